@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import pinoHttp from 'pino-http';
+import type { Logger } from 'pino';
+import { HttpError } from '../errors';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export interface AppOptions {
+  logger: Logger;
+  /** Largest JSON or form body accepted, e.g. '100kb'. */
+  bodyLimit?: string;
+  /** Trust X-Forwarded-* from the gateway hop. */
+  trustProxy?: boolean;
+}
+
+/**
+ * An express app with the platform's defaults: security headers, request ids carried from the gateway,
+ * structured request logs, body-size limits, and JSON bodies on every error. Mount routes, then call
+ * `finishApp` to add the 404 and error handlers.
+ */
+export function createApp({ logger, bodyLimit = '100kb', trustProxy = true }: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy ? 'loopback, linklocal, uniquelocal' : false);
+  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(requestId());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(express.json({ limit: bodyLimit }));
+  app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
+  return app;
+}
+
+export function finishApp(app: Express): Express {
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}
+
+function requestId(): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers[REQUEST_ID_HEADER];
+    const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    req.headers[REQUEST_ID_HEADER] = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    next();
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}`, requestId: req.id as string });
+};
+
+/** Maps every error to JSON; stack traces and internal messages never leave the process. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const requestId = req.id as string | undefined;
+  if (err instanceof HttpError) {
+    res.status(err.status).json({ error: err.code, message: err.message, details: err.details, requestId });
+    return;
+  }
+  const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // body-parser errors: malformed JSON, body too large, bad charset.
+    const message =
+      err.type === 'entity.parse.failed'
+        ? 'Malformed JSON body'
+        : err.type === 'entity.too.large'
+          ? `Request body is too large (limit ${err.limit} bytes)`
+          : String(err.expose ? err.message : 'Bad request');
+    res.status(status).json({ error: err.type ?? 'bad_request', message, requestId });
+    return;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  res.status(500).json({ error: 'internal', message: 'Something went wrong on our side. Please try again.', requestId });
+};
