@@ -1,3 +1,4 @@
 export * from './identity';
 export * from './events';
 export * from './runtime';
+export * from './frontend';

@@ -1,0 +1,143 @@
+import type { ContactResponse } from '@midway/contracts';
+import { apiJson, Button, Field, FieldError, Input, Label, Textarea, toast } from '@midway/ui';
+import { useMutation } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { EMPTY_CONTACT_FORM, toContactBody, validateContact, type ContactErrors, type ContactFormValues } from './contact-validation';
+
+declare global {
+  interface Window {
+    /** Marketing hooks a deployment may add to the page (spec section 8); called only when present. */
+    gtag_report_conversion?: () => void;
+    trackLead?: () => void;
+  }
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: 18px;
+`;
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 16px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { grid-template-columns: 1fr; }
+`;
+
+const Optional = styled.span`
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.textSubtle};
+`;
+
+const FIELDS: { name: keyof ContactFormValues; label: string; type?: string; autoComplete: string }[] = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+];
+
+function fireMarketingHooks() {
+  try {
+    window.gtag_report_conversion?.();
+    window.trackLead?.();
+  } catch {
+    // A broken third-party hook must never turn a sent message into an error.
+  }
+}
+
+/** 'Let's Talk' contact form: idle → sending ('SENDING...', disabled) → idle; reset on success. */
+export function ContactForm() {
+  const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
+  const [errors, setErrors] = useState<ContactErrors>({});
+
+  const send = useMutation({
+    mutationFn: (body: ReturnType<typeof toContactBody>) => apiJson<ContactResponse>('POST', '/api/contact', body),
+    onSuccess: (res) => {
+      if (!res.success) {
+        toast({ title: 'Error', description: res.message, variant: 'destructive' });
+        return;
+      }
+      toast({ title: 'Message Sent!', description: res.message, variant: 'success' });
+      setValues(EMPTY_CONTACT_FORM);
+      setErrors({});
+      fireMarketingHooks();
+    },
+    onError: () => {
+      toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const name = e.target.name as keyof ContactFormValues;
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+    if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateContact(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`contact-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    send.mutate(toContactBody(values));
+  };
+
+  const sending = send.isPending;
+  const input = (name: keyof ContactFormValues, label: string, type = 'text', autoComplete?: string) => (
+    <Field key={name}>
+      <Label htmlFor={`contact-${name}`}>
+        {label} {name === 'phone' ? <Optional>(optional)</Optional> : null}
+      </Label>
+      <Input
+        id={`contact-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={onChange}
+        disabled={sending}
+        aria-required={name !== 'phone'}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `contact-${name}-error` : undefined}
+      />
+      {errors[name] ? <FieldError id={`contact-${name}-error`}>{errors[name]}</FieldError> : null}
+    </Field>
+  );
+
+  return (
+    <Form onSubmit={onSubmit} noValidate aria-label="Contact Midway">
+      <Row>
+        {input(FIELDS[0].name, FIELDS[0].label, FIELDS[0].type, FIELDS[0].autoComplete)}
+        {input(FIELDS[1].name, FIELDS[1].label, FIELDS[1].type, FIELDS[1].autoComplete)}
+      </Row>
+      <Row>
+        {input(FIELDS[2].name, FIELDS[2].label, FIELDS[2].type, FIELDS[2].autoComplete)}
+        {input(FIELDS[3].name, FIELDS[3].label, FIELDS[3].type, FIELDS[3].autoComplete)}
+      </Row>
+      <Field>
+        <Label htmlFor="contact-message">Message</Label>
+        <Textarea
+          id="contact-message"
+          name="message"
+          rows={5}
+          value={values.message}
+          onChange={onChange}
+          disabled={sending}
+          placeholder="Tell us about your project, your vendors and your timeline."
+          aria-required
+          aria-invalid={Boolean(errors.message)}
+          aria-describedby={errors.message ? 'contact-message-error' : undefined}
+        />
+        {errors.message ? <FieldError id="contact-message-error">{errors.message}</FieldError> : null}
+      </Field>
+      <Button type="submit" $size="lg" disabled={sending}>
+        <Send aria-hidden />
+        {sending ? 'SENDING...' : 'SEND MESSAGE'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { PublicConfig } from '@midway/contracts';
+import { Card } from '@midway/ui';
+import { Mail, MapPin, Phone } from 'lucide-react';
+import styled from 'styled-components';
+import { ContactForm } from './contact-form';
+import { telHref } from './hero-section';
+import { Container, Eyebrow, SectionLead, SectionTitle } from './layout';
+
+const Section = styled.section`
+  padding: 88px 0;
+  background: ${({ theme }) => theme.colors.background};
+  scroll-margin-top: 68px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { padding: 56px 0; }
+`;
+
+const Grid = styled(Container)`
+  display: grid;
+  grid-template-columns: minmax(0, 0.9fr) minmax(0, 1.1fr);
+  gap: 48px;
+  align-items: start;
+  @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: 1fr; gap: 32px; }
+`;
+
+const Details = styled.ul`
+  margin: 32px 0 0;
+  padding: 0;
+  list-style: none;
+  display: grid;
+  gap: 16px;
+  li { display: flex; gap: 12px; align-items: center; }
+  svg { width: 20px; height: 20px; color: ${({ theme }) => theme.colors.accent}; flex-shrink: 0; }
+  a { color: ${({ theme }) => theme.colors.text}; font-weight: 600; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+`;
+
+const FormCard = styled(Card)`
+  padding: 32px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { padding: 20px; }
+`;
+
+export function ContactSection({ id, config }: { id: string; config: PublicConfig }) {
+  return (
+    <Section id={id} aria-labelledby="contact-title">
+      <Grid>
+        <div>
+          <Eyebrow>Get in touch</Eyebrow>
+          <SectionTitle id="contact-title">Let's Talk</SectionTitle>
+          <SectionLead>Tell us about your next project and we'll set up receiving for your vendor shipments.</SectionLead>
+          <Details>
+            <li>
+              <Phone aria-hidden />
+              <a href={telHref(config.supportPhone)}>{config.supportPhone}</a>
+            </li>
+            <li>
+              <Mail aria-hidden />
+              <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
+            </li>
+            <li>
+              <MapPin aria-hidden />
+              <span>{config.supportAddress}</span>
+            </li>
+          </Details>
+        </div>
+        <FormCard>
+          <ContactForm />
+        </FormCard>
+      </Grid>
+    </Section>
+  );
+}

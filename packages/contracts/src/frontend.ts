@@ -1,0 +1,56 @@
+/**
+ * What each Module Federation remote exposes, typed once here so the shell (host) and the remote
+ * both compile against the same interface (federation `dts` is off). Type-only: no runtime code,
+ * and React is referenced only as a type.
+ */
+import type { ComponentType } from 'react';
+import type { PublicConfig, RemoteName } from './runtime';
+
+/** mf_landing `./Landing`: the public landing page. */
+export interface LandingProps {
+  /** Contact details and product name from the runtime manifest (never hard-coded in the remote). */
+  config: PublicConfig;
+}
+
+/** mf_projects `./CreateProjectDialog`, opened by the shell header's New Project button. */
+export interface CreateProjectDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/**
+ * A remote's `./Routes`: one component the shell mounts on each of the remote's routes in its route
+ * table (spec section 2), telling it which page to render; route params are read with useParams.
+ */
+export interface RemoteRoutesProps<Page extends string> {
+  page: Page;
+}
+export type ProjectsPage = 'dashboard' | 'projects' | 'project-detail';
+export type ItemsPage = 'items' | 'services';
+export type BillingPage = 'billing' | 'auto-billing';
+
+export interface RemoteModule<Props> {
+  default: ComponentType<Props>;
+}
+
+/** Every exposed module by its federation id `<container>/<exposed name>`. */
+export interface RemoteModules {
+  'mf_landing/Landing': RemoteModule<LandingProps>;
+  'mf_projects/Routes': RemoteModule<RemoteRoutesProps<ProjectsPage>>;
+  'mf_projects/CreateProjectDialog': RemoteModule<CreateProjectDialogProps>;
+  'mf_items/Routes': RemoteModule<RemoteRoutesProps<ItemsPage>>;
+  'mf_billing/Routes': RemoteModule<RemoteRoutesProps<BillingPage>>;
+}
+export type RemoteModuleId = keyof RemoteModules;
+
+/** The container a module id belongs to, e.g. 'mf_projects' for 'mf_projects/Routes'. */
+export type RemoteOf<Id extends RemoteModuleId> = Id extends `${infer R extends RemoteName}/${string}` ? R : never;
+
+/** GET /api/search?q= answers a list of these (composed by the gateway from catalog and logistics). */
+export interface SearchResult {
+  type: 'project' | 'item' | 'service';
+  id: string;
+  title: string;
+  subtitle?: string;
+  url: string;
+}

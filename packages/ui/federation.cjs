@@ -1,0 +1,118 @@
+// @ts-check
+/**
+ * The one webpack + Module Federation configuration every Midway front-end app uses (shell and remotes).
+ * An app's webpack.config.cjs only names itself and what it exposes; the shared-dependency list,
+ * loaders, minifier and output layout live here so all apps stay in step.
+ */
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+
+/** Packages shared as singletons; the subpaths are listed because each is its own shared module. */
+const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'styled-components',
+  '@midway/ui',
+];
+
+/** The version range of a package's root (subpaths share their package's version). */
+function versionOf(specifier) {
+  const parts = specifier.split('/');
+  const root = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return require(require.resolve(`${root}/package.json`, { paths: [__dirname] })).version;
+}
+
+function sharedDependencies() {
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: `^${versionOf(name)}`, version: versionOf(name) }]),
+  );
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.dir        the app's folder (__dirname of its webpack config)
+ * @param {string} app.name       federation container name: 'shell' or a KNOWN_REMOTES name such as 'mf_landing'
+ * @param {Record<string, string>} [app.exposes]  exposed modules of a remote
+ * @param {string} app.title    <title> of the app's index.html (a remote's is for previewing it on its own)
+ * @returns {import('webpack').Configuration}
+ */
+function createFederatedConfig({ dir, name, exposes, title }) {
+  const isHost = !exposes;
+  return {
+    mode: 'production',
+    context: dir,
+    entry: { main: './src/index.ts' },
+    // eval-based source maps break the gateway's CSP (no 'unsafe-eval'); keep maps off the page.
+    devtool: 'hidden-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      // A remote resolves its chunks from wherever its remoteEntry.js was loaded (/remotes/<dir>/).
+      publicPath: isHost ? '/' : 'auto',
+      // Entry files keep plain names (the federation runtime module cannot take a hash in `filename`);
+      // every lazily loaded chunk is content-hashed and can be cached for good.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              swcrc: false,
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2020',
+                transform: { react: { runtime: 'automatic' } },
+              },
+            },
+          },
+        },
+        { test: /\.(png|jpe?g|webp|avif|svg)$/i, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      minimize: true,
+      minimizer: [
+        new MinimizerPlugin({
+          minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
+        }),
+      ],
+    },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+        shared: sharedDependencies(),
+        // A dead remote must not block the shared-scope negotiation of the others (RUNTIME-003).
+        shareStrategy: 'loaded-first',
+        // Exposed modules are typed by interfaces in @midway/contracts instead of generated d.ts.
+        dts: false,
+        manifest: false,
+      }),
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'index.html'),
+        title,
+        scriptLoading: 'defer',
+        favicon: path.join(__dirname, 'assets', 'favicon.svg'),
+      }),
+    ],
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createFederatedConfig, SHARED_SINGLETONS };

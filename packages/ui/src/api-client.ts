@@ -1,0 +1,88 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import { browserLocation, LOGIN_PATH } from './browser-location';
+import { toast } from './toast-store';
+
+/** Spec section 9: delay between the 'Unauthorized' toast and the redirect to the sign-in page. */
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+
+/** A non-OK HTTP answer. Its message is '<status>: <body or statusText>' (spec section 8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+export function isUnauthorizedError(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401;
+  return error instanceof Error && /^401: /.test(error.message);
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const body = (await res.text().catch(() => '')) || '';
+    throw new ApiError(res.status, body, res.statusText);
+  }
+}
+
+/**
+ * One call to the platform API: cookies always, JSON body and content type only when a body is given.
+ * Resolves with the OK response; any non-OK response throws an ApiError.
+ */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const hasBody = body !== undefined;
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** apiRequest and parse the JSON answer. */
+export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  return (await res.json()) as T;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/**
+ * The default query fetcher: GET the query key's parts joined with '/'. With on401 'returnNull' a 401
+ * resolves to null (used by the current-user query, so signed-out visitors simply see the landing page).
+ */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Spec section 8: toast 'Unauthorized' / 'You are logged out. Logging in again...' then, 500 ms later,
+ * the browser goes to /api/login. Several 401s at once schedule one redirect.
+ */
+export function handleUnauthorized(options: { title?: string } = {}): void {
+  toast({ title: options.title ?? 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  if (redirectTimer !== undefined) return;
+  redirectTimer = setTimeout(() => {
+    redirectTimer = undefined;
+    browserLocation.assign(LOGIN_PATH);
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+}
+
+/** For tests: forget a pending redirect. */
+export function resetUnauthorizedRedirect(): void {
+  if (redirectTimer !== undefined) clearTimeout(redirectTimer);
+  redirectTimer = undefined;
+}

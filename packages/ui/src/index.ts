@@ -1,0 +1,40 @@
+export { theme, type MidwayTheme, type BadgeTone } from './theme';
+export { GlobalStyle } from './global-style';
+export { Button, ButtonLink, buttonStyles, type ButtonVariant, type ButtonSize, type ButtonStyleProps } from './button';
+export { Input, Textarea, Label, Field, FieldError } from './input';
+export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './card';
+export { Badge, StatusBadge, statusTone, statusLabel } from './badge';
+export { Table, TableContainer, TableHead, TableBody, TableRow, TableHeaderCell, TableCell } from './table';
+export { Skeleton } from './skeleton';
+export { Dialog, DialogTrigger, DialogClose, DialogContent, DialogTitle, DialogDescription, DialogFooter } from './dialog';
+export { Select, type SelectOption, type SelectProps } from './select';
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './tabs';
+export { Switch, type SwitchProps } from './switch';
+export { Avatar, type AvatarProps } from './avatar';
+export { Toaster } from './toast';
+export {
+  toast,
+  dismissToast,
+  TOAST_LIMIT,
+  TOAST_DURATION_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  TOAST_HOTKEY,
+  type ToastInput,
+  type ToastVariant,
+} from './toast-store';
+export {
+  ApiError,
+  apiRequest,
+  apiJson,
+  getQueryFn,
+  throwIfResNotOk,
+  isUnauthorizedError,
+  handleUnauthorized,
+  UNAUTHORIZED_REDIRECT_DELAY_MS,
+  type UnauthorizedBehavior,
+} from './api-client';
+export { createQueryClient, QUERY_DEFAULTS } from './query-client';
+export { useCurrentUser, displayName, CURRENT_USER_QUERY_KEY } from './current-user';
+export { browserLocation, LOGIN_PATH, LOGOUT_PATH } from './browser-location';
+export { MidwayProviders } from './providers';
+export { MidwayLogo } from './logo';

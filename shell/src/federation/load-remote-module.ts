@@ -1,0 +1,30 @@
+import type { RemoteModuleId, RemoteModules, RemoteName } from '@midway/contracts';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { getRuntimeManifest, resetRemote } from './runtime-manifest';
+
+export class RemoteUnavailableError extends Error {
+  constructor(readonly moduleId: RemoteModuleId, cause?: unknown) {
+    super(`Remote module ${moduleId} is unavailable`, { cause });
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+export function remoteNameOf(id: RemoteModuleId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}
+
+/** Loads an exposed module of a remote registered from the runtime manifest; never resolves to null. */
+export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, options: { retry?: boolean } = {}): Promise<RemoteModules[Id]> {
+  const manifest = await getRuntimeManifest();
+  const name = remoteNameOf(id);
+  if (!manifest.remotes.some((r) => r.name === name)) throw new RemoteUnavailableError(id);
+  if (options.retry) await resetRemote(name);
+  let mod: RemoteModules[Id] | null;
+  try {
+    mod = await loadRemote<RemoteModules[Id]>(id);
+  } catch (error) {
+    throw new RemoteUnavailableError(id, error);
+  }
+  if (!mod || typeof mod.default !== 'function' && typeof mod.default !== 'object') throw new RemoteUnavailableError(id);
+  return mod;
+}

@@ -1,0 +1,26 @@
+import { Card, CardContent, useCurrentUser } from '@midway/ui';
+import { ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Denied = styled(CardContent)`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  color: ${({ theme }) => theme.colors.danger};
+  svg { width: 22px; height: 22px; flex-shrink: 0; }
+`;
+
+/** Spec section 6: only midway_admin may use the automatic billing page. */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const { isAdmin } = useCurrentUser();
+  if (isAdmin) return <>{children}</>;
+  return (
+    <Card role="alert">
+      <Denied>
+        <ShieldAlert aria-hidden />
+        <p>Access Denied: Only Midway administrators can access the automatic billing system.</p>
+      </Denied>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { browserLocation, LOGIN_PATH, useCurrentUser } from '@midway/ui';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { LandingRoute } from './landing-route';
+import { LandingSkeleton, PageLoading } from './skeletons';
+
+// Signed-out visitors never download the signed-in layout (sidebar, search, cmdk).
+const AppLayout = lazy(() => import('../layout/app-layout'));
+
+/**
+ * '/' is the landing page while signed out or loading, and the signed-in layout otherwise.
+ * Any other route sends a signed-out visitor to the sign-in page.
+ */
+export function AuthGate() {
+  const { user, isLoading } = useCurrentUser();
+  const { pathname } = useLocation();
+  const isHome = pathname === '/';
+  const mustSignIn = !isHome && !isLoading && !user;
+
+  useEffect(() => {
+    if (mustSignIn) browserLocation.assign(LOGIN_PATH);
+  }, [mustSignIn]);
+
+  if (isHome && !user) return <LandingRoute />;
+  if (!user) return <PageLoading label={mustSignIn ? 'Redirecting to sign in' : 'Loading'} />;
+  return (
+    <Suspense fallback={isHome ? <LandingSkeleton /> : <PageLoading />}>
+      <AppLayout user={user} />
+    </Suspense>
+  );
+}

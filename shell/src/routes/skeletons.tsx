@@ -1,0 +1,130 @@
+import { Card, CardContent, Skeleton } from '@midway/ui';
+import styled from 'styled-components';
+
+/** Loading placeholders with the spec's counts (section 9): 4 stat cards, 3 table rows, 3 activity rows, 6 item cards. */
+const Grid = styled.div<{ $min: string }>`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min}, 1fr));
+`;
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 24px;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 24px;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  @media (max-width: 1024px) { grid-template-columns: 1fr; }
+`;
+
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 0;
+`;
+
+function StatCardsSkeleton() {
+  return (
+    <Grid $min="200px">
+      {Array.from({ length: 4 }, (_, i) => (
+        <Card key={i}>
+          <CardContent>
+            <Skeleton $width="60%" />
+            <Skeleton $height="28px" $width="40%" style={{ marginTop: 12 }} />
+          </CardContent>
+        </Card>
+      ))}
+    </Grid>
+  );
+}
+
+function RowsSkeleton({ rows }: { rows: number }) {
+  return (
+    <Card>
+      <CardContent>
+        {Array.from({ length: rows }, (_, i) => (
+          <Row key={i}>
+            <Skeleton $width="36px" $height="36px" $radius="50%" />
+            <div style={{ flex: 1 }}>
+              <Skeleton $width="45%" />
+              <Skeleton $width="25%" $height="12px" style={{ marginTop: 8 }} />
+            </div>
+          </Row>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PageLoading({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div role="status" aria-live="polite" aria-busy="true">
+      <span className="visually-hidden">{label}…</span>
+      <Stack>
+        <Skeleton $height="32px" $width="220px" />
+        <RowsSkeleton rows={3} />
+      </Stack>
+    </div>
+  );
+}
+
+export function DashboardSkeleton() {
+  return (
+    <div role="status" aria-live="polite" aria-busy="true">
+      <span className="visually-hidden">Loading dashboard…</span>
+      <Stack>
+        <Skeleton $height="32px" $width="220px" />
+        <StatCardsSkeleton />
+        <Columns>
+          <RowsSkeleton rows={3} />
+          <RowsSkeleton rows={3} />
+        </Columns>
+      </Stack>
+    </div>
+  );
+}
+
+export function CardsPageSkeleton() {
+  return (
+    <div role="status" aria-live="polite" aria-busy="true">
+      <span className="visually-hidden">Loading…</span>
+      <Stack>
+        <Skeleton $height="32px" $width="220px" />
+        <Grid $min="260px">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Card key={i}>
+              <CardContent>
+                <Skeleton $height="120px" />
+                <Skeleton $width="70%" style={{ marginTop: 12 }} />
+                <Skeleton $width="40%" $height="12px" style={{ marginTop: 8 }} />
+              </CardContent>
+            </Card>
+          ))}
+        </Grid>
+      </Stack>
+    </div>
+  );
+}
+
+/** Full-width placeholder of the public landing page while its remote loads. */
+export function LandingSkeleton() {
+  return (
+    <div role="status" aria-live="polite" aria-busy="true" style={{ maxWidth: 1120, margin: '0 auto', padding: '24px 16px' }}>
+      <span className="visually-hidden">Loading Midway…</span>
+      <Stack>
+        <Skeleton $height="40px" />
+        <Skeleton $height="320px" $radius="16px" />
+        <Grid $min="220px">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} $height="160px" $radius="12px" />
+          ))}
+        </Grid>
+      </Stack>
+    </div>
+  );
+}
