@@ -19,7 +19,7 @@ const Grid = styled(Container)`
 `;
 
 const Title = styled.h1`
-  font-size: clamp(2.1rem, 5vw, 3.25rem);
+  font-size: clamp(2rem, 3.4vw, 2.75rem);
   line-height: 1.1;
   font-weight: 800;
   letter-spacing: -0.03em;

@@ -15,6 +15,8 @@ export { Toaster } from './toast';
 export {
   toast,
   dismissToast,
+  getToasts,
+  resetToasts,
   TOAST_LIMIT,
   TOAST_DURATION_MS,
   TOAST_SWIPE_THRESHOLD_PX,
