@@ -15,3 +15,4 @@ export * from './nats/outbox';
 export * from './nats/outbox-relay';
 export * from './nats/consumer';
 export * from './lifecycle';
+export * from './auth/session-token';

@@ -13,6 +13,10 @@ export interface AppOptions {
   bodyLimit?: string;
   /** Trust X-Forwarded-* from the gateway hop. */
   trustProxy?: boolean;
+  /** The gateway streams bodies through untouched. */
+  parseBodies?: boolean;
+  /** Helmet defaults for JSON APIs; the gateway sets its own CSP. */
+  helmet?: boolean;
 }
 
 /**
@@ -20,11 +24,11 @@ export interface AppOptions {
  * structured request logs, body-size limits, and JSON bodies on every error. Mount routes, then call
  * `finishApp` to add the 404 and error handlers.
  */
-export function createApp({ logger, bodyLimit = '100kb', trustProxy = true }: AppOptions): Express {
+export function createApp({ logger, bodyLimit = '100kb', trustProxy = true, parseBodies = true, helmet: useHelmet = true }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy ? 'loopback, linklocal, uniquelocal' : false);
-  app.use(helmet({ contentSecurityPolicy: false }));
+  if (useHelmet) app.use(helmet({ contentSecurityPolicy: false }));
   app.use(requestId());
   app.use(
     pinoHttp({
@@ -34,8 +38,10 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = true }: Ap
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(express.json({ limit: bodyLimit }));
-  app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
+  if (parseBodies) {
+    app.use(express.json({ limit: bodyLimit }));
+    app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
+  }
   return app;
 }
 
@@ -75,7 +81,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
         : err.type === 'entity.too.large'
           ? `Request body is too large (limit ${err.limit} bytes)`
           : String(err.expose ? err.message : 'Bad request');
-    res.status(status).json({ error: err.type ?? 'bad_request', message, requestId });
+    const code = err.type === 'entity.parse.failed' ? 'malformed_json' : err.type === 'entity.too.large' ? 'payload_too_large' : 'bad_request';
+    res.status(status).json({ error: code, message, requestId });
     return;
   }
   req.log?.error({ err }, 'unhandled error');

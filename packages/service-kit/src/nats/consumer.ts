@@ -59,8 +59,8 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
         await opts.handle(event);
         m.ack();
       } catch (err) {
-        logger.warn({ err, eventId: event.id, type: event.type, redelivered: m.info.redeliveryCount }, 'event handler failed; will retry');
-        m.nak(Math.min(30_000, 500 * 2 ** Math.min(m.info.redeliveryCount, 6)));
+        logger.warn({ err, eventId: event.id, type: event.type, redelivered: m.info.deliveryCount }, 'event handler failed; will retry');
+        m.nak(Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6)));
       }
     }
   })();

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { portSchema } from '@midway/service-kit';
+
+const optionalUrl = z.url().optional();
+
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.string().default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: portSchema.default(8080),
+  NATS_URL: z.string().min(1, { error: 'NATS_URL is required, e.g. nats://127.0.0.1:4222' }),
+  SESSION_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { error: 'SESSION_PUBLIC_KEY must be a PEM public key' }),
+  INTERNAL_TOKEN_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { error: 'INTERNAL_TOKEN_PRIVATE_KEY must be a PEM private key' }),
+  IDENTITY_URL: z.url({ error: 'IDENTITY_URL must be the identity service URL, e.g. http://127.0.0.1:4001' }),
+  CATALOG_URL: optionalUrl,
+  LOGISTICS_URL: optionalUrl,
+  BILLING_URL: optionalUrl,
+  /** Folder holding shell/ and the remotes' folders with their dist/ builds (the repo root by default). */
+  STATIC_ROOT: z.string().default(process.cwd()),
+  /** Comma-separated remote folders to answer 404 for (exercise the shell's retry state). */
+  DISABLED_REMOTES: z.string().default(''),
+  /** Extra origins allowed to send state-changing requests, comma-separated. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
+  SUPPORT_PHONE: z.string().default('(604) 555-0142'),
+  SUPPORT_EMAIL: z.string().default('hello@midway.local'),
+  SUPPORT_ADDRESS: z.string().default('1200 Industrial Ave, Vancouver, BC'),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Extra image origins for CSP img-src (the object store's public URL). */
+  IMG_ORIGINS: z.string().default(''),
+});
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -1,0 +1,64 @@
+import type { Logger } from 'pino';
+import { closeServer, connectBus, createApp, finishApp, listen } from '@midway/service-kit';
+import type { GatewayConfig } from './config';
+import { apiProxy } from './proxy.middleware';
+import { matchRoute, type ServiceName } from './route-table';
+import { followRevocations, RevokedSessions } from './revoked-sessions';
+import { bodyLimit, originCheck, securityHeaders } from './security.middleware';
+import { sessionGate } from './session.middleware';
+import { healthRoutes } from './health.routes';
+import { staticRoutes } from './static.routes';
+
+const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+
+/** Composition root of the gateway: security, session gate, API routing, health and the front end. */
+export async function startGateway(config: GatewayConfig, logger: Logger, port = config.PORT) {
+  const bus = await connectBus(config.NATS_URL, 'gateway', logger);
+  const revoked = new RevokedSessions();
+  const feed = followRevocations(bus, revoked, logger);
+  const services = Object.fromEntries(
+    (
+      [
+        ['identity', config.IDENTITY_URL],
+        ['catalog', config.CATALOG_URL],
+        ['logistics', config.LOGISTICS_URL],
+        ['billing', config.BILLING_URL],
+      ] as [ServiceName, string | undefined][]
+    ).filter(([, url]) => url),
+  ) as Partial<Record<ServiceName, string>>;
+
+  const app = createApp({ logger, parseBodies: false, helmet: false });
+  app.use(securityHeaders(list(config.IMG_ORIGINS)));
+  app.use(healthRoutes(services as Record<string, string>, { 'session-revocations': feed.isLive }));
+  app.use('/api', originCheck(list(config.ALLOWED_ORIGINS)));
+  app.use('/api', bodyLimit((p) => matchRoute(`/api${p}`)?.bodyLimitBytes ?? config.BODY_LIMIT_BYTES));
+  app.use(sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked }));
+  app.use(apiProxy(services, logger));
+  app.use(
+    staticRoutes({
+      root: config.STATIC_ROOT,
+      disabledRemotes: list(config.DISABLED_REMOTES),
+      config: {
+        productName: 'Midway',
+        supportPhone: config.SUPPORT_PHONE,
+        supportEmail: config.SUPPORT_EMAIL,
+        supportAddress: config.SUPPORT_ADDRESS,
+        stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+      },
+    }),
+  );
+  finishApp(app);
+
+  const { server, url, port: actualPort } = await listen(app, port, config.HOST);
+  return {
+    url,
+    port: actualPort,
+    revoked,
+    feed,
+    async stop() {
+      await closeServer(server);
+      await feed.stop();
+      await bus.close();
+    },
+  };
+}

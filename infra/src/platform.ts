@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadOrCreateKeyPair } from '@midway/service-kit';
+import { startMailSink, type RunningMailSink } from './mail-sink';
+import { startNats } from './nats';
+import { startObjectStore } from './object-store';
+import { DEFAULT_DATA_DIR, REPO_ROOT } from './paths';
+import { freePort } from './ports';
+import { startPostgres } from './postgres';
+import { startNodeProcess, type RunningProcess } from './process-runner';
+import { SERVICES, type ServiceContext } from './service-registry';
+
+export interface PlatformOptions {
+  dataDir?: string;
+  /** Gateway port; 0 picks a free one. */
+  port?: number;
+  /** Use fixed default ports for the embedded parts (npm start) rather than free ones (tests). */
+  fixedPorts?: boolean;
+  env?: NodeJS.ProcessEnv;
+  disableRemotes?: string[];
+  /** Extra env for every service (e.g. rate limits in tests). */
+  serviceEnv?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface Platform {
+  baseUrl: string;
+  mailUrl: string | null;
+  dataDir: string;
+  admin: { email: string; password: string };
+  services: Record<string, string>;
+  databaseUrl: string;
+  natsUrl: string;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_PORTS = { postgres: 5433, nats: 4222, s3: 9000, smtp: 1025, mailWeb: 1080 };
+
+/**
+ * Starts the whole platform: embedded Postgres, NATS, object store and mail sink (each replaced by a real
+ * server when its env variable is set), then every service and the gateway, each in its own process.
+ */
+export async function startPlatform(opts: PlatformOptions = {}): Promise<Platform> {
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? (() => undefined);
+  const dataDir = path.resolve(opts.dataDir ?? env.MIDWAY_DATA_DIR ?? DEFAULT_DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const port = async (name: keyof typeof DEFAULT_PORTS) => (opts.fixedPorts ? DEFAULT_PORTS[name] : freePort());
+  const stops: { name: string; stop: () => Promise<void> }[] = [];
+  const push = (name: string, stop: () => Promise<void>) => stops.push({ name, stop });
+  // Reverse start order: the gateway first, the database last. Each part gets 15 s before we move on.
+  const stopAll = async () => {
+    for (const { name, stop } of stops.reverse()) {
+      const t = Date.now();
+      await Promise.race([stop().catch(() => undefined), new Promise((r) => setTimeout(r, 15_000).unref())]);
+      log(`  stopped ${name} (${Date.now() - t} ms)`);
+    }
+    stops.length = 0;
+  };
+
+  try {
+    const [databaseUrl, natsUrl, s3, mail] = await Promise.all([
+      env.DATABASE_URL
+        ? Promise.resolve(env.DATABASE_URL)
+        : port('postgres').then(async (p) => {
+            log(`  starting PostgreSQL on 127.0.0.1:${p}`);
+            const pg = await startPostgres({ dir: path.join(dataDir, 'postgres'), port: p });
+            push('postgres', pg.stop);
+            return pg.url;
+          }),
+      env.NATS_URL
+        ? Promise.resolve(env.NATS_URL)
+        : port('nats').then(async (p) => {
+            log(`  starting NATS JetStream on 127.0.0.1:${p}`);
+            const nats = await startNats({ dir: path.join(dataDir, 'nats'), port: p, log });
+            push('nats', nats.stop);
+            return nats.url;
+          }),
+      env.S3_ENDPOINT
+        ? Promise.resolve({ endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY ?? '', secretKey: env.S3_SECRET_KEY ?? '', bucket: env.S3_BUCKET ?? 'midway-uploads' })
+        : port('s3').then(async (p) => {
+            log(`  starting S3-compatible object store on 127.0.0.1:${p}`);
+            const store = await startObjectStore({ dir: path.join(dataDir, 's3'), port: p });
+            push('object store', store.stop);
+            return store;
+          }),
+      env.SMTP_URL
+        ? Promise.resolve<RunningMailSink | null>(null)
+        : Promise.all([port('smtp'), port('mailWeb')]).then(async ([smtp, web]) => {
+            log(`  starting mail sink: SMTP 127.0.0.1:${smtp}, inbox http://127.0.0.1:${web}`);
+            const sink = await startMailSink({ smtpPort: smtp, webPort: web, dir: path.join(dataDir, 'mail') });
+            push('mail sink', sink.stop);
+            return sink;
+          }),
+    ]);
+
+    const keyDir = path.join(dataDir, 'keys');
+    const session = env.SESSION_PRIVATE_KEY && env.SESSION_PUBLIC_KEY ? { privateKey: env.SESSION_PRIVATE_KEY, publicKey: env.SESSION_PUBLIC_KEY } : loadOrCreateKeyPair(keyDir, 'session');
+    const internal =
+      env.INTERNAL_TOKEN_PRIVATE_KEY && env.INTERNAL_TOKEN_PUBLIC_KEY
+        ? { privateKey: env.INTERNAL_TOKEN_PRIVATE_KEY, publicKey: env.INTERNAL_TOKEN_PUBLIC_KEY }
+        : loadOrCreateKeyPair(keyDir, 'internal');
+    const admin = { email: env.ADMIN_EMAIL ?? 'admin@midway.local', password: env.ADMIN_PASSWORD ?? adminPassword(dataDir) };
+
+    const ctx: ServiceContext = {
+      databaseUrl,
+      natsUrl,
+      smtpUrl: env.SMTP_URL ?? mail!.smtpUrl,
+      s3,
+      session,
+      internal,
+      admin,
+      staticRoot: REPO_ROOT,
+      disabledRemotes: opts.disableRemotes ?? [],
+      urls: {},
+      env,
+    };
+    const logDir = path.join(dataDir, 'logs');
+    const started: Record<string, RunningProcess> = {};
+    const startOne = async (spec: (typeof SERVICES)[number], p: number) => {
+      const url = `http://127.0.0.1:${p}`;
+      ctx.urls[spec.name] = url;
+      log(`  starting ${spec.name} on ${url}`);
+      const proc = await startNodeProcess({
+        name: spec.name,
+        entry: path.join(REPO_ROOT, spec.entry),
+        env: { ...spec.env(ctx), [spec.portEnv]: String(p), HOST: '127.0.0.1', ...opts.serviceEnv },
+        url,
+        readyPath: spec.readyPath,
+        logDir,
+      });
+      push(spec.name, proc.stop);
+      started[spec.name] = proc;
+    };
+    const backends = SERVICES.filter((s) => s.name !== 'gateway');
+    const ports = await Promise.all(backends.map(async (s) => (opts.fixedPorts ? s.defaultPort : freePort())));
+    await Promise.all(backends.map((s, i) => startOne(s, ports[i]!)));
+    const gatewayPort = opts.port ?? (env.PORT ? Number(env.PORT) : opts.fixedPorts ? 8080 : await freePort());
+    await startOne(SERVICES.find((s) => s.name === 'gateway')!, gatewayPort === 0 ? await freePort() : gatewayPort);
+
+    return {
+      baseUrl: ctx.urls.gateway!,
+      mailUrl: mail?.webUrl ?? null,
+      dataDir,
+      admin,
+      services: { ...ctx.urls },
+      databaseUrl,
+      natsUrl,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+/** The seeded admin's password: generated on first start and kept in the data dir, never a shared default. */
+function adminPassword(dataDir: string): string {
+  const file = path.join(dataDir, 'admin-password');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const pw = randomBytes(12).toString('base64url');
+  fs.writeFileSync(file, `${pw}\n`, { mode: 0o600 });
+  return pw;
+}

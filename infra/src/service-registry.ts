@@ -1,0 +1,68 @@
+import type { KeyPair } from '@midway/service-kit';
+
+export interface ServiceContext {
+  databaseUrl: string;
+  natsUrl: string;
+  smtpUrl: string;
+  s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string };
+  session: KeyPair;
+  internal: KeyPair;
+  admin: { email: string; password: string };
+  staticRoot: string;
+  disabledRemotes: string[];
+  /** Filled as services start: name → base URL. */
+  urls: Record<string, string>;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface ServiceSpec {
+  name: string;
+  entry: string;
+  portEnv: string;
+  defaultPort: number;
+  readyPath: string;
+  env(ctx: ServiceContext): Record<string, string | undefined>;
+}
+
+const pass = (env: NodeJS.ProcessEnv, ...names: string[]) => Object.fromEntries(names.map((n) => [n, env[n]]).filter(([, v]) => v !== undefined));
+
+/** Every process of the platform and the env it gets; the gateway starts last, once the others are ready. */
+export const SERVICES: ServiceSpec[] = [
+  {
+    name: 'identity',
+    entry: 'services/identity/dist/main.js',
+    portEnv: 'IDENTITY_PORT',
+    defaultPort: 4001,
+    readyPath: '/readyz',
+    env: (c) => ({
+      DATABASE_URL: c.databaseUrl,
+      NATS_URL: c.natsUrl,
+      INTERNAL_TOKEN_PUBLIC_KEY: c.internal.publicKey,
+      SESSION_PRIVATE_KEY: c.session.privateKey,
+      SESSION_PUBLIC_KEY: c.session.publicKey,
+      SMTP_URL: c.smtpUrl,
+      ADMIN_EMAIL: c.admin.email,
+      ADMIN_PASSWORD: c.admin.password,
+      ...pass(c.env, 'CONTACT_TO', 'MAIL_FROM', 'RATE_LIMIT_AUTH_PER_MINUTE', 'RATE_LIMIT_CONTACT_PER_MINUTE', 'LOG_LEVEL', 'NODE_ENV'),
+    }),
+  },
+  {
+    name: 'gateway',
+    entry: 'gateway/dist/main.js',
+    portEnv: 'PORT',
+    defaultPort: 8080,
+    readyPath: '/healthz',
+    env: (c) => ({
+      NATS_URL: c.natsUrl,
+      SESSION_PUBLIC_KEY: c.session.publicKey,
+      INTERNAL_TOKEN_PRIVATE_KEY: c.internal.privateKey,
+      IDENTITY_URL: c.urls.identity,
+      CATALOG_URL: c.urls.catalog,
+      LOGISTICS_URL: c.urls.logistics,
+      BILLING_URL: c.urls.billing,
+      STATIC_ROOT: c.staticRoot,
+      DISABLED_REMOTES: c.disabledRemotes.join(','),
+      ...pass(c.env, 'SUPPORT_PHONE', 'SUPPORT_EMAIL', 'SUPPORT_ADDRESS', 'STRIPE_PUBLISHABLE_KEY', 'ALLOWED_ORIGINS', 'BODY_LIMIT_BYTES', 'LOG_LEVEL', 'NODE_ENV'),
+    }),
+  },
+];

@@ -1,0 +1,36 @@
+/** Helpers for service integration tests: env from the global setup, keys, a quiet logger. */
+import { generateKeyPair, createLogger, type KeyPair } from '@midway/service-kit';
+
+export interface TestEnv {
+  databaseUrl: string;
+  natsUrl: string;
+  smtpUrl: string;
+  mailUrl: string;
+  tmpDir: string;
+}
+
+export function testEnv(): TestEnv {
+  const need = (name: string) => {
+    const v = process.env[name];
+    if (!v) throw new Error(`${name} is not set: run the tests through jest with the root config (global setup starts Postgres and NATS).`);
+    return v;
+  };
+  return {
+    databaseUrl: need('TEST_DATABASE_URL'),
+    natsUrl: need('TEST_NATS_URL'),
+    smtpUrl: need('TEST_SMTP_URL'),
+    mailUrl: need('TEST_MAIL_URL'),
+    tmpDir: need('TEST_TMP_DIR'),
+  };
+}
+
+let keys: { session: KeyPair; internal: KeyPair } | null = null;
+/** One key set per test file. */
+export function testKeys() {
+  keys ??= { session: generateKeyPair(), internal: generateKeyPair() };
+  return keys;
+}
+
+export const quietLogger = (name: string) => createLogger(name, process.env.TEST_LOG_LEVEL ?? 'silent');
+
+export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@Example.COM`;

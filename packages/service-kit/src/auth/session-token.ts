@@ -1,0 +1,50 @@
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { systemRoleSchema, type SystemRole } from '@midway/contracts';
+import { TOKEN_ALGORITHM } from './keys';
+
+/** Name of the httpOnly cookie that carries the session JWT. */
+export const SESSION_COOKIE = 'midway_session';
+/** Sessions last 7 days from sign-in. */
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+const ISSUER = 'midway-identity';
+
+export interface SessionClaims {
+  sid: string;
+  userId: string;
+  email: string;
+  role: SystemRole;
+  expiresAt: Date;
+}
+
+const claimsSchema = z.object({ sid: z.uuid(), sub: z.uuid(), email: z.string(), role: systemRoleSchema, exp: z.number() });
+
+/** Identity signs; the gateway verifies with the public key alone. */
+export function signSessionToken(c: Omit<SessionClaims, 'expiresAt'>, privateKey: string, ttlSeconds = SESSION_TTL_SECONDS): string {
+  return jwt.sign({ sid: c.sid, email: c.email, role: c.role }, privateKey, {
+    algorithm: TOKEN_ALGORITHM,
+    subject: c.userId,
+    issuer: ISSUER,
+    expiresIn: ttlSeconds,
+  });
+}
+
+export function verifySessionToken(token: string, publicKey: string): SessionClaims | null {
+  try {
+    const payload = jwt.verify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER });
+    const c = claimsSchema.parse(payload);
+    return { sid: c.sid, userId: c.sub, email: c.email, role: c.role, expiresAt: new Date(c.exp * 1000) };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads one cookie from a raw Cookie header without pulling a parser into every hop. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { CurrentUser, LoginBody, RegisterBody, SystemRole } from '@midway/contracts';
+import { conflict, makeEvent, SESSION_TTL_SECONDS, signSessionToken, unauthorized, verifySessionToken } from '@midway/service-kit';
+import { EmailTakenError, type UserRecord, type UserRepository } from '../data/user.repository';
+import type { SessionRepository } from '../data/session.repository';
+import { hashPassword, timingDummyHash, verifyPassword } from './password';
+
+export interface SessionMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface SignedIn {
+  user: CurrentUser;
+  token: string;
+  expiresAt: Date;
+}
+
+export const toCurrentUser = (u: UserRecord): CurrentUser => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  systemRole: u.systemRole,
+});
+
+const userEventData = (u: UserRecord) => ({
+  userId: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  systemRole: u.systemRole,
+});
+
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly keys: { privateKey: string; publicKey: string },
+    private readonly onEvents: () => void = () => undefined,
+  ) {}
+
+  /** Sign-up always makes a designer; admins come from the CLI or the seed. */
+  async register(body: RegisterBody, meta: SessionMeta): Promise<SignedIn> {
+    const user = await this.createUser({ ...body, systemRole: 'designer' });
+    return this.openSession(user, meta);
+  }
+
+  async createUser(input: { email: string; password: string; firstName: string | null; lastName: string | null; systemRole: SystemRole }) {
+    const id = randomUUID();
+    const now = new Date();
+    const fields = { id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, systemRole: input.systemRole };
+    try {
+      const user = await this.users.create(
+        { ...fields, passwordHash: await hashPassword(input.password) },
+        makeEvent('identity.user.created.v1', { userId: id, ...fields, createdAt: now.toISOString() }),
+      );
+      this.onEvents();
+      return user;
+    } catch (err) {
+      if (err instanceof EmailTakenError) throw conflict('An account with this e-mail already exists. Sign in instead.');
+      throw err;
+    }
+  }
+
+  /** Creates an admin, or promotes and re-passwords an existing account with that e-mail. */
+  async ensureAdmin(email: string, password: string): Promise<{ user: UserRecord; created: boolean }> {
+    const existing = await this.users.findByEmail(email);
+    if (!existing) {
+      const user = await this.createUser({ email, password, firstName: null, lastName: null, systemRole: 'midway_admin' });
+      return { user, created: true };
+    }
+    const passwordOk = existing.passwordHash ? await verifyPassword(existing.passwordHash, password) : false;
+    if (existing.systemRole === 'midway_admin' && passwordOk) return { user: existing, created: false };
+    const user = await this.users.update(existing.id, { systemRole: 'midway_admin', passwordHash: await hashPassword(password) }, (u) =>
+      makeEvent('identity.user.updated.v1', { ...userEventData(u), updatedAt: u.updatedAt.toISOString() }),
+    );
+    this.onEvents();
+    return { user, created: false };
+  }
+
+  async login(body: LoginBody, meta: SessionMeta): Promise<SignedIn> {
+    const user = await this.users.findByEmail(body.email);
+    const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await timingDummyHash(), body.password);
+    if (!user || !ok) throw unauthorized('Incorrect e-mail or password.');
+    return this.openSession(user, meta);
+  }
+
+  /** Revokes the session the token names. Unknown, invalid or already revoked tokens are a no-op. */
+  async logout(token: string | undefined): Promise<void> {
+    const claims = token ? verifySessionToken(token, this.keys.publicKey) : null;
+    if (!claims) return;
+    const revoked = await this.sessions.revoke(claims.sid, (s) =>
+      makeEvent('identity.session.revoked.v1', {
+        sessionId: s.sid,
+        userId: s.userId,
+        expiresAt: s.expire.toISOString(),
+        revokedAt: (s.revokedAt ?? new Date()).toISOString(),
+      }),
+    );
+    if (revoked) this.onEvents();
+  }
+
+  async currentUser(userId: string, sessionId: string): Promise<CurrentUser> {
+    const [user, session] = await Promise.all([this.users.findById(userId), this.sessions.find(sessionId)]);
+    if (!user || !session || session.revokedAt || session.expire < new Date()) throw unauthorized();
+    return toCurrentUser(user);
+  }
+
+  private async openSession(user: UserRecord, meta: SessionMeta): Promise<SignedIn> {
+    const sid = randomUUID();
+    const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+    await this.sessions.create({ sid, userId: user.id, expire: expiresAt, meta });
+    const token = signSessionToken({ sid, userId: user.id, email: user.email, role: user.systemRole }, this.keys.privateKey);
+    return { user: toCurrentUser(user), token, expiresAt };
+  }
+}

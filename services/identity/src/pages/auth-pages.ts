@@ -1,0 +1,62 @@
+/** Server-rendered sign-in and sign-up pages: they work without JavaScript and under a strict CSP. */
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = `
+  *{box-sizing:border-box}
+  body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#111827}
+  main{width:100%;max-width:400px;padding:16px}
+  .card{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;box-shadow:0 1px 3px rgba(0,0,0,.06)}
+  .brand{display:flex;align-items:center;gap:10px;margin-bottom:24px;font-weight:700;font-size:20px;letter-spacing:.02em}
+  .logo{width:32px;height:32px;border-radius:8px;background:#1f4e79;color:#fff;display:flex;align-items:center;justify-content:center;font-weight:800}
+  h1{font-size:22px;margin:0 0 4px}
+  p.sub{margin:0 0 24px;color:#6b7280;font-size:14px}
+  label{display:block;font-size:13px;font-weight:600;margin:14px 0 6px}
+  input{width:100%;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px;font-size:15px;background:#fff}
+  input:focus{outline:2px solid #1f4e79;outline-offset:1px;border-color:#1f4e79}
+  .row{display:flex;gap:12px}.row>div{flex:1}
+  button{margin-top:22px;width:100%;padding:11px;border:0;border-radius:8px;background:#1f4e79;color:#fff;font-size:15px;font-weight:600;cursor:pointer}
+  button:hover{background:#173b5c}
+  .error{background:#fef2f2;border:1px solid #fecaca;color:#991b1b;padding:10px 12px;border-radius:8px;font-size:14px;margin-bottom:8px}
+  .alt{margin-top:20px;text-align:center;font-size:14px;color:#4b5563}
+  a{color:#1f4e79;font-weight:600}
+  .hint{font-size:12px;color:#6b7280;margin-top:6px}
+`;
+
+function layout(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(title)} · Midway</title><style>${STYLE}</style></head>
+<body><main><div class="card"><div class="brand"><span class="logo" aria-hidden="true">M</span>Midway</div>${body}</div></main></body></html>`;
+}
+
+export function loginPage(opts: { error?: string; email?: string } = {}) {
+  return layout(
+    'Sign in',
+    `<h1>Sign in</h1><p class="sub">Track every item of every project, from vendor to job site.</p>
+${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : ''}
+<form method="post" action="/api/login">
+  <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required value="${escape(opts.email ?? '')}">
+  <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+  <button type="submit">Sign in</button>
+</form>
+<p class="alt">New to Midway? <a href="/api/register">Create an account</a></p>`,
+  );
+}
+
+export function registerPage(opts: { error?: string; values?: { email?: string; firstName?: string; lastName?: string } } = {}) {
+  const v = opts.values ?? {};
+  return layout(
+    'Create account',
+    `<h1>Create your account</h1><p class="sub">Free for designers and builders. Set up your first project in a minute.</p>
+${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : ''}
+<form method="post" action="/api/register">
+  <div class="row"><div><label for="firstName">First name</label><input id="firstName" name="firstName" autocomplete="given-name" required value="${escape(v.firstName ?? '')}"></div>
+  <div><label for="lastName">Last name</label><input id="lastName" name="lastName" autocomplete="family-name" required value="${escape(v.lastName ?? '')}"></div></div>
+  <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required value="${escape(v.email ?? '')}">
+  <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+  <p class="hint">At least 8 characters.</p>
+  <button type="submit">Create account</button>
+</form>
+<p class="alt">Already have an account? <a href="/api/login">Sign in</a></p>`,
+  );
+}

@@ -1,0 +1,69 @@
+import { Router, type Request, type Response } from 'express';
+import { loginBodySchema, registerBodySchema } from '@midway/contracts';
+import { callerOf, HttpError, parse, readCookie, requireCaller, SESSION_COOKIE } from '@midway/service-kit';
+import type { AuthService, SignedIn } from '../domain/auth.service';
+import { loginPage, registerPage } from '../pages/auth-pages';
+import { perIpAndAccount } from './rate-limits';
+
+const isForm = (req: Request) => req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+const metaOf = (req: Request) => ({ ip: req.ip, userAgent: req.get('user-agent')?.slice(0, 300) });
+
+function setSessionCookie(req: Request, res: Response, s: SignedIn) {
+  res.cookie(SESSION_COOKIE, s.token, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/', expires: s.expiresAt });
+}
+
+/** Form posts get the page back with the error; JSON callers get the JSON error. */
+function renderFormError(res: Response, err: unknown, page: (error: string) => string) {
+  if (!(err instanceof HttpError) || err.status >= 500) throw err;
+  res.status(err.status).type('html').send(page(err.message));
+}
+
+export function authRoutes(auth: AuthService, limits: { authPerMinute: number }): Router {
+  const r = Router();
+  const limited = perIpAndAccount(limits.authPerMinute, 'auth');
+
+  r.get('/api/login', (_req, res) => {
+    res.type('html').send(loginPage());
+  });
+  r.get('/api/register', (_req, res) => {
+    res.type('html').send(registerPage());
+  });
+
+  r.post('/api/login', ...limited, async (req, res) => {
+    try {
+      const signedIn = await auth.login(parse(loginBodySchema, req.body), metaOf(req));
+      setSessionCookie(req, res, signedIn);
+      if (isForm(req)) res.redirect(303, '/');
+      else res.json(signedIn.user);
+    } catch (err) {
+      if (!isForm(req)) throw err;
+      renderFormError(res, err, (error) => loginPage({ error, email: String(req.body?.email ?? '') }));
+    }
+  });
+
+  r.post('/api/register', ...limited, async (req, res) => {
+    try {
+      const signedIn = await auth.register(parse(registerBodySchema, req.body), metaOf(req));
+      setSessionCookie(req, res, signedIn);
+      if (isForm(req)) res.redirect(303, '/');
+      else res.status(201).json(signedIn.user);
+    } catch (err) {
+      if (!isForm(req)) throw err;
+      const { email, firstName, lastName } = req.body ?? {};
+      renderFormError(res, err, (error) => registerPage({ error, values: { email, firstName, lastName } }));
+    }
+  });
+
+  r.get('/api/logout', async (req, res) => {
+    await auth.logout(readCookie(req.headers.cookie, SESSION_COOKIE));
+    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
+    res.redirect(303, '/');
+  });
+
+  r.get('/api/auth/user', requireCaller, async (req, res) => {
+    const caller = callerOf(req);
+    res.json(await auth.currentUser(caller.userId, caller.sessionId));
+  });
+
+  return r;
+}
