@@ -1,0 +1,185 @@
+import { uniqueEmail } from '@midway/infra';
+import { ROUTES } from '../src/route-table';
+import { startTestIdentity, sessionCookieOf, json } from '../../services/identity/test/identity-harness';
+import { startTestGateway, type Gateway } from './gateway-harness';
+
+type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
+let identity: Identity;
+let gateway: Gateway;
+
+beforeAll(async () => {
+  identity = await startTestIdentity();
+  gateway = await startTestGateway(identity.url);
+  await gateway.feed.ready;
+});
+afterAll(async () => {
+  await gateway?.stop();
+  await identity?.stop();
+});
+
+async function signUp(base = gateway.url) {
+  const res = await fetch(`${base}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Grace', lastName: 'Hopper' }));
+  expect(res.status).toBe(201);
+  return sessionCookieOf(res)!;
+}
+
+describe('routing and the session gate', () => {
+  it('routes public identity pages through the gateway', async () => {
+    const res = await fetch(`${gateway.url}/api/login`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('action="/api/login"');
+  });
+
+  const protectedPrefixes = [...new Set(ROUTES.filter((r) => !r.public).map((r) => r.prefix))];
+  it.each(protectedPrefixes)('answers an anonymous caller on %s with 401 JSON', async (prefix) => {
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(`${gateway.url}${prefix}/x`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: 'unauthorized' });
+    }
+  });
+
+  it('leaves public routes open to anonymous callers', async () => {
+    expect((await fetch(`${gateway.url}/api/register`)).status).toBe(200);
+    expect((await fetch(`${gateway.url}/api/contact`, json({}))).status).toBe(400);
+    // Routed, not refused: those services are not deployed in this test.
+    expect((await fetch(`${gateway.url}/api/shared/projects/abc`)).status).toBe(503);
+    expect((await fetch(`${gateway.url}/api/billing/webhook`, json({}))).status).toBe(503);
+  });
+
+  it('forwards a signed-in caller to the service', async () => {
+    const cookie = await signUp();
+    const res = await fetch(`${gateway.url}/api/auth/user`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ firstName: 'Grace', systemRole: 'designer' });
+  });
+
+  it('never lets a client forge the forwarded identity header', async () => {
+    const res = await fetch(`${gateway.url}/api/auth/user`, { headers: { 'x-midway-identity': 'forged' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers an unknown /api route with 404 JSON', async () => {
+    const res = await fetch(`${gateway.url}/api/unknown/thing`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('carries the request id across the hop', async () => {
+    const res = await fetch(`${gateway.url}/api/login`, { headers: { 'x-request-id': 'trace-abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-abc-123');
+  });
+});
+
+describe('cross-site request guard', () => {
+  const contact = (headers: Record<string, string>) =>
+    fetch(`${gateway.url}/api/contact`, json({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'hi' }, headers));
+
+  it('refuses a state-changing request from a foreign Origin', async () => {
+    const res = await contact({ origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: 'forbidden_origin' });
+  });
+
+  it('accepts the same origin', async () => {
+    expect((await contact({ origin: gateway.url })).status).toBe(200);
+  });
+
+  it('refuses Sec-Fetch-Site: cross-site when there is no Origin', async () => {
+    expect((await contact({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+  });
+
+  it('lets non-browser clients with neither header through', async () => {
+    expect((await contact({})).status).toBe(200);
+  });
+
+  it('does not guard safe methods', async () => {
+    expect((await fetch(`${gateway.url}/api/login`, { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+  });
+});
+
+describe('body size limit', () => {
+  it('refuses a body over 100 kB with 413 JSON before it reaches the service', async () => {
+    const res = await fetch(`${gateway.url}/api/contact`, json({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'x'.repeat(150 * 1024) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: 'payload_too_large' });
+  });
+
+  it('allows up to 10 MB on the bulk import route only', async () => {
+    const cookie = await signUp();
+    const big = JSON.stringify({ items: [{ name: 'x'.repeat(500 * 1024) }] });
+    const bulk = await fetch(`${gateway.url}/api/projects/p1/items/bulk`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: big });
+    expect(bulk.status).not.toBe(413);
+    const other = await fetch(`${gateway.url}/api/projects/p1/items`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: big });
+    expect(other.status).toBe(413);
+  });
+});
+
+describe('sign-out revocation', () => {
+  it('a signed-out session stops working on the very next request', async () => {
+    const cookie = await signUp();
+    const out = await fetch(`${gateway.url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
+    expect(out.status).toBe(303);
+    const after = await fetch(`${gateway.url}/api/auth/user`, { headers: { cookie } });
+    expect(after.status).toBe(401);
+  });
+
+  it('other gateway replicas learn the revocation over NATS, and a replica started later loads it', async () => {
+    const other = await startTestGateway(identity.url);
+    try {
+      await other.feed.ready;
+      const cookie = await signUp();
+      expect((await fetch(`${other.url}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
+      await fetch(`${gateway.url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
+      const deadline = Date.now() + 5000;
+      let status = 200;
+      while (status !== 401 && Date.now() < deadline) {
+        status = (await fetch(`${other.url}/api/auth/user`, { headers: { cookie } })).status;
+        if (status !== 401) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status).toBe(401);
+
+      const late = await startTestGateway(identity.url);
+      try {
+        await late.feed.ready;
+        expect(late.revoked.size).toBeGreaterThan(0);
+        expect((await fetch(`${late.url}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
+      } finally {
+        await late.stop();
+      }
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('front end', () => {
+  it('serves the runtime manifest with every known remote and the public config', async () => {
+    const res = await fetch(`${gateway.url}/runtime-manifest.json`);
+    expect(res.status).toBe(200);
+    const manifest = await res.json();
+    expect(manifest.remotes).toContainEqual({ name: 'mf_landing', entry: '/remotes/mf-landing/remoteEntry.js' });
+    expect(manifest.config).toMatchObject({ productName: 'Midway', supportPhone: expect.any(String) });
+  });
+
+  it('serves remotes without caching their entry, and the shell with SPA fallback', async () => {
+    const entry = await fetch(`${gateway.url}/remotes/mf-landing/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    const page = await fetch(`${gateway.url}/projects/123`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Midway shell');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self' https://js.stripe.com");
+    expect((await fetch(`${gateway.url}/remotes/mf-landing/missing.js`)).status).toBe(404);
+  });
+
+  it('can make one remote unreachable while the others still load', async () => {
+    const degraded = await startTestGateway(identity.url, { DISABLED_REMOTES: 'mf-landing' });
+    try {
+      expect((await fetch(`${degraded.url}/remotes/mf-landing/remoteEntry.js`)).status).toBe(404);
+      expect((await fetch(`${degraded.url}/remotes/mf-projects/remoteEntry.js`)).status).toBe(200);
+    } finally {
+      await degraded.stop();
+    }
+  });
+});

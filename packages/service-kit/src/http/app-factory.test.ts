@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '../logger';
+import { badRequest } from '../errors';
+import { createApp, finishApp } from './app-factory';
+
+async function serve() {
+  const app = createApp({ logger: createLogger('t', 'silent'), bodyLimit: '1kb' });
+  app.post('/echo', (req, res) => void res.json(req.body));
+  app.get('/boom', () => {
+    throw new Error('secret internal detail');
+  });
+  app.get('/bad', () => {
+    throw badRequest('Name is required');
+  });
+  finishApp(app);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+describe('createApp', () => {
+  let s: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => (s = await serve()));
+  afterAll(() => s.close());
+
+  it('answers malformed JSON with 400 JSON', async () => {
+    const res = await fetch(`${s.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'malformed_json', message: 'Malformed JSON body' });
+  });
+
+  it('answers a body over the limit with 413 JSON', async () => {
+    const res = await fetch(`${s.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: 'x'.repeat(2000) }) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: 'payload_too_large' });
+  });
+
+  it('answers an unknown route with 404 JSON', async () => {
+    const res = await fetch(`${s.url}/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: 'not_found', message: 'No route for GET /nope' });
+  });
+
+  it('hides internal errors behind a generic 500 JSON without a stack trace', async () => {
+    const res = await fetch(`${s.url}/boom`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('secret internal detail');
+    expect(text).not.toMatch(/\.ts:\d+/);
+    expect(JSON.parse(text)).toMatchObject({ error: 'internal', requestId: expect.any(String) });
+  });
+
+  it('passes a safe HttpError message through, and echoes the request id it was given', async () => {
+    const res = await fetch(`${s.url}/bad`, { headers: { 'x-request-id': 'req-123' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-request-id')).toBe('req-123');
+    expect(await res.json()).toMatchObject({ message: 'Name is required', requestId: 'req-123' });
+  });
+});

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { Pool, type PoolClient } from 'pg';
+import { quietLogger, testEnv } from '@midway/infra';
+import type { EventEnvelope } from '@midway/contracts';
+import { connectBus, ensureStream, type Bus } from '../src/nats/connection';
+import { enqueueEvent, recordInbox, type RawTx } from '../src/nats/outbox';
+import { OutboxRelay } from '../src/nats/outbox-relay';
+import { startConsumer, type RunningConsumer } from '../src/nats/consumer';
+import { makeEvent } from '../src/nats/envelope';
+
+// Each test file gets its own schema and a unique "domain" so streams and consumers never collide.
+const schema = `kit_${randomUUID().slice(0, 8)}`;
+let pool: Pool;
+let bus: Bus;
+
+const asTx = (c: PoolClient): RawTx => ({ $executeRawUnsafe: async (q, ...v) => (await c.query(q, v)).rowCount ?? 0 });
+
+async function inTx<T>(fn: (tx: RawTx, c: PoolClient) => Promise<T>): Promise<T> {
+  const c = await pool.connect();
+  try {
+    await c.query('BEGIN');
+    const out = await fn(asTx(c), c);
+    await c.query('COMMIT');
+    return out;
+  } catch (err) {
+    await c.query('ROLLBACK');
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
+beforeAll(async () => {
+  pool = new Pool({ connectionString: testEnv().databaseUrl, max: 5 });
+  await pool.query(`CREATE SCHEMA "${schema}"`);
+  await pool.query(`CREATE TABLE "${schema}".outbox_events (id uuid PRIMARY KEY, type text NOT NULL, payload jsonb NOT NULL, occurred_at timestamptz NOT NULL, published_at timestamptz, attempts int NOT NULL DEFAULT 0)`);
+  await pool.query(`CREATE TABLE "${schema}".inbox_events (id uuid PRIMARY KEY, type text NOT NULL, processed_at timestamptz NOT NULL DEFAULT now())`);
+  await pool.query(`CREATE TABLE "${schema}".sessions_seen (session_id uuid NOT NULL, event_id uuid NOT NULL)`);
+  bus = await connectBus(testEnv().natsUrl, 'kit-test');
+  await ensureStream(bus.jsm, 'identity');
+});
+
+afterAll(async () => {
+  await bus?.close();
+  await pool?.query(`DROP SCHEMA "${schema}" CASCADE`);
+  await pool?.end();
+});
+
+function revokedEvent() {
+  const now = new Date();
+  return makeEvent('identity.session.revoked.v1', {
+    sessionId: randomUUID(),
+    userId: randomUUID(),
+    expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
+    revokedAt: now.toISOString(),
+  });
+}
+
+/** A consumer whose effect is one row per event, guarded by the inbox in the same transaction. */
+async function countingConsumer(durable: string): Promise<RunningConsumer> {
+  return startConsumer({
+    bus,
+    domain: 'identity',
+    durable,
+    filterSubject: 'identity.session.revoked.v1',
+    logger: quietLogger('consumer'),
+    ackWaitMs: 2000,
+    handle: async (event: EventEnvelope) =>
+      inTx(async (tx) => {
+        if (!(await recordInbox(tx, schema, event))) return;
+        await tx.$executeRawUnsafe(`INSERT INTO "${schema}".sessions_seen (session_id, event_id) VALUES ($1, $2)`, (event.data as { sessionId: string }).sessionId, event.id);
+      }),
+  });
+}
+
+async function effectsFor(sessionId: string, waitMs = 5000, expected = 1): Promise<number> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const n = Number((await pool.query(`SELECT count(*) FROM "${schema}".sessions_seen WHERE session_id = $1`, [sessionId])).rows[0].count);
+    if (n >= expected || Date.now() >= deadline) return n;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('transactional outbox, relay and inbox', () => {
+  it('an event written with its change reaches the consumer exactly once, even when the relay dies between publish and mark', async () => {
+    const consumer = await countingConsumer(`kit-${schema}-crash`);
+    const event = revokedEvent();
+    await inTx((tx) => enqueueEvent(tx, schema, event));
+
+    let crashes = 0;
+    const relay = new OutboxRelay({
+      pool,
+      schema,
+      js: bus.js,
+      logger: quietLogger('relay'),
+      afterPublish: () => {
+        if (crashes++ === 0) throw new Error('relay killed after publish, before marking');
+      },
+    });
+    await expect(relay.publishBatch()).rejects.toThrow('relay killed');
+    // The row is still unpublished, so the restarted relay publishes it again with the same Nats-Msg-Id.
+    expect((await pool.query(`SELECT published_at FROM "${schema}".outbox_events WHERE id = $1`, [event.id])).rows[0].published_at).toBeNull();
+    expect(await relay.publishBatch()).toBeGreaterThanOrEqual(1);
+    expect((await pool.query(`SELECT published_at FROM "${schema}".outbox_events WHERE id = $1`, [event.id])).rows[0].published_at).not.toBeNull();
+
+    const sessionId = (event.data as { sessionId: string }).sessionId;
+    expect(await effectsFor(sessionId)).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await effectsFor(sessionId, 0)).toBe(1);
+    await consumer.stop();
+  });
+
+  it('a redelivered event (past JetStream de-duplication) has no second effect', async () => {
+    const consumer = await countingConsumer(`kit-${schema}-redeliver`);
+    const event = revokedEvent();
+    // Same envelope twice under different message ids: JetStream keeps both, only the inbox can stop it.
+    await bus.js.publish(event.type, JSON.stringify(event), { msgID: `${event.id}-a` });
+    await bus.js.publish(event.type, JSON.stringify(event), { msgID: `${event.id}-b` });
+    const sessionId = (event.data as { sessionId: string }).sessionId;
+    expect(await effectsFor(sessionId)).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await effectsFor(sessionId, 0, 2)).toBe(1);
+    await consumer.stop();
+  });
+
+  it('a rolled-back transaction publishes nothing', async () => {
+    const event = revokedEvent();
+    await expect(
+      inTx(async (tx) => {
+        await enqueueEvent(tx, schema, event);
+        throw new Error('business rule failed after the event was written');
+      }),
+    ).rejects.toThrow('business rule failed');
+    const relay = new OutboxRelay({ pool, schema, js: bus.js, logger: quietLogger('relay') });
+    await relay.publishBatch();
+    expect((await pool.query(`SELECT count(*) FROM "${schema}".outbox_events WHERE id = $1`, [event.id])).rows[0].count).toBe('0');
+    const msg = await bus.jsm.streams.getMessage('IDENTITY', { last_by_subj: 'identity.session.revoked.v1' }).catch(() => null);
+    expect(msg?.json<EventEnvelope>().id).not.toBe(event.id);
+  });
+
+  it('a malformed event is terminated, not retried forever, and later events still flow', async () => {
+    const consumer = await countingConsumer(`kit-${schema}-malformed`);
+    await bus.js.publish('identity.session.revoked.v1', JSON.stringify({ id: 'not-a-uuid', type: 'identity.session.revoked.v1' }));
+    const event = revokedEvent();
+    await bus.js.publish(event.type, JSON.stringify(event), { msgID: event.id });
+    expect(await effectsFor((event.data as { sessionId: string }).sessionId)).toBe(1);
+    await consumer.stop();
+  });
+});
+
+describe('makeEvent', () => {
+  it('refuses data that does not match the event contract', () => {
+    expect(() => makeEvent('identity.session.revoked.v1', { sessionId: 'x' } as never)).toThrow();
+  });
+});
