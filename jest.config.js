@@ -1,9 +1,6 @@
 // One jest run for the whole repo: units beside the code, service integration tests in each service's
 // test/ folder (real Postgres, NATS and mail sink from the global setup), and browser journeys in e2e/.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
-const mapper = {
-  '^@midway/(contracts|service-kit|infra)$': '<rootDir>/../$1/src',
-};
 const node = (displayName, rootDir, extra = {}) => ({
   displayName,
   rootDir,
@@ -22,7 +19,6 @@ function rel(from, to) {
   const path = require('node:path');
   return path.relative(path.resolve(__dirname, from), path.resolve(__dirname, to));
 }
-void mapper;
 
 module.exports = {
   globalSetup: '<rootDir>/infra/test/global-setup.js',
@@ -34,5 +30,9 @@ module.exports = {
     node('identity', 'services/identity'),
     node('gateway', 'gateway'),
     node('infra', 'infra'),
+    '<rootDir>/packages/ui/jest.config.js',
+    '<rootDir>/shell/jest.config.js',
+    '<rootDir>/mf-landing/jest.config.js',
+    '<rootDir>/e2e/jest.config.js',
   ],
 };

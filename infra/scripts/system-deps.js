@@ -19,3 +19,5 @@ function ensureSystemDeps({ chromium = true } = {}) {
 }
 
 module.exports = { ensureSystemDeps };
+
+if (require.main === module) ensureSystemDeps({ chromium: true });
