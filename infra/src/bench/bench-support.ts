@@ -1,0 +1,31 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  label: string;
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** One autocannon run; a run with errors or non-2xx answers is reported, not hidden. */
+export async function load(label: string, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
+  const r = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  return { label, requestsPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export function table(rows: Record<string, string | number>[]): string {
+  if (!rows.length) return '';
+  const cols = Object.keys(rows[0]!);
+  const cell = (v: string | number) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : v);
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c] ?? '').length)));
+  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i]!)).join('  ');
+  return [line(cols), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => cell(r[c] ?? ''))))].join('\n');
+}

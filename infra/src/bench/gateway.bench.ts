@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { IDENTITY_HEADER, signIdentityToken, verifySessionToken } from '@midway/service-kit';
+import type { Platform } from '../platform';
+import { load, table } from './bench-support';
+
+/** GET /api/auth/user through the gateway vs straight to identity with a forwarded token, side by side. */
+export async function benchGateway(platform: Platform, opts: { connections: number; seconds: number }) {
+  const email = `bench.${Date.now()}@midway.test`;
+  const res = await fetch(`${platform.baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-1', firstName: 'Bench', lastName: 'User' }),
+  });
+  if (res.status !== 201) throw new Error(`could not register the bench user: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+  const keys = path.join(platform.dataDir, 'keys');
+  const claims = verifySessionToken(decodeURIComponent(cookie.split('=')[1]!), fs.readFileSync(path.join(keys, 'session.pub'), 'utf8'))!;
+  const internalKey = fs.readFileSync(path.join(keys, 'internal.key'), 'utf8');
+  // The forwarded token lives 60 s; mint a fresh one per run.
+  const direct = () => ({ [IDENTITY_HEADER]: signIdentityToken({ userId: claims.userId, email: claims.email, role: claims.role, sessionId: claims.sid }, internalKey) });
+
+  // Warm both paths (JIT, connection pools) before measuring.
+  await load('warm-up', `${platform.baseUrl}/api/auth/user`, { cookie }, 10, 2);
+  await load('warm-up', `${platform.services.identity}/api/auth/user`, direct(), 10, 2);
+  const viaGateway = await load('through gateway', `${platform.baseUrl}/api/auth/user`, { cookie }, opts.connections, opts.seconds);
+  const straight = await load('direct to identity', `${platform.services.identity}/api/auth/user`, direct(), opts.connections, opts.seconds);
+  const rows = [viaGateway, straight].map((r) => ({ path: r.label, 'req/s': r.requestsPerSec, 'p50 ms': r.p50, 'p99 ms': r.p99, errors: r.errors + r.non2xx }));
+  console.log(`\nGET /api/auth/user, ${opts.connections} connections, ${opts.seconds}s each\n${table(rows)}`);
+  const ratio = viaGateway.requestsPerSec / straight.requestsPerSec;
+  console.log(`gateway/direct throughput ratio: ${ratio.toFixed(2)}  (p99 ${viaGateway.p99} ms vs ${straight.p99} ms)`);
+  return { ratio, viaGateway, straight };
+}

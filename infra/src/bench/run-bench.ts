@@ -1,0 +1,34 @@
+/** `npm run bench`: every benchmark in one run, printed side by side. Not a test: it measures, it does not judge. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startPlatform } from '../platform';
+import { benchGateway } from './gateway.bench';
+import { benchOutbox } from './outbox.bench';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-bench-'));
+  if (process.getuid?.() === 0) fs.chmodSync(dataDir, 0o755);
+  console.log(`Midway benchmarks — ${os.cpus().length} cores, node ${process.version}; data in ${dataDir}`);
+  const started = Date.now();
+  const platform = await startPlatform({ dataDir, port: 0, serviceEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_PER_MINUTE: '0' }, log: (l) => console.log(l) });
+  console.log(`platform up in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  try {
+    await benchGateway(platform, { connections: CONNECTIONS, seconds: SECONDS });
+    await benchOutbox(platform.databaseUrl, platform.natsUrl, Number(process.env.BENCH_OUTBOX_EVENTS ?? 1000));
+  } finally {
+    await platform.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
