@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { systemRoleSchema } from './identity';
+import { ITEM_STATUSES, PROJECT_STATUSES } from './catalog';
 
 /**
  * Domain events: past-tense facts named `<domain>.<entity>.<past-verb>.v<N>`. The event type is also the
@@ -13,6 +14,22 @@ const userData = z.object({
   systemRole: systemRoleSchema,
 });
 
+/** What consumers (logistics, billing) need to know about an item without asking catalog. */
+const itemEventData = z.object({
+  itemId: z.uuid(),
+  projectId: z.uuid(),
+  designerId: z.uuid(),
+  name: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(ITEM_STATUSES),
+  supplier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  carrierId: z.string().nullable(),
+  price: z.string().nullable(),
+  receivedAt: z.iso.datetime().nullable(),
+  deliveredAt: z.iso.datetime().nullable(),
+});
+
 export const eventSchemas = {
   'identity.user.created.v1': userData.extend({ createdAt: z.iso.datetime() }),
   'identity.user.updated.v1': userData.extend({ updatedAt: z.iso.datetime() }),
@@ -22,6 +39,43 @@ export const eventSchemas = {
     /** When the session would have expired anyway; consumers may forget it after that. */
     expiresAt: z.iso.datetime(),
     revokedAt: z.iso.datetime(),
+  }),
+  'catalog.project.created.v1': z.object({
+    projectId: z.uuid(),
+    /** The designer who owns the project (its creator); billing and logistics bill and serve them. */
+    designerId: z.uuid(),
+    name: z.string(),
+    clientName: z.string(),
+    clientEmail: z.string().nullable(),
+    location: z.string(),
+    status: z.enum(PROJECT_STATUSES),
+    createdAt: z.iso.datetime(),
+  }),
+  'catalog.item.created.v1': itemEventData.extend({ createdAt: z.iso.datetime() }),
+  'catalog.item.updated.v1': itemEventData.extend({
+    /** Names of the fields that changed. */
+    changedFields: z.array(z.string()),
+    updatedAt: z.iso.datetime(),
+  }),
+  'catalog.item.status-changed.v1': z.object({
+    itemId: z.uuid(),
+    projectId: z.uuid(),
+    designerId: z.uuid(),
+    name: z.string(),
+    quantity: z.number().int(),
+    from: z.enum(ITEM_STATUSES),
+    to: z.enum(ITEM_STATUSES),
+    receivedAt: z.iso.datetime().nullable(),
+    deliveredAt: z.iso.datetime().nullable(),
+    changedAt: z.iso.datetime(),
+  }),
+  'catalog.item.deleted.v1': z.object({
+    itemId: z.uuid(),
+    projectId: z.uuid(),
+    designerId: z.uuid(),
+    name: z.string(),
+    status: z.enum(ITEM_STATUSES),
+    deletedAt: z.iso.datetime(),
   }),
 } as const;
 

@@ -46,11 +46,4 @@ export type RemoteModuleId = keyof RemoteModules;
 /** The container a module id belongs to, e.g. 'mf_projects' for 'mf_projects/Routes'. */
 export type RemoteOf<Id extends RemoteModuleId> = Id extends `${infer R extends RemoteName}/${string}` ? R : never;
 
-/** GET /api/search?q= answers a list of these (composed by the gateway from catalog and logistics). */
-export interface SearchResult {
-  type: 'project' | 'item' | 'service';
-  id: string;
-  title: string;
-  subtitle?: string;
-  url: string;
-}
+// SearchResult (GET /api/search) is defined with its zod schema in ./catalog.

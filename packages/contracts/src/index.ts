@@ -2,3 +2,4 @@ export * from './identity';
 export * from './events';
 export * from './runtime';
 export * from './frontend';
+export * from './catalog';
