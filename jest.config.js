@@ -28,6 +28,7 @@ module.exports = {
     node('contracts', 'packages/contracts'),
     node('service-kit', 'packages/service-kit'),
     node('identity', 'services/identity'),
+    node('catalog', 'services/catalog'),
     node('gateway', 'gateway'),
     node('infra', 'infra'),
     '<rootDir>/packages/ui/jest.config.js',

@@ -8,6 +8,7 @@ import { bodyLimit, originCheck, securityHeaders } from './security.middleware';
 import { sessionGate } from './session.middleware';
 import { healthRoutes } from './health.routes';
 import { staticRoutes } from './static.routes';
+import { searchRoutes } from './search.routes';
 
 const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 
@@ -33,6 +34,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
   app.use('/api', originCheck(list(config.ALLOWED_ORIGINS)));
   app.use('/api', bodyLimit((p) => matchRoute(`/api${p}`)?.bodyLimitBytes ?? config.BODY_LIMIT_BYTES));
   app.use(sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked }));
+  app.use(searchRoutes({ catalog: services.catalog, logistics: services.logistics }, logger));
   app.use(apiProxy(services, logger));
   app.use(
     staticRoutes({

@@ -35,7 +35,7 @@ export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: 
   }
   return (req, res, next) => {
     const route = matchRoute(req.path);
-    if (!route) return next();
+    if (!route || route.composed) return next();
     const proxy = proxies.get(route.service);
     if (!proxy) {
       return void res.status(503).json({ error: 'service_unavailable', message: `The ${route.service} service is not deployed yet.` });

@@ -9,6 +9,8 @@ export interface Route {
   service: ServiceName;
   public?: boolean;
   bodyLimitBytes?: number;
+  /** Answered by the gateway itself from several services. */
+  composed?: boolean;
   /** Match only this exact path pattern (RegExp) within the prefix. */
   pattern?: RegExp;
 }
@@ -25,6 +27,8 @@ export const ROUTES: Route[] = [
   { prefix: '/api/items', service: 'catalog' },
   { prefix: '/api/dashboard', service: 'catalog' },
   { prefix: '/api/activities', service: 'catalog' },
+  // Composed by the gateway from several services (search.routes.ts), never proxied.
+  { prefix: '/api/search', service: 'catalog', composed: true },
   { prefix: '/api/services', service: 'logistics' },
   { prefix: '/api/objects', service: 'logistics' },
   { prefix: '/api/item-photos', service: 'logistics' },

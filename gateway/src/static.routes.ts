@@ -35,6 +35,18 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
   }
   r.use('/remotes', (req, res) => void res.status(404).json({ error: 'not_found', message: `No remote at ${req.originalUrl}` }));
 
+  // The public client dashboard: a small page of its own, without the signed-in shell.
+  r.get('/client/:token', (_req, res) => {
+    const page = path.join(opts.root, 'mf-projects', 'dist', 'client.html');
+    if (opts.disabledRemotes.includes('mf-projects') || !fs.existsSync(page)) {
+      return void res.status(503).type('text').send('The client dashboard is not available right now. Please try again shortly.');
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.sendFile(page);
+  });
+
   const shellDir = path.join(opts.root, 'shell', 'dist');
   r.use(express.static(shellDir, { index: false, setHeaders: noCache }));
   // SPA fallback: any other page GET gets the shell, which routes on the client (and shows its 404 page).

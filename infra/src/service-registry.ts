@@ -47,6 +47,19 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'catalog',
+    entry: 'services/catalog/dist/main.js',
+    portEnv: 'CATALOG_PORT',
+    defaultPort: 4002,
+    readyPath: '/readyz',
+    env: (c) => ({
+      DATABASE_URL: c.databaseUrl,
+      NATS_URL: c.natsUrl,
+      INTERNAL_TOKEN_PUBLIC_KEY: c.internal.publicKey,
+      ...pass(c.env, 'LOG_LEVEL', 'NODE_ENV'),
+    }),
+  },
+  {
     name: 'gateway',
     entry: 'gateway/dist/main.js',
     portEnv: 'PORT',

@@ -32,3 +32,13 @@ export async function recordInbox(tx: RawTx, schema: string, event: Pick<EventEn
   );
   return inserted > 0;
 }
+
+/** Many events in one statement (bulk imports): one round trip however many rows. */
+export async function enqueueEvents(tx: RawTx, schema: string, events: EventEnvelope[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "${assertIdentifier(schema)}"."outbox_events" (id, type, payload, occurred_at)
+     SELECT (e->>'id')::uuid, e->>'type', e, (e->>'occurredAt')::timestamptz FROM jsonb_array_elements($1::jsonb) AS e`,
+    JSON.stringify(events),
+  );
+}

@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import type { Logger } from 'pino';
+import { searchResultSchema, SEARCH_MIN_LENGTH, type SearchResult } from '@midway/contracts';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@midway/service-kit';
+import { z } from 'zod';
+
+const resultsSchema = z.array(searchResultSchema);
+
+/**
+ * GET /api/search: asks every source (catalog for projects and items, logistics for services) in
+ * parallel and merges what answers in time. A failing or slow source is logged and left out, never a 500.
+ */
+export function searchRoutes(sources: Record<string, string | undefined>, logger: Logger, timeoutMs = 1500): Router {
+  const r = Router();
+  r.get('/api/search', async (req, res) => {
+    const q = typeof req.query.q === 'string' ? req.query.q.trim() : '';
+    if (q.length < SEARCH_MIN_LENGTH) return void res.json([]);
+    const headers: Record<string, string> = { [IDENTITY_HEADER]: String(req.headers[IDENTITY_HEADER] ?? ''), [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? '') };
+    const answers = await Promise.all(
+      Object.entries(sources)
+        .filter(([, url]) => url)
+        .map(async ([name, url]): Promise<SearchResult[]> => {
+          try {
+            const answer = await fetch(`${url}/api/search?q=${encodeURIComponent(q)}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
+            if (!answer.ok) throw new Error(`answered ${answer.status}`);
+            return resultsSchema.parse(await answer.json());
+          } catch (err) {
+            req.log?.warn({ source: name, err: (err as Error).message }, 'search source left out');
+            logger.debug({ source: name }, 'search source failed');
+            return [];
+          }
+        }),
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(answers.flat());
+  });
+  return r;
+}

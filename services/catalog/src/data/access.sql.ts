@@ -1,0 +1,11 @@
+import type { Caller } from '@midway/service-kit';
+import { Prisma } from './prisma-client';
+
+/**
+ * The one authorization rule, as SQL: a designer reaches the projects they created or are a member of,
+ * and everything under them; an admin reaches all. `p` is the projects alias.
+ */
+export function accessibleProjects(caller: Caller): Prisma.Sql {
+  if (caller.role === 'midway_admin') return Prisma.sql`TRUE`;
+  return Prisma.sql`(p.created_by_id = ${caller.userId}::uuid OR EXISTS (SELECT 1 FROM project_memberships m WHERE m.project_id = p.id AND m.user_id = ${caller.userId}::uuid))`;
+}

@@ -1,0 +1,34 @@
+import type { Caller } from '@midway/service-kit';
+import type { Activity } from '@midway/contracts';
+import { accessibleProjects } from './access.sql';
+import { toActivity } from './mappers';
+import { Prisma, type Client } from './prisma-client';
+
+export interface NewActivity {
+  projectId: string;
+  itemId: string | null;
+  type: string;
+  description: string;
+  metadata?: Record<string, unknown>;
+}
+
+export class ActivityRepository {
+  constructor(private readonly db: Client) {}
+
+  async add(a: NewActivity): Promise<void> {
+    await this.db.activity.create({ data: { ...a, metadata: (a.metadata ?? {}) as Prisma.InputJsonValue } });
+  }
+
+  async recent(caller: Caller, limit: number): Promise<Activity[]> {
+    const rows = await this.db.$queryRaw<Parameters<typeof toActivity>[0][]>`
+      SELECT a.id, a.project_id, a.item_id, a.type, a.description, a.created_at, p.name AS project_name
+      FROM activities a JOIN projects p ON p.id = a.project_id
+      WHERE ${accessibleProjects(caller)}
+      ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit}`;
+    return rows.map(toActivity);
+  }
+
+  latestOf(projectId: string, limit: number) {
+    return this.db.activity.findMany({ where: { projectId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, select: { id: true, description: true, createdAt: true } });
+  }
+}

@@ -1,0 +1,126 @@
+import type { Caller } from '@midway/service-kit';
+import type { CreateItemBody, Item, ItemStatus, ListItemsQuery, UpdateItemBody } from '@midway/contracts';
+import { accessibleProjects } from './access.sql';
+import { toItem, type ItemRow } from './mappers';
+import { Prisma, type Client } from './prisma-client';
+
+const SELECT = Prisma.sql`SELECT i.*, p.name AS project_name, p.client_name FROM items i JOIN projects p ON p.id = i.project_id`;
+
+/** Cursor = the last row's (created_at, id), opaque to callers. */
+const encodeCursor = (r: ItemRow) => Buffer.from(`${new Date(r.created_at).toISOString()}|${r.id}`).toString('base64url');
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  return id && /^[0-9a-f-]{36}$/.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+}
+
+export class InvalidCursorError extends Error {}
+
+const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Item fields as Prisma data: only what the body carries, so an update changes only what was sent. */
+function itemData(body: Partial<CreateItemBody> | UpdateItemBody) {
+  const { status: _status, price, estimatedPrice, ...rest } = body;
+  return {
+    ...rest,
+    ...(price !== undefined ? { price: price === null ? null : new Prisma.Decimal(price) } : {}),
+    ...(estimatedPrice !== undefined ? { estimatedPrice: estimatedPrice === null ? null : new Prisma.Decimal(estimatedPrice) } : {}),
+  };
+}
+
+export class ItemRepository {
+  constructor(private readonly db: Client) {}
+
+  async page(caller: Caller, q: ListItemsQuery): Promise<{ items: Item[]; nextCursor: string | null }> {
+    const after = q.cursor ? decodeCursor(q.cursor) : null;
+    if (q.cursor && !after) throw new InvalidCursorError();
+    const filters = [
+      accessibleProjects(caller),
+      q.projectId ? Prisma.sql`i.project_id = ${q.projectId}::uuid` : Prisma.empty,
+      q.status ? Prisma.sql`i.status = ${q.status}` : Prisma.empty,
+      q.q ? Prisma.sql`(i.name ILIKE ${likeEscape(q.q)} OR i.supplier ILIKE ${likeEscape(q.q)} OR i.schedule_number ILIKE ${likeEscape(q.q)})` : Prisma.empty,
+      after ? Prisma.sql`(i.created_at, i.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : Prisma.empty,
+    ].filter((f) => f !== Prisma.empty);
+    const rows = await this.db.$queryRaw<ItemRow[]>`${SELECT} WHERE ${Prisma.join(filters, ' AND ')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`;
+    const more = rows.length > q.limit;
+    const page = more ? rows.slice(0, q.limit) : rows;
+    return { items: page.map(toItem), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null };
+  }
+
+  async byProject(projectId: string): Promise<Item[]> {
+    return (await this.db.$queryRaw<ItemRow[]>`${SELECT} WHERE i.project_id = ${projectId}::uuid ORDER BY i.created_at DESC, i.id DESC`).map(toItem);
+  }
+
+  async find(id: string): Promise<Item | null> {
+    const [row] = await this.db.$queryRaw<ItemRow[]>`${SELECT} WHERE i.id = ${id}::uuid`;
+    return row ? toItem(row) : null;
+  }
+
+  async insert(projectId: string, body: CreateItemBody, productVariantId: string | null): Promise<Item> {
+    const { id } = await this.db.item.create({
+      data: { ...itemData(body), name: body.name, projectId, productVariantId, quantity: body.quantity ?? 1, status: body.status ?? 'ordered', ...stampsFor(body.status ?? 'ordered', null) },
+      select: { id: true },
+    });
+    return (await this.find(id))!;
+  }
+
+  /** Set-based insert of many rows in one statement; returns them in input order. */
+  async insertMany(projectId: string, rows: (CreateItemBody & { productVariantId?: string | null })[]): Promise<Item[]> {
+    if (rows.length === 0) return [];
+    const now = new Date().toISOString();
+    const payload = rows.map((r, n) => ({
+      n,
+      name: r.name,
+      supplier: r.supplier ?? null,
+      product_url: r.productUrl ?? null,
+      quantity: r.quantity ?? 1,
+      schedule_number: r.scheduleNumber ?? null,
+      tracking_number: r.trackingNumber ?? null,
+      notes: r.notes ?? null,
+      sku_code: r.skuCode ?? null,
+      price: r.price ?? null,
+      status: r.status ?? 'ordered',
+    }));
+    // Ids are drawn in a materialised CTE so the input order maps to them without a second lookup.
+    const inserted = await this.db.$queryRaw<{ id: string; n: number }[]>`
+      WITH input AS MATERIALIZED (
+        SELECT gen_random_uuid() AS id, x.* FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS x(
+          n int, name text, supplier text, product_url text, quantity int, schedule_number text, tracking_number text,
+          notes text, sku_code text, price numeric, status text)
+      ), ins AS (
+        INSERT INTO items (id, project_id, name, supplier, product_url, quantity, schedule_number, tracking_number, notes, sku_code, price, status, received_at, delivered_at, created_at, updated_at)
+        SELECT id, ${projectId}::uuid, name, supplier, product_url, quantity, schedule_number, tracking_number, notes, sku_code, price, status,
+               CASE WHEN status IN ('received', 'stored', 'delivered') THEN ${now}::timestamptz END,
+               CASE WHEN status = 'delivered' THEN ${now}::timestamptz END,
+               -- A microsecond apart in file order, so the newest-first list shows the file's order.
+               ${now}::timestamptz - make_interval(secs => n / 1000000.0), ${now}::timestamptz
+        FROM input
+      )
+      SELECT id, n FROM input ORDER BY n`;
+    const byId = new Map((await this.db.$queryRaw<ItemRow[]>`${SELECT} WHERE i.id = ANY(${inserted.map((r) => r.id)}::uuid[])`).map((r) => [r.id, toItem(r)]));
+    return inserted.map((r) => byId.get(r.id)!);
+  }
+
+  async update(id: string, body: UpdateItemBody, current: Item): Promise<Item> {
+    const status = body.status ?? current.status;
+    await this.db.item.update({ where: { id }, data: { ...itemData(body), ...(body.status ? { status } : {}), ...stampsFor(status, current) } });
+    return (await this.find(id))!;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.item.delete({ where: { id } });
+  }
+}
+
+/**
+ * Moving to received (or straight to stored) stamps receivedAt; moving to delivered stamps deliveredAt.
+ * Leaving those states keeps the stamps: history is never erased.
+ */
+export function stampsFor(to: ItemStatus, current: Pick<Item, 'status' | 'receivedAt' | 'deliveredAt'> | null): { receivedAt?: Date; deliveredAt?: Date } {
+  if (current && current.status === to) return {};
+  const now = new Date();
+  if (to === 'received') return { receivedAt: now };
+  if (to === 'stored' && !current?.receivedAt) return { receivedAt: now };
+  if (to === 'delivered') return { deliveredAt: now };
+  return {};
+}

@@ -1,0 +1,126 @@
+import type { Activity, Cost, Item, Project } from '@midway/contracts';
+
+type Dec = { toFixed(n: number): string } | string | number | null;
+const money = (v: Dec) => (v === null || v === undefined ? null : typeof v === 'object' ? v.toFixed(2) : Number(v).toFixed(2));
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const day = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString().slice(0, 10));
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  location: string;
+  client_name: string;
+  client_email: string | null;
+  status: string;
+  install_date: Date | null;
+  created_by_id: string;
+  created_at: Date;
+  updated_at: Date;
+  share_token: string | null;
+  item_count: number;
+  done_count: number;
+  access: Project['access'];
+}
+
+export const toProject = (r: ProjectRow): Project => ({
+  id: r.id,
+  name: r.name,
+  location: r.location,
+  clientName: r.client_name,
+  clientEmail: r.client_email,
+  status: r.status,
+  installDate: day(r.install_date),
+  createdById: r.created_by_id,
+  createdAt: iso(r.created_at)!,
+  updatedAt: iso(r.updated_at)!,
+  // The share token is the owner's to hand out; members and admins see it too, others never reach here.
+  shareToken: r.share_token,
+  itemCount: Number(r.item_count),
+  progress: progressOf(Number(r.item_count), Number(r.done_count)),
+  access: r.access,
+});
+
+/** Share of items received or delivered, rounded to a whole percent; 0 for an empty project. */
+export const progressOf = (total: number, done: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
+
+export interface ItemRow {
+  id: string;
+  project_id: string;
+  product_variant_id: string | null;
+  name: string;
+  supplier: string | null;
+  product_url: string | null;
+  quantity: number;
+  schedule_number: string | null;
+  tracking_number: string | null;
+  carrier_id: string | null;
+  status: string;
+  notes: string | null;
+  photo_url: string | null;
+  received_at: Date | null;
+  delivered_at: Date | null;
+  sku_code: string | null;
+  collection: string | null;
+  designer: string | null;
+  finish: string | null;
+  material: string | null;
+  room_location: string | null;
+  special_instructions: string | null;
+  price: Dec;
+  estimated_price: Dec;
+  created_at: Date;
+  updated_at: Date;
+  project_name: string;
+  client_name: string;
+}
+
+export const toItem = (r: ItemRow): Item => ({
+  id: r.id,
+  projectId: r.project_id,
+  productVariantId: r.product_variant_id,
+  name: r.name,
+  supplier: r.supplier,
+  productUrl: r.product_url,
+  quantity: r.quantity,
+  scheduleNumber: r.schedule_number,
+  trackingNumber: r.tracking_number,
+  carrierId: r.carrier_id,
+  status: r.status as Item['status'],
+  notes: r.notes,
+  photoUrl: r.photo_url,
+  receivedAt: iso(r.received_at),
+  deliveredAt: iso(r.delivered_at),
+  skuCode: r.sku_code,
+  collection: r.collection,
+  designer: r.designer,
+  finish: r.finish,
+  material: r.material,
+  roomLocation: r.room_location,
+  specialInstructions: r.special_instructions,
+  price: money(r.price),
+  estimatedPrice: money(r.estimated_price),
+  createdAt: iso(r.created_at)!,
+  updatedAt: iso(r.updated_at)!,
+  projectName: r.project_name,
+  clientName: r.client_name,
+});
+
+export const toCost = (r: { id: string; projectId: string; itemId: string | null; type: string; amount: Dec; description: string | null; date: Date }): Cost => ({
+  id: r.id,
+  projectId: r.projectId,
+  itemId: r.itemId,
+  type: r.type,
+  amount: money(r.amount)!,
+  description: r.description,
+  date: iso(r.date)!,
+});
+
+export const toActivity = (r: { id: string; project_id: string; item_id: string | null; type: string; description: string; created_at: Date; project_name: string }): Activity => ({
+  id: r.id,
+  projectId: r.project_id,
+  itemId: r.item_id,
+  type: r.type,
+  description: r.description,
+  createdAt: iso(r.created_at)!,
+  projectName: r.project_name,
+});

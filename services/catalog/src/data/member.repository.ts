@@ -1,0 +1,33 @@
+import type { Member } from '@midway/contracts';
+import type { Client } from './prisma-client';
+
+export class MemberRepository {
+  constructor(private readonly db: Client) {}
+
+  async list(projectId: string): Promise<Member[]> {
+    const rows = await this.db.projectMembership.findMany({ where: { projectId }, orderBy: { joinedAt: 'asc' } });
+    const users = await this.db.user.findMany({ where: { id: { in: rows.map((r) => r.userId) } } });
+    const byId = new Map(users.map((u) => [u.id, u]));
+    return rows.map((r) => ({
+      userId: r.userId,
+      email: byId.get(r.userId)?.email ?? '',
+      firstName: byId.get(r.userId)?.firstName ?? null,
+      lastName: byId.get(r.userId)?.lastName ?? null,
+      role: r.role,
+      joinedAt: r.joinedAt.toISOString(),
+    }));
+  }
+
+  /** Adding someone twice keeps the first membership (a double click is one effect). */
+  async add(projectId: string, userId: string, role: string, invitedBy: string): Promise<boolean> {
+    const existing = await this.db.projectMembership.findUnique({ where: { projectId_userId: { projectId, userId } } });
+    if (existing) return false;
+    await this.db.projectMembership.create({ data: { projectId, userId, role, invitedBy } });
+    return true;
+  }
+
+  async remove(projectId: string, userId: string): Promise<boolean> {
+    const { count } = await this.db.projectMembership.deleteMany({ where: { projectId, userId } });
+    return count > 0;
+  }
+}

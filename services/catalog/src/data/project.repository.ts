@@ -1,0 +1,81 @@
+import type { Caller } from '@midway/service-kit';
+import type { CreateProjectBody, Project, UpdateProjectBody } from '@midway/contracts';
+import { accessibleProjects } from './access.sql';
+import { toProject, type ProjectRow } from './mappers';
+import { Prisma, type Client } from './prisma-client';
+
+const accessOf = (caller: Caller) =>
+  caller.role === 'midway_admin'
+    ? Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner' ELSE 'admin' END`
+    : Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner' ELSE 'member' END`;
+
+export class ProjectRepository {
+  constructor(private readonly db: Client) {}
+
+  private select(caller: Caller, where: Prisma.Sql) {
+    return this.db.$queryRaw<ProjectRow[]>`
+      SELECT p.*, ${accessOf(caller)} AS access,
+             coalesce(c.item_count, 0)::int AS item_count, coalesce(c.done_count, 0)::int AS done_count
+      FROM projects p
+      LEFT JOIN LATERAL (
+        SELECT count(*) AS item_count, count(*) FILTER (WHERE i.status IN ('received', 'delivered')) AS done_count
+        FROM items i WHERE i.project_id = p.id
+      ) c ON TRUE
+      WHERE ${accessibleProjects(caller)} AND ${where}
+      ORDER BY p.created_at DESC, p.id DESC`;
+  }
+
+  async list(caller: Caller): Promise<Project[]> {
+    return (await this.select(caller, Prisma.sql`TRUE`)).map(toProject);
+  }
+
+  /** The project if the caller may reach it; otherwise null (the caller sees a 404, never a 403). */
+  async findAccessible(caller: Caller, id: string): Promise<Project | null> {
+    const [row] = await this.select(caller, Prisma.sql`p.id = ${id}::uuid`);
+    return row ? toProject(row) : null;
+  }
+
+  async insert(ownerId: string, body: CreateProjectBody): Promise<string> {
+    const p = await this.db.project.create({
+      data: {
+        name: body.name,
+        clientName: body.clientName,
+        clientEmail: body.clientEmail ?? null,
+        location: body.location,
+        installDate: body.installDate ? new Date(`${body.installDate}T00:00:00Z`) : null,
+        status: body.status ?? 'active',
+        createdById: ownerId,
+      },
+      select: { id: true },
+    });
+    return p.id;
+  }
+
+  async update(id: string, body: UpdateProjectBody): Promise<void> {
+    await this.db.project.update({
+      where: { id },
+      data: {
+        ...body,
+        installDate: body.installDate === undefined ? undefined : body.installDate === null ? null : new Date(`${body.installDate}T00:00:00Z`),
+      },
+    });
+  }
+
+  /** Sets the share token only if none exists yet, and returns whichever token the project ends up with. */
+  async ensureShareToken(id: string, candidate: string): Promise<{ token: string; created: boolean }> {
+    const { count } = await this.db.project.updateMany({ where: { id, shareToken: null }, data: { shareToken: candidate } });
+    const p = await this.db.project.findUniqueOrThrow({ where: { id }, select: { shareToken: true } });
+    return { token: p.shareToken!, created: count === 1 };
+  }
+
+  findByShareToken(token: string) {
+    return this.db.project.findUnique({
+      where: { shareToken: token },
+      select: { id: true, name: true, location: true, clientName: true, status: true, installDate: true },
+    });
+  }
+
+  costsOf(projectId: string) {
+    return this.db.cost.findMany({ where: { projectId }, orderBy: { date: 'asc' } });
+  }
+}

@@ -1,0 +1,19 @@
+import type { Caller } from '@midway/service-kit';
+import type { Activity, DashboardStats, SearchResult } from '@midway/contracts';
+import type { UnitOfWork } from '../data/unit-of-work';
+
+export class DashboardService {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  stats(caller: Caller): Promise<DashboardStats> {
+    return this.uow.read.stats.dashboard(caller);
+  }
+
+  activities(caller: Caller, limit: number): Promise<Activity[]> {
+    return this.uow.read.activities.recent(caller, limit);
+  }
+
+  search(caller: Caller, q: string): Promise<SearchResult[]> {
+    return this.uow.read.stats.search(caller, q);
+  }
+}

@@ -1,0 +1,97 @@
+import { badRequest, notFound, type Caller } from '@midway/service-kit';
+import { createItemBodySchema, type BulkImportResponse, type CreateItemBody, type Item, type ItemStatus, type ListItemsQuery, type UpdateItemBody } from '@midway/contracts';
+import { InvalidCursorError } from '../data/item.repository';
+import type { Repos, UnitOfWork } from '../data/unit-of-work';
+import { activityText } from './activity-text';
+import { itemEvents } from './item-events';
+import { projectFor } from './project.service';
+
+/** Fields whose change a client or the provider would care about, compared before and after an edit. */
+const TRACKED_FIELDS: (keyof Item)[] = ['name', 'supplier', 'productUrl', 'quantity', 'scheduleNumber', 'trackingNumber', 'carrierId', 'status', 'notes', 'photoUrl', 'skuCode', 'collection', 'designer', 'finish', 'material', 'roomLocation', 'specialInstructions', 'price', 'estimatedPrice'];
+
+export class ItemService {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async list(caller: Caller, query: ListItemsQuery) {
+    try {
+      return await this.uow.read.items.page(caller, query);
+    } catch (err) {
+      if (err instanceof InvalidCursorError) throw badRequest('cursor is not valid; start again without it');
+      throw err;
+    }
+  }
+
+  create(caller: Caller, projectId: string, body: CreateItemBody): Promise<Item> {
+    return this.uow.run(async (r) => {
+      const project = await projectFor(r, caller, projectId);
+      const variantId = body.skuCode ? await r.products.variantIdForSku(caller.userId, body.skuCode, body) : null;
+      const item = await r.items.insert(projectId, body, variantId);
+      await r.activities.add({ projectId, itemId: item.id, type: 'item_added', description: activityText.itemAdded(item.name) });
+      await r.outbox.add(itemEvents.created(item, project.createdById));
+      return item;
+    });
+  }
+
+  /**
+   * Every valid row is imported in one transaction; each bad row is reported with its 1-based row number
+   * and reason, and never stops the good ones.
+   */
+  async bulk(caller: Caller, projectId: string, rows: unknown[]): Promise<BulkImportResponse> {
+    const good: CreateItemBody[] = [];
+    const errorDetails: BulkImportResponse['errorDetails'] = [];
+    rows.forEach((row, i) => {
+      const parsed = createItemBodySchema.safeParse(row);
+      if (parsed.success) good.push(parsed.data);
+      else errorDetails.push({ item: row, row: i + 1, error: parsed.error.issues.map((x) => (x.path.length ? `${x.path.join('.')}: ${x.message}` : x.message)).join('; ') });
+    });
+    const items = await this.uow.run(async (r) => {
+      const project = await projectFor(r, caller, projectId);
+      if (good.length === 0) return [];
+      const inserted = await r.items.insertMany(projectId, good);
+      await r.activities.add({ projectId, itemId: null, type: 'items_imported', description: activityText.itemsImported(inserted.length), metadata: { count: inserted.length } });
+      await r.outbox.add(...inserted.map((item) => itemEvents.created(item, project.createdById)));
+      return inserted;
+    });
+    return { items, errors: errorDetails.length, errorDetails };
+  }
+
+  update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
+    return this.uow.run(async (r) => {
+      const { before, designerId } = await this.itemFor(r, caller, id);
+      const after = await r.items.update(id, body, before);
+      const changed = TRACKED_FIELDS.filter((f) => before[f] !== after[f]);
+      if (changed.length === 0) return after;
+      await r.outbox.add(itemEvents.updated(after, designerId, changed));
+      if (before.status !== after.status) {
+        await r.outbox.add(itemEvents.statusChanged(before, after, designerId));
+        await r.activities.add({ projectId: after.projectId, itemId: id, type: 'item_status', description: activityText.itemStatus(after.name, after.status), metadata: { from: before.status, to: after.status } });
+      } else {
+        await r.activities.add({ projectId: after.projectId, itemId: id, type: 'item_updated', description: activityText.itemUpdated(after.name), metadata: { fields: changed } });
+      }
+      return after;
+    });
+  }
+
+  /** Setting the status it already has is a no-op: no event, no history line (a double click is one change). */
+  updateStatus(caller: Caller, id: string, status: ItemStatus): Promise<Item> {
+    return this.update(caller, id, { status });
+  }
+
+  delete(caller: Caller, id: string): Promise<void> {
+    return this.uow.run(async (r) => {
+      const { before, designerId } = await this.itemFor(r, caller, id);
+      await r.items.delete(id);
+      await r.activities.add({ projectId: before.projectId, itemId: null, type: 'item_removed', description: activityText.itemRemoved(before.name), metadata: { itemId: id } });
+      await r.outbox.add(itemEvents.deleted(before, designerId));
+    });
+  }
+
+  private async itemFor(r: Repos, caller: Caller, id: string) {
+    const item = /^[0-9a-f-]{36}$/i.test(id) ? await r.items.find(id) : null;
+    if (!item) throw notFound('Item not found');
+    // An item is reachable exactly when its project is.
+    const project = await r.projects.findAccessible(caller, item.projectId);
+    if (!project) throw notFound('Item not found');
+    return { before: item, designerId: project.createdById };
+  }
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { conflict, forbidden, makeEvent, notFound, type Caller } from '@midway/service-kit';
+import { projectStatusSchema, type CreateProjectBody, type Member, type Project, type ProjectDetail, type SharedProject, type UpdateProjectBody } from '@midway/contracts';
+import type { Repos, UnitOfWork } from '../data/unit-of-work';
+import { activityText } from './activity-text';
+
+const SHARE_TOKEN_BYTES = 24; // 192 bits from the CSPRNG, 32 URL-safe characters.
+const SHARE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+const CLIENT_ACTIVITY_LIMIT = 5;
+
+/** The caller's project, or 404 — another designer's project is indistinguishable from a missing one. */
+export async function projectFor(r: Repos, caller: Caller, id: string): Promise<Project> {
+  const project = /^[0-9a-f-]{36}$/i.test(id) ? await r.projects.findAccessible(caller, id) : null;
+  if (!project) throw notFound('Project not found');
+  return project;
+}
+
+export class ProjectService {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  list(caller: Caller): Promise<Project[]> {
+    return this.uow.read.projects.list(caller);
+  }
+
+  create(caller: Caller, body: CreateProjectBody): Promise<Project> {
+    return this.uow.run(async (r) => {
+      const id = await r.projects.insert(caller.userId, body);
+      const project = (await r.projects.findAccessible(caller, id))!;
+      await r.activities.add({ projectId: id, itemId: null, type: 'project_created', description: activityText.projectCreated(project.name) });
+      await r.outbox.add(
+        makeEvent('catalog.project.created.v1', {
+          projectId: id,
+          designerId: caller.userId,
+          name: project.name,
+          clientName: project.clientName,
+          clientEmail: project.clientEmail,
+          location: project.location,
+          status: projectStatusSchema.parse(project.status),
+          createdAt: project.createdAt,
+        }),
+      );
+      return project;
+    });
+  }
+
+  async detail(caller: Caller, id: string): Promise<ProjectDetail> {
+    const r = this.uow.read;
+    const project = await projectFor(r, caller, id);
+    const [items, costs] = await Promise.all([r.items.byProject(id), r.projects.costsOf(id)]);
+    const costRows = costs.map((c) => ({ id: c.id, projectId: c.projectId, itemId: c.itemId, type: c.type, amount: c.amount.toFixed(2), description: c.description, date: c.date.toISOString() }));
+    // Cents, not floats: the sum of price × quantity plus every cost row.
+    const cents = items.reduce((sum, i) => sum + (i.price ? Math.round(Number(i.price) * 100) * i.quantity : 0), 0) + costRows.reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0);
+    return { ...project, items, costs: costRows, totalCost: (cents / 100).toFixed(2) };
+  }
+
+  update(caller: Caller, id: string, body: UpdateProjectBody): Promise<Project> {
+    return this.uow.run(async (r) => {
+      const before = await projectFor(r, caller, id);
+      await r.projects.update(id, body);
+      if (body.status && body.status !== before.status) {
+        await r.activities.add({ projectId: id, itemId: null, type: 'project_status', description: activityText.projectStatus(body.status) });
+      }
+      return (await r.projects.findAccessible(caller, id))!;
+    });
+  }
+
+  /** Asking again returns the same token: the client's link never changes under them. */
+  share(caller: Caller, id: string): Promise<{ shareToken: string }> {
+    return this.uow.run(async (r) => {
+      await projectFor(r, caller, id);
+      const { token, created } = await r.projects.ensureShareToken(id, randomBytes(SHARE_TOKEN_BYTES).toString('base64url'));
+      if (created) await r.activities.add({ projectId: id, itemId: null, type: 'project_shared', description: activityText.projectShared() });
+      return { shareToken: token };
+    });
+  }
+
+  /** The public client page: only what the client needs — no prices, notes or contact details. */
+  async shared(token: string): Promise<SharedProject> {
+    const r = this.uow.read;
+    const project = SHARE_TOKEN_SHAPE.test(token) ? await r.projects.findByShareToken(token) : null;
+    if (!project) throw notFound('Project not found');
+    const [items, activities] = await Promise.all([r.items.byProject(project.id), r.activities.latestOf(project.id, CLIENT_ACTIVITY_LIMIT)]);
+    return {
+      name: project.name,
+      location: project.location,
+      clientName: project.clientName,
+      status: project.status,
+      installDate: project.installDate ? project.installDate.toISOString().slice(0, 10) : null,
+      items: items.map((i) => ({ id: i.id, name: i.name, supplier: i.supplier, photoUrl: i.photoUrl, status: i.status, receivedAt: i.receivedAt, deliveredAt: i.deliveredAt })),
+      activities: activities.map((a) => ({ id: a.id, description: a.description, createdAt: a.createdAt.toISOString() })),
+    };
+  }
+
+  async members(caller: Caller, id: string): Promise<Member[]> {
+    await projectFor(this.uow.read, caller, id);
+    return this.uow.read.members.list(id);
+  }
+
+  addMember(caller: Caller, id: string, email: string, role = 'member'): Promise<Member[]> {
+    return this.uow.run(async (r) => {
+      const project = await projectFor(r, caller, id);
+      const user = await r.users.findByEmail(email);
+      if (!user) throw notFound('No Midway account uses that e-mail. Ask them to sign up first, then share again.');
+      if (user.id === project.createdById) throw conflict('That designer already owns this project.');
+      if (await r.members.add(id, user.id, role, caller.userId)) {
+        const who = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+        await r.activities.add({ projectId: id, itemId: null, type: 'project_shared', description: activityText.memberAdded(who), metadata: { userId: user.id } });
+      }
+      return r.members.list(id);
+    });
+  }
+
+  /** Only the owner or an admin removes members; a member may leave on their own. */
+  removeMember(caller: Caller, id: string, userId: string): Promise<void> {
+    return this.uow.run(async (r) => {
+      const project = await projectFor(r, caller, id);
+      if (project.access === 'member' && userId !== caller.userId) throw forbidden('Only the project owner can remove other members.');
+      if (!(await r.members.remove(id, userId))) throw notFound('That designer is not a member of this project.');
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import { bulkImportBodySchema, createItemBodySchema, listItemsQuerySchema, NEXT_CURSOR_HEADER, updateItemBodySchema, updateItemStatusBodySchema } from '@midway/contracts';
+import { callerOf, parse, requireCaller } from '@midway/service-kit';
+import type { ItemService } from '../domain/item.service';
+
+export function itemRoutes(items: ItemService): Router {
+  const r = Router();
+  r.use(['/api/items', '/api/projects/:id/items'], requireCaller);
+
+  r.get('/api/items', async (req, res) => {
+    const page = await items.list(callerOf(req), parse(listItemsQuerySchema, req.query));
+    if (page.nextCursor) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
+    res.setHeader('Access-Control-Expose-Headers', NEXT_CURSOR_HEADER);
+    res.json(page.items);
+  });
+  r.post('/api/projects/:id/items', async (req, res) => {
+    res.status(201).json(await items.create(callerOf(req), req.params.id, parse(createItemBodySchema, req.body)));
+  });
+  r.post('/api/projects/:id/items/bulk', async (req, res) => {
+    const body = parse(bulkImportBodySchema, req.body);
+    res.json(await items.bulk(callerOf(req), req.params.id, body.items));
+  });
+  r.put('/api/items/:id', async (req, res) => {
+    res.json(await items.update(callerOf(req), req.params.id, parse(updateItemBodySchema, req.body)));
+  });
+  r.put('/api/items/:id/status', async (req, res) => {
+    res.json(await items.updateStatus(callerOf(req), req.params.id, parse(updateItemStatusBodySchema, req.body).status));
+  });
+  r.delete('/api/items/:id', async (req, res) => {
+    await items.delete(callerOf(req), req.params.id);
+    res.status(204).end();
+  });
+  return r;
+}
