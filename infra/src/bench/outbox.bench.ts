@@ -12,7 +12,7 @@ export async function benchOutbox(databaseUrl: string, natsUrl: string, events: 
   const pool = new Pool({ connectionString: databaseUrl, max: 6 });
   const logger = createLogger('bench', 'silent');
   await pool.query(`CREATE SCHEMA "${schema}"`);
-  await pool.query(`CREATE TABLE "${schema}".outbox_events (id uuid PRIMARY KEY, type text NOT NULL, payload jsonb NOT NULL, occurred_at timestamptz NOT NULL, published_at timestamptz, attempts int NOT NULL DEFAULT 0)`);
+  await pool.query(`CREATE TABLE "${schema}".outbox_events (id uuid PRIMARY KEY, seq bigserial, type text NOT NULL, payload jsonb NOT NULL, occurred_at timestamptz NOT NULL, published_at timestamptz, attempts int NOT NULL DEFAULT 0)`);
   await pool.query(`CREATE TABLE "${schema}".inbox_events (id uuid PRIMARY KEY, type text NOT NULL, processed_at timestamptz NOT NULL DEFAULT now())`);
   const bus = await connectBus(natsUrl, 'bench', logger);
   await ensureStream(bus.jsm, 'identity');

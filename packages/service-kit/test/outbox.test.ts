@@ -33,7 +33,7 @@ async function inTx<T>(fn: (tx: RawTx, c: PoolClient) => Promise<T>): Promise<T>
 beforeAll(async () => {
   pool = new Pool({ connectionString: testEnv().databaseUrl, max: 5 });
   await pool.query(`CREATE SCHEMA "${schema}"`);
-  await pool.query(`CREATE TABLE "${schema}".outbox_events (id uuid PRIMARY KEY, type text NOT NULL, payload jsonb NOT NULL, occurred_at timestamptz NOT NULL, published_at timestamptz, attempts int NOT NULL DEFAULT 0)`);
+  await pool.query(`CREATE TABLE "${schema}".outbox_events (id uuid PRIMARY KEY, seq bigserial, type text NOT NULL, payload jsonb NOT NULL, occurred_at timestamptz NOT NULL, published_at timestamptz, attempts int NOT NULL DEFAULT 0)`);
   await pool.query(`CREATE TABLE "${schema}".inbox_events (id uuid PRIMARY KEY, type text NOT NULL, processed_at timestamptz NOT NULL DEFAULT now())`);
   await pool.query(`CREATE TABLE "${schema}".sessions_seen (session_id uuid NOT NULL, event_id uuid NOT NULL)`);
   bus = await connectBus(testEnv().natsUrl, 'kit-test');

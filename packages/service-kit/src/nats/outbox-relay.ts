@@ -82,7 +82,7 @@ export class OutboxRelay {
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<{ id: string; type: string; payload: unknown }>(
-        `SELECT id, type, payload FROM ${this.table} WHERE published_at IS NULL ORDER BY occurred_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT id, type, payload FROM ${this.table} WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.opts.batchSize ?? 100],
       );
       if (rows.length === 0) {

@@ -38,7 +38,7 @@ export async function enqueueEvents(tx: RawTx, schema: string, events: EventEnve
   if (events.length === 0) return;
   await tx.$executeRawUnsafe(
     `INSERT INTO "${assertIdentifier(schema)}"."outbox_events" (id, type, payload, occurred_at)
-     SELECT (e->>'id')::uuid, e->>'type', e, (e->>'occurredAt')::timestamptz FROM jsonb_array_elements($1::jsonb) AS e`,
+     SELECT (e->>'id')::uuid, e->>'type', e, (e->>'occurredAt')::timestamptz FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n`,
     JSON.stringify(events),
   );
 }

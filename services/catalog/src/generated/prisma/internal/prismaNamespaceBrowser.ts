@@ -211,6 +211,7 @@ export type UserScalarFieldEnum = (typeof UserScalarFieldEnum)[keyof typeof User
 
 export const OutboxEventScalarFieldEnum = {
   id: 'id',
+  seq: 'seq',
   type: 'type',
   payload: 'payload',
   occurredAt: 'occurredAt',

@@ -119,6 +119,7 @@ export type ContactMessageScalarFieldEnum = (typeof ContactMessageScalarFieldEnu
 
 export const OutboxEventScalarFieldEnum = {
   id: 'id',
+  seq: 'seq',
   type: 'type',
   payload: 'payload',
   occurredAt: 'occurredAt',

@@ -27,15 +27,18 @@ export type AggregateOutboxEvent = {
 }
 
 export type OutboxEventAvgAggregateOutputType = {
+  seq: number | null
   attempts: number | null
 }
 
 export type OutboxEventSumAggregateOutputType = {
+  seq: bigint | null
   attempts: number | null
 }
 
 export type OutboxEventMinAggregateOutputType = {
   id: string | null
+  seq: bigint | null
   type: string | null
   occurredAt: Date | null
   publishedAt: Date | null
@@ -44,6 +47,7 @@ export type OutboxEventMinAggregateOutputType = {
 
 export type OutboxEventMaxAggregateOutputType = {
   id: string | null
+  seq: bigint | null
   type: string | null
   occurredAt: Date | null
   publishedAt: Date | null
@@ -52,6 +56,7 @@ export type OutboxEventMaxAggregateOutputType = {
 
 export type OutboxEventCountAggregateOutputType = {
   id: number
+  seq: number
   type: number
   payload: number
   occurredAt: number
@@ -62,15 +67,18 @@ export type OutboxEventCountAggregateOutputType = {
 
 
 export type OutboxEventAvgAggregateInputType = {
+  seq?: true
   attempts?: true
 }
 
 export type OutboxEventSumAggregateInputType = {
+  seq?: true
   attempts?: true
 }
 
 export type OutboxEventMinAggregateInputType = {
   id?: true
+  seq?: true
   type?: true
   occurredAt?: true
   publishedAt?: true
@@ -79,6 +87,7 @@ export type OutboxEventMinAggregateInputType = {
 
 export type OutboxEventMaxAggregateInputType = {
   id?: true
+  seq?: true
   type?: true
   occurredAt?: true
   publishedAt?: true
@@ -87,6 +96,7 @@ export type OutboxEventMaxAggregateInputType = {
 
 export type OutboxEventCountAggregateInputType = {
   id?: true
+  seq?: true
   type?: true
   payload?: true
   occurredAt?: true
@@ -183,6 +193,7 @@ export type OutboxEventGroupByArgs<ExtArgs extends runtime.Types.Extensions.Inte
 
 export type OutboxEventGroupByOutputType = {
   id: string
+  seq: bigint
   type: string
   payload: runtime.JsonValue
   occurredAt: Date
@@ -215,6 +226,7 @@ export type OutboxEventWhereInput = {
   OR?: Prisma.OutboxEventWhereInput[]
   NOT?: Prisma.OutboxEventWhereInput | Prisma.OutboxEventWhereInput[]
   id?: Prisma.UuidFilter<"OutboxEvent"> | string
+  seq?: Prisma.BigIntFilter<"OutboxEvent"> | bigint | number
   type?: Prisma.StringFilter<"OutboxEvent"> | string
   payload?: Prisma.JsonFilter<"OutboxEvent">
   occurredAt?: Prisma.DateTimeFilter<"OutboxEvent"> | Date | string
@@ -224,6 +236,7 @@ export type OutboxEventWhereInput = {
 
 export type OutboxEventOrderByWithRelationInput = {
   id?: Prisma.SortOrder
+  seq?: Prisma.SortOrder
   type?: Prisma.SortOrder
   payload?: Prisma.SortOrder
   occurredAt?: Prisma.SortOrder
@@ -236,6 +249,7 @@ export type OutboxEventWhereUniqueInput = Prisma.AtLeast<{
   AND?: Prisma.OutboxEventWhereInput | Prisma.OutboxEventWhereInput[]
   OR?: Prisma.OutboxEventWhereInput[]
   NOT?: Prisma.OutboxEventWhereInput | Prisma.OutboxEventWhereInput[]
+  seq?: Prisma.BigIntFilter<"OutboxEvent"> | bigint | number
   type?: Prisma.StringFilter<"OutboxEvent"> | string
   payload?: Prisma.JsonFilter<"OutboxEvent">
   occurredAt?: Prisma.DateTimeFilter<"OutboxEvent"> | Date | string
@@ -245,6 +259,7 @@ export type OutboxEventWhereUniqueInput = Prisma.AtLeast<{
 
 export type OutboxEventOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
+  seq?: Prisma.SortOrder
   type?: Prisma.SortOrder
   payload?: Prisma.SortOrder
   occurredAt?: Prisma.SortOrder
@@ -262,6 +277,7 @@ export type OutboxEventScalarWhereWithAggregatesInput = {
   OR?: Prisma.OutboxEventScalarWhereWithAggregatesInput[]
   NOT?: Prisma.OutboxEventScalarWhereWithAggregatesInput | Prisma.OutboxEventScalarWhereWithAggregatesInput[]
   id?: Prisma.UuidWithAggregatesFilter<"OutboxEvent"> | string
+  seq?: Prisma.BigIntWithAggregatesFilter<"OutboxEvent"> | bigint | number
   type?: Prisma.StringWithAggregatesFilter<"OutboxEvent"> | string
   payload?: Prisma.JsonWithAggregatesFilter<"OutboxEvent">
   occurredAt?: Prisma.DateTimeWithAggregatesFilter<"OutboxEvent"> | Date | string
@@ -271,6 +287,7 @@ export type OutboxEventScalarWhereWithAggregatesInput = {
 
 export type OutboxEventCreateInput = {
   id: string
+  seq?: bigint | number
   type: string
   payload: Prisma.JsonNullValueInput | runtime.InputJsonValue
   occurredAt: Date | string
@@ -280,6 +297,7 @@ export type OutboxEventCreateInput = {
 
 export type OutboxEventUncheckedCreateInput = {
   id: string
+  seq?: bigint | number
   type: string
   payload: Prisma.JsonNullValueInput | runtime.InputJsonValue
   occurredAt: Date | string
@@ -289,6 +307,7 @@ export type OutboxEventUncheckedCreateInput = {
 
 export type OutboxEventUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
+  seq?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   type?: Prisma.StringFieldUpdateOperationsInput | string
   payload?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   occurredAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -298,6 +317,7 @@ export type OutboxEventUpdateInput = {
 
 export type OutboxEventUncheckedUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
+  seq?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   type?: Prisma.StringFieldUpdateOperationsInput | string
   payload?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   occurredAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -307,6 +327,7 @@ export type OutboxEventUncheckedUpdateInput = {
 
 export type OutboxEventCreateManyInput = {
   id: string
+  seq?: bigint | number
   type: string
   payload: Prisma.JsonNullValueInput | runtime.InputJsonValue
   occurredAt: Date | string
@@ -316,6 +337,7 @@ export type OutboxEventCreateManyInput = {
 
 export type OutboxEventUpdateManyMutationInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
+  seq?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   type?: Prisma.StringFieldUpdateOperationsInput | string
   payload?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   occurredAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -325,6 +347,7 @@ export type OutboxEventUpdateManyMutationInput = {
 
 export type OutboxEventUncheckedUpdateManyInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
+  seq?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   type?: Prisma.StringFieldUpdateOperationsInput | string
   payload?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   occurredAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -334,6 +357,7 @@ export type OutboxEventUncheckedUpdateManyInput = {
 
 export type OutboxEventCountOrderByAggregateInput = {
   id?: Prisma.SortOrder
+  seq?: Prisma.SortOrder
   type?: Prisma.SortOrder
   payload?: Prisma.SortOrder
   occurredAt?: Prisma.SortOrder
@@ -342,11 +366,13 @@ export type OutboxEventCountOrderByAggregateInput = {
 }
 
 export type OutboxEventAvgOrderByAggregateInput = {
+  seq?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
 }
 
 export type OutboxEventMaxOrderByAggregateInput = {
   id?: Prisma.SortOrder
+  seq?: Prisma.SortOrder
   type?: Prisma.SortOrder
   occurredAt?: Prisma.SortOrder
   publishedAt?: Prisma.SortOrder
@@ -355,6 +381,7 @@ export type OutboxEventMaxOrderByAggregateInput = {
 
 export type OutboxEventMinOrderByAggregateInput = {
   id?: Prisma.SortOrder
+  seq?: Prisma.SortOrder
   type?: Prisma.SortOrder
   occurredAt?: Prisma.SortOrder
   publishedAt?: Prisma.SortOrder
@@ -362,13 +389,23 @@ export type OutboxEventMinOrderByAggregateInput = {
 }
 
 export type OutboxEventSumOrderByAggregateInput = {
+  seq?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
+}
+
+export type BigIntFieldUpdateOperationsInput = {
+  set?: bigint | number
+  increment?: bigint | number
+  decrement?: bigint | number
+  multiply?: bigint | number
+  divide?: bigint | number
 }
 
 
 
 export type OutboxEventSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
+  seq?: boolean
   type?: boolean
   payload?: boolean
   occurredAt?: boolean
@@ -378,6 +415,7 @@ export type OutboxEventSelect<ExtArgs extends runtime.Types.Extensions.InternalA
 
 export type OutboxEventSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
+  seq?: boolean
   type?: boolean
   payload?: boolean
   occurredAt?: boolean
@@ -387,6 +425,7 @@ export type OutboxEventSelectCreateManyAndReturn<ExtArgs extends runtime.Types.E
 
 export type OutboxEventSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
+  seq?: boolean
   type?: boolean
   payload?: boolean
   occurredAt?: boolean
@@ -396,6 +435,7 @@ export type OutboxEventSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.E
 
 export type OutboxEventSelectScalar = {
   id?: boolean
+  seq?: boolean
   type?: boolean
   payload?: boolean
   occurredAt?: boolean
@@ -403,13 +443,17 @@ export type OutboxEventSelectScalar = {
   attempts?: boolean
 }
 
-export type OutboxEventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "type" | "payload" | "occurredAt" | "publishedAt" | "attempts", ExtArgs["result"]["outboxEvent"]>
+export type OutboxEventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "seq" | "type" | "payload" | "occurredAt" | "publishedAt" | "attempts", ExtArgs["result"]["outboxEvent"]>
 
 export type $OutboxEventPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "OutboxEvent"
   objects: {}
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
+    /**
+     * Commit order: the relay publishes by it, so consumers see a project's events in the order they happened.
+     */
+    seq: bigint
     type: string
     payload: runtime.JsonValue
     occurredAt: Date
@@ -839,6 +883,7 @@ export interface Prisma__OutboxEventClient<T, Null = never, ExtArgs extends runt
  */
 export interface OutboxEventFieldRefs {
   readonly id: Prisma.FieldRef<"OutboxEvent", 'String'>
+  readonly seq: Prisma.FieldRef<"OutboxEvent", 'BigInt'>
   readonly type: Prisma.FieldRef<"OutboxEvent", 'String'>
   readonly payload: Prisma.FieldRef<"OutboxEvent", 'Json'>
   readonly occurredAt: Prisma.FieldRef<"OutboxEvent", 'DateTime'>

@@ -1,0 +1,78 @@
+import { eventSchemas, type EventType } from '@midway/contracts';
+import { makeEvent } from '@midway/service-kit';
+import { UnitOfWork } from '../src/data/unit-of-work';
+import { actor, api, startTestCatalog, watchCatalogEvents, type Catalog } from './catalog-harness';
+
+let catalog: Catalog;
+let http: ReturnType<typeof api>;
+beforeAll(async () => {
+  catalog = await startTestCatalog();
+  http = api(catalog.url);
+});
+afterAll(async () => catalog?.stop());
+
+describe('catalog events', () => {
+  it('publishes exactly one event per change, each valid against its contract and complete for consumers', async () => {
+    const events = await watchCatalogEvents();
+    try {
+      const ann = actor();
+      const p = await http.project(ann);
+      const item = await http.item(ann, p.id, { name: 'Credenza', price: 2500, quantity: 2, trackingNumber: 'TRK-9' });
+      await http.put(`/api/items/${item.id}`, ann, { notes: 'Check the left door' });
+      await http.put(`/api/items/${item.id}/status`, ann, { status: 'received' });
+      await http.put(`/api/items/${item.id}/status`, ann, { status: 'received' }); // no change: no event
+      await http.del(`/api/items/${item.id}`, ann);
+      const bulk = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: [{ name: 'A' }, { name: '' }, { name: 'B' }] });
+      await events.settle(800);
+
+      for (const e of events.seen) expect(() => eventSchemas[e.type as EventType].parse(e.data)).not.toThrow();
+      const aboutProject = events.about(p.id);
+      expect(aboutProject.map((e) => e.type)).toEqual([
+        'catalog.project.created.v1',
+        'catalog.item.created.v1',
+        'catalog.item.updated.v1',
+        'catalog.item.updated.v1',
+        'catalog.item.status-changed.v1',
+        'catalog.item.deleted.v1',
+        'catalog.item.created.v1',
+        'catalog.item.created.v1',
+      ]);
+      expect(new Set(aboutProject.map((e) => e.id)).size).toBe(aboutProject.length);
+      const created = aboutProject[1]!.data;
+      expect(created).toMatchObject({ itemId: item.id, projectId: p.id, designerId: ann.userId, quantity: 2, price: '2500.00', status: 'ordered', trackingNumber: 'TRK-9' });
+      expect(aboutProject[2]!.data).toMatchObject({ changedFields: ['notes'] });
+      expect(aboutProject[4]!.data).toMatchObject({ from: 'ordered', to: 'received', receivedAt: expect.any(String), designerId: ann.userId });
+      expect(aboutProject.slice(6).map((e) => (e.data as { itemId: string }).itemId)).toEqual(bulk.body.items.map((i: { id: string }) => i.id));
+    } finally {
+      await events.close();
+    }
+  });
+
+  it('a change that is refused or rolled back publishes nothing', async () => {
+    const events = await watchCatalogEvents();
+    try {
+      const ann = actor();
+      const p = await http.project(ann);
+      await events.settle(300);
+      const before = events.seen.length;
+      expect((await http.post(`/api/projects/${p.id}/items`, ann, { name: '' })).status).toBe(400);
+      expect((await http.post(`/api/projects/${p.id}/items`, actor(), { name: 'Intruder' })).status).toBe(404);
+
+      // A unit of work that fails after writing its event leaves no trace in the outbox.
+      const uow = new UnitOfWork(catalog.db);
+      const evt = makeEvent('catalog.item.deleted.v1', { itemId: crypto.randomUUID(), projectId: p.id, designerId: ann.userId, name: 'x', status: 'ordered', deletedAt: new Date().toISOString() });
+      await expect(
+        uow.run(async (r) => {
+          await r.outbox.add(evt);
+          throw new Error('rule failed after the event was written');
+        }),
+      ).rejects.toThrow('rule failed');
+      const rows = await catalog.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM outbox_events WHERE id = ${evt.id}::uuid`;
+      expect(Number(rows[0]!.n)).toBe(0);
+      await events.settle(600);
+      expect(events.seen.length).toBe(before);
+    } finally {
+      await events.close();
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import { actor, api, startTestCatalog, type Catalog } from './catalog-harness';
+
+let catalog: Catalog;
+let http: ReturnType<typeof api>;
+beforeAll(async () => {
+  catalog = await startTestCatalog();
+  http = api(catalog.url);
+});
+afterAll(async () => catalog?.stop());
+
+describe('POST /api/projects/{id}/items', () => {
+  it('creates an item with every field of the spec, quantity 1 and status ordered by default', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const res = await http.post(`/api/projects/${p.id}/items`, ann, {
+      name: ' Eames lounge chair ',
+      supplier: 'Herman Miller',
+      trackingNumber: '1Z999AA10123456784',
+      carrierId: 'ups',
+      productUrl: 'https://example.com/eames',
+      notes: 'Handle with care',
+      scheduleNumber: 'FF-12',
+      skuCode: 'EAM-001',
+      collection: 'Classics',
+      designer: 'Charles & Ray Eames',
+      finish: 'Walnut',
+      material: 'Leather',
+      roomLocation: 'Living room',
+      specialInstructions: 'White glove',
+      price: 6495,
+      estimatedPrice: '6000.5',
+      supplierExtra: 'ignored',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Eames lounge chair',
+      quantity: 1,
+      status: 'ordered',
+      price: '6495.00',
+      estimatedPrice: '6000.50',
+      projectName: p.name,
+      clientName: 'Jordan Park',
+      productVariantId: expect.any(String),
+      receivedAt: null,
+      deliveredAt: null,
+    });
+    expect(res.body).not.toHaveProperty('supplierExtra');
+  });
+
+  it('says "Item name is required" and checks quantity, price and URL', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    expect((await http.post(`/api/projects/${p.id}/items`, ann, { name: '  ' })).body.message).toBe('Item name is required');
+    expect((await http.post(`/api/projects/${p.id}/items`, ann, { name: 'x', quantity: 0 })).body.message).toBe('quantity must be a whole number of at least 1');
+    expect((await http.post(`/api/projects/${p.id}/items`, ann, { name: 'x', quantity: 1.5 })).status).toBe(400);
+    expect((await http.post(`/api/projects/${p.id}/items`, ann, { name: 'x', price: -1 })).body.message).toBe('price must be 0 or more');
+    expect((await http.post(`/api/projects/${p.id}/items`, ann, { name: 'x', productUrl: 'javascript:alert(1)' })).status).toBe(400);
+  });
+
+  it('links a SKU only within the caller’s own catalogue', async () => {
+    const ann = actor();
+    const bob = actor();
+    const pa = await http.project(ann);
+    const pb = await http.project(bob);
+    const a1 = await http.item(ann, pa.id, { skuCode: 'SKU-1' });
+    const a2 = await http.item(ann, pa.id, { skuCode: 'SKU-1' });
+    const b1 = await http.item(bob, pb.id, { skuCode: 'SKU-1' });
+    expect(a2.productVariantId).toBe(a1.productVariantId);
+    expect(b1.productVariantId).not.toBe(a1.productVariantId);
+  });
+});
+
+describe('status changes', () => {
+  it('accepts shipped as in-transit, stamps receivedAt and deliveredAt, and keeps them when leaving', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const item = await http.item(ann, p.id);
+    expect((await http.put(`/api/items/${item.id}/status`, ann, { status: 'shipped' })).body.status).toBe('in-transit');
+    const received = (await http.put(`/api/items/${item.id}/status`, ann, { status: 'received' })).body;
+    expect(received.receivedAt).not.toBeNull();
+    const delivered = (await http.put(`/api/items/${item.id}/status`, ann, { status: 'delivered' })).body;
+    expect(delivered.deliveredAt).not.toBeNull();
+    expect(delivered.receivedAt).toBe(received.receivedAt);
+    const back = (await http.put(`/api/items/${item.id}/status`, ann, { status: 'stored' })).body;
+    expect(back).toMatchObject({ status: 'stored', receivedAt: received.receivedAt, deliveredAt: delivered.deliveredAt });
+    expect((await http.put(`/api/items/${item.id}/status`, ann, { status: 'lost' })).status).toBe(400);
+  });
+
+  it('PUT /api/items/{id} edits fields, clears emptied ones, and can change status too', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const item = await http.item(ann, p.id, { notes: 'old', price: 10 });
+    const res = await http.put(`/api/items/${item.id}`, ann, { name: 'Renamed', notes: '', price: 12.5, quantity: 3, status: 'received' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Renamed', notes: null, price: '12.50', quantity: 3, status: 'received', supplier: 'Gus Modern' });
+    expect(res.body.receivedAt).not.toBeNull();
+    expect((await http.put(`/api/items/${item.id}`, ann, { name: '' })).body.message).toBe('Item name is required');
+  });
+});
+
+describe('DELETE /api/items/{id}', () => {
+  it('removes the item; its history stays with itemId null', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const item = await http.item(ann, p.id, { name: 'Doomed vase' });
+    expect((await http.del(`/api/items/${item.id}`, ann)).status).toBe(204);
+    expect((await http.del(`/api/items/${item.id}`, ann)).status).toBe(404);
+    const activities = (await http.get('/api/activities?limit=10', ann)).body;
+    const removed = activities.find((a: { description: string }) => a.description === 'Item "Doomed vase" removed');
+    expect(removed).toMatchObject({ itemId: null, projectId: p.id });
+    expect(activities.find((a: { description: string }) => a.description === 'Item "Doomed vase" added').itemId).toBeNull();
+  });
+});
+
+describe('GET /api/items', () => {
+  it('pages through the caller’s items with X-Next-Cursor, newest first, without gaps or repeats', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const created = [];
+    for (let i = 0; i < 7; i++) created.push((await http.item(ann, p.id, { name: `Chair ${i}` })).id);
+    const other = actor();
+    await http.item(other, (await http.project(other)).id);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await http.get(`/api/items?limit=3${cursor ? `&cursor=${cursor}` : ''}`, ann);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.map((i: { id: string }) => i.id));
+      cursor = res.headers.get('x-next-cursor');
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...created].reverse());
+  });
+
+  it('filters on the server by text (name, supplier, schedule number), status and project', async () => {
+    const ann = actor();
+    const p1 = await http.project(ann);
+    const p2 = await http.project(ann);
+    await http.item(ann, p1.id, { name: 'Oak bench', supplier: 'Nordic Wood', scheduleNumber: 'FF-100' });
+    const t = await http.item(ann, p2.id, { name: 'Brass lamp', supplier: 'Lumen 100%' });
+    await http.put(`/api/items/${t.id}/status`, ann, { status: 'in-transit' });
+    const names = async (qs: string) => (await http.get(`/api/items?${qs}`, ann)).body.map((i: { name: string }) => i.name).sort();
+    expect(await names('q=nordic')).toEqual(['Oak bench']);
+    expect(await names('q=ff-100')).toEqual(['Oak bench']);
+    expect(await names('q=100%25')).toEqual(['Brass lamp']);
+    expect(await names('status=in-transit')).toEqual(['Brass lamp']);
+    expect(await names(`projectId=${p1.id}`)).toEqual(['Oak bench']);
+  });
+
+  it('rejects a bad limit, status or cursor with 400', async () => {
+    const ann = actor();
+    expect((await http.get('/api/items?limit=1001', ann)).body.message).toBe('limit must be at most 1000');
+    expect((await http.get('/api/items?status=lost', ann)).status).toBe(400);
+    expect((await http.get('/api/items?cursor=garbage', ann)).body.message).toMatch(/cursor is not valid/);
+  });
+});
+
+describe('POST /api/projects/{id}/items/bulk', () => {
+  it('imports the good rows in one go and reports each bad row without losing the good ones', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, {
+      items: [
+        { name: 'Sofa', supplier: 'RH', quantity: 2, price: '1,999.00'.replace(',', '') },
+        { name: '', supplier: 'No name' },
+        { name: 'Lamp', quantity: 0 },
+        'not an object',
+        { name: 'Rug', trackingNumber: '1Z999', scheduleNumber: 'S-1', notes: 'n', productUrl: 'https://x.test/rug' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { name: string }) => i.name)).toEqual(['Sofa', 'Rug']);
+    expect(res.body.errors).toBe(3);
+    expect(res.body.errorDetails.map((e: { row: number }) => e.row)).toEqual([2, 3, 4]);
+    expect(res.body.errorDetails[0]).toMatchObject({ item: { name: '', supplier: 'No name' }, error: 'name: Item name is required' });
+    const detail = (await http.get(`/api/projects/${p.id}`, ann)).body;
+    expect(detail.items).toHaveLength(2);
+    expect(detail.items.map((i: { name: string }) => i.name)).toEqual(['Sofa', 'Rug']);
+  });
+
+  it('says "No items to import" for an empty list', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    expect((await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: [] })).body.message).toBe('No items to import');
+  });
+});

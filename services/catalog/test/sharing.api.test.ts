@@ -1,0 +1,73 @@
+import { actor, ANONYMOUS, api, startTestCatalog, type Catalog } from './catalog-harness';
+
+let catalog: Catalog;
+let http: ReturnType<typeof api>;
+beforeAll(async () => {
+  catalog = await startTestCatalog();
+  http = api(catalog.url);
+});
+afterAll(async () => catalog?.stop());
+
+describe('POST /api/projects/{id}/share', () => {
+  it('gives a URL-safe token of at least 128 bits, and the same token when asked again', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const first = await http.post(`/api/projects/${p.id}/share`, ann);
+    expect(first.status).toBe(200);
+    expect(first.body.shareToken).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
+    // 32 base64url characters carry 192 bits.
+    expect(first.body.shareToken.length * 6).toBeGreaterThanOrEqual(128);
+    const again = await Promise.all([1, 2, 3].map(() => http.post(`/api/projects/${p.id}/share`, ann)));
+    expect(new Set(again.map((r) => r.body.shareToken))).toEqual(new Set([first.body.shareToken]));
+    const history = (await http.get('/api/activities?limit=20', ann)).body.filter((a: { description: string }) => a.description === 'Client dashboard link created');
+    expect(history).toHaveLength(1);
+  });
+
+  it('different projects get different tokens', async () => {
+    const ann = actor();
+    const [a, b] = [await http.project(ann), await http.project(ann)];
+    const ta = (await http.post(`/api/projects/${a.id}/share`, ann)).body.shareToken;
+    const tb = (await http.post(`/api/projects/${b.id}/share`, ann)).body.shareToken;
+    expect(ta).not.toBe(tb);
+  });
+});
+
+describe('GET /api/shared/projects/{token} (public)', () => {
+  it('shows the client only what the client page needs: never prices, notes, e-mails or internal ids', async () => {
+    const ann = actor();
+    const p = await http.project(ann, { name: 'Harbour Loft', installDate: '2027-05-01' });
+    const sofa = await http.item(ann, p.id, { name: 'Sofa', price: 4200, notes: 'Designer markup 30%', estimatedPrice: 3000, trackingNumber: 'TRACK-1', specialInstructions: 'secret' });
+    await http.put(`/api/items/${sofa.id}/status`, ann, { status: 'received' });
+    const token = (await http.post(`/api/projects/${p.id}/share`, ann)).body.shareToken;
+
+    const res = await http.get(`/api/shared/projects/${token}`, ANONYMOUS);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(res.body).sort()).toEqual(['activities', 'clientName', 'installDate', 'items', 'location', 'name', 'status']);
+    expect(res.body).toMatchObject({ name: 'Harbour Loft', clientName: 'Jordan Park', installDate: '2027-05-01', status: 'active' });
+    expect(Object.keys(res.body.items[0]).sort()).toEqual(['deliveredAt', 'id', 'name', 'photoUrl', 'receivedAt', 'status', 'supplier']);
+    expect(res.body.items[0]).toMatchObject({ name: 'Sofa', status: 'received', receivedAt: expect.any(String) });
+    const text = JSON.stringify(res.body);
+    for (const secret of ['4200', 'markup', '3000', 'TRACK-1', 'secret', 'jordan@client.test', ann.userId]) expect(text).not.toContain(secret);
+  });
+
+  it('lists the latest 5 activities, newest first', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    for (let i = 0; i < 7; i++) await http.item(ann, p.id, { name: `Piece ${i}` });
+    const token = (await http.post(`/api/projects/${p.id}/share`, ann)).body.shareToken;
+    const res = await http.get(`/api/shared/projects/${token}`, ANONYMOUS);
+    expect(res.body.activities.map((a: { description: string }) => a.description)).toEqual([
+      'Client dashboard link created',
+      'Item "Piece 6" added',
+      'Item "Piece 5" added',
+      'Item "Piece 4" added',
+      'Item "Piece 3" added',
+    ]);
+  });
+
+  it('answers 404 for an unknown or malformed token', async () => {
+    expect((await http.get('/api/shared/projects/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', ANONYMOUS)).status).toBe(404);
+    expect((await http.get(`/api/shared/projects/${encodeURIComponent("' OR 1=1 --")}`, ANONYMOUS)).status).toBe(404);
+  });
+});
