@@ -34,6 +34,7 @@ module.exports = {
     '<rootDir>/packages/ui/jest.config.js',
     '<rootDir>/shell/jest.config.js',
     '<rootDir>/mf-landing/jest.config.js',
+    '<rootDir>/mf-projects/jest.config.js',
     '<rootDir>/e2e/jest.config.js',
   ],
 };

@@ -1,0 +1,44 @@
+import type {
+  Activity,
+  CreateItemBody,
+  CreateProjectBody,
+  DashboardStats,
+  Item,
+  ItemStatus,
+  Project,
+  ProjectDetail,
+  SharedProject,
+  UpdateProjectBody,
+} from '@midway/contracts';
+import { apiJson } from '@midway/ui';
+
+/** What POST /api/projects/{id}/items is sent: the create body as the form has it (price as a decimal string). */
+export type NewItemInput = Pick<CreateItemBody, 'name'> & Partial<Record<'supplier' | 'trackingNumber' | 'productUrl' | 'notes' | 'price' | 'photoUrl', string>>;
+export type NewProjectInput = Pick<CreateProjectBody, 'name' | 'clientName' | 'location'> & { clientEmail?: string; installDate?: string };
+
+/**
+ * The remote's client of catalog's HTTP API (through the gateway, same origin, cookies sent).
+ * `baseUrl` is '' in the browser; the Pact consumer tests point it at the mock provider.
+ * Every non-OK answer throws the ui client's ApiError ('<status>: <body>').
+ */
+export function createCatalogApi(baseUrl = '') {
+  const url = (path: string) => `${baseUrl}${path}`;
+  const id = encodeURIComponent;
+  return {
+    listProjects: () => apiJson<Project[]>('GET', url('/api/projects')),
+    getProject: (projectId: string) => apiJson<ProjectDetail>('GET', url(`/api/projects/${id(projectId)}`)),
+    createProject: (body: NewProjectInput) => apiJson<Project>('POST', url('/api/projects'), body),
+    updateProject: (projectId: string, body: UpdateProjectBody) => apiJson<Project>('PUT', url(`/api/projects/${id(projectId)}`), body),
+    addItem: (projectId: string, body: NewItemInput) => apiJson<Item>('POST', url(`/api/projects/${id(projectId)}/items`), body),
+    updateItemStatus: (itemId: string, status: ItemStatus) => apiJson<Item>('PUT', url(`/api/items/${id(itemId)}/status`), { status }),
+    shareProject: (projectId: string) => apiJson<{ shareToken: string }>('POST', url(`/api/projects/${id(projectId)}/share`)),
+    getSharedProject: (token: string) => apiJson<SharedProject>('GET', url(`/api/shared/projects/${id(token)}`)),
+    getDashboardStats: () => apiJson<DashboardStats>('GET', url('/api/dashboard/stats')),
+    listActivities: (limit: number) => apiJson<Activity[]>('GET', url(`/api/activities?limit=${limit}`)),
+  };
+}
+
+export type CatalogApi = ReturnType<typeof createCatalogApi>;
+
+/** The browser's instance. */
+export const catalogApi: CatalogApi = createCatalogApi();

@@ -1,0 +1,85 @@
+import type { ItemStatus, UpdateProjectBody } from '@midway/contracts';
+import { isUnauthorizedError, toast } from '@midway/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { catalogApi, type NewItemInput, type NewProjectInput } from './catalog-api';
+import { AFTER_CATALOG_CHANGE, queryKeys } from './query-keys';
+
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+export function useProjects() {
+  return useQuery({ queryKey: queryKeys.projects, queryFn: catalogApi.listProjects });
+}
+
+export function useProjectDetail(id: string) {
+  return useQuery({ queryKey: queryKeys.project(id), queryFn: () => catalogApi.getProject(id) });
+}
+
+export function useDashboardStats() {
+  return useQuery({ queryKey: queryKeys.dashboardStats, queryFn: catalogApi.getDashboardStats });
+}
+
+export function useRecentActivity() {
+  return useQuery({ queryKey: queryKeys.activitiesPage(RECENT_ACTIVITY_LIMIT), queryFn: () => catalogApi.listActivities(RECENT_ACTIVITY_LIMIT) });
+}
+
+function useRefreshCatalog() {
+  const queryClient = useQueryClient();
+  return () => Promise.all(AFTER_CATALOG_CHANGE.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** A failure toast for any error but a 401, whose toast and redirect the shared query client already handles. */
+function failureToast(description: string, title = 'Error') {
+  return (error: unknown) => {
+    if (!isUnauthorizedError(error)) toast({ title, description, variant: 'destructive' });
+  };
+}
+
+export function useCreateProject() {
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: (body: NewProjectInput) => catalogApi.createProject(body),
+    // Spec section 8: on project creation the 401 toast reads 'Unauthorized: You are logged out. Logging in again...'.
+    meta: { unauthorizedTitle: 'Unauthorized:' },
+    onSuccess: async () => {
+      toast({ title: 'Success', description: 'Project created successfully', variant: 'success' });
+      await refresh();
+    },
+    onError: failureToast('Failed to create project. Please try again.'),
+  });
+}
+
+export function useUpdateProject(projectId: string) {
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: (body: UpdateProjectBody) => catalogApi.updateProject(projectId, body),
+    onSuccess: async () => {
+      toast({ title: 'Success', description: 'Project updated successfully', variant: 'success' });
+      await refresh();
+    },
+    onError: failureToast('Failed to update project. Please try again.'),
+  });
+}
+
+export function useAddItem() {
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: ({ projectId, item }: { projectId: string; item: NewItemInput }) => catalogApi.addItem(projectId, item),
+    onSuccess: async () => {
+      toast({ title: 'Success', description: 'Item added successfully', variant: 'success' });
+      await refresh();
+    },
+    onError: failureToast('Failed to add item. Please try again.'),
+  });
+}
+
+export function useUpdateItemStatus() {
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: ({ itemId, status }: { itemId: string; status: ItemStatus }) => catalogApi.updateItemStatus(itemId, status),
+    onSuccess: async () => {
+      toast({ title: 'Success', description: 'Item status updated successfully', variant: 'success' });
+      await refresh();
+    },
+    onError: failureToast('Failed to update item status'),
+  });
+}

@@ -1,0 +1,23 @@
+import type { PublicConfig, RuntimeManifest } from '@midway/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { catalogApi } from '../api/catalog-api';
+import { queryKeys } from '../api/query-keys';
+
+/** Type-checked against the contract's literal without bundling the contracts' zod schemas. */
+const RUNTIME_MANIFEST_PATH: typeof import('@midway/contracts').RUNTIME_MANIFEST_PATH = '/runtime-manifest.json';
+
+export function useSharedProject(token: string) {
+  return useQuery({ queryKey: queryKeys.sharedProject(token), queryFn: () => catalogApi.getSharedProject(token), enabled: token !== '' });
+}
+
+/** The provider's contact details for 'Need Help?' (public runtime configuration served by the gateway). */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: [RUNTIME_MANIFEST_PATH, 'config'],
+    queryFn: async (): Promise<PublicConfig> => {
+      const res = await fetch(RUNTIME_MANIFEST_PATH, { credentials: 'include' });
+      if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+      return ((await res.json()) as RuntimeManifest).config;
+    },
+  });
+}

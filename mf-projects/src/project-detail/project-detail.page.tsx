@@ -1,0 +1,215 @@
+import type { ProjectDetail } from '@midway/contracts';
+import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Select, Skeleton } from '@midway/ui';
+import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useProjectDetail, useUpdateProject } from '../api/catalog-queries';
+import { EmptyState } from '../shared/empty-state';
+import { formatDate, formatMoney } from '../shared/format';
+import { PageHeader, PageStack } from '../shared/page-header';
+import { isProjectStatus, PROJECT_STATUS_OPTIONS } from '../shared/project-status';
+import { StatCards, StatCardsSkeleton } from '../shared/stat-cards';
+import { useShareProject } from '../shared/use-share-project';
+import { AddItemDialog } from './add-item-dialog';
+import { ProjectItemsList } from './project-items-list';
+import { countItems } from '../shared/item-counts';
+import { ProjectSummary } from './project-summary';
+
+const BackLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  margin-bottom: 8px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-decoration: none;
+  &:hover { color: ${({ theme }) => theme.colors.text}; }
+  svg { width: 16px; height: 16px; }
+`;
+
+const Subline = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 16px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 24px;
+  grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr);
+  align-items: start;
+  @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(0, 1fr); }
+`;
+
+const Side = styled.div`
+  display: grid;
+  gap: 24px;
+`;
+
+const StatusField = styled.div`
+  display: grid;
+  gap: 6px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ItemsHeader = styled(CardHeader)`
+  flex-direction: row;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+function ProjectNotFound() {
+  return (
+    <Card>
+      <EmptyState
+        icon={SearchX}
+        title="Project not found"
+        text="It may have been removed, or it is not shared with you."
+        action={
+          <BackLink to="/projects" style={{ marginBottom: 0 }}>
+            <ArrowLeft aria-hidden />
+            Back to Projects
+          </BackLink>
+        }
+      />
+    </Card>
+  );
+}
+
+function ProjectDetailSkeleton() {
+  return (
+    <PageStack role="status" aria-busy="true" aria-label="Loading project">
+      <Skeleton $height="32px" $width="280px" />
+      <StatCardsSkeleton count={4} />
+      <Card>
+        <CardContent>
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} $height="56px" style={{ marginTop: i ? 12 : 0 }} />
+          ))}
+        </CardContent>
+      </Card>
+    </PageStack>
+  );
+}
+
+function ProjectStatusSelect({ project }: { project: ProjectDetail }) {
+  const update = useUpdateProject(project.id);
+  return (
+    <StatusField>
+      <Select
+        aria-label="Project status"
+        value={project.status}
+        options={PROJECT_STATUS_OPTIONS}
+        disabled={update.isPending}
+        onValueChange={(status) => {
+          if (isProjectStatus(status) && status !== project.status) update.mutate({ status });
+        }}
+      />
+    </StatusField>
+  );
+}
+
+function ProjectView({ project }: { project: ProjectDetail }) {
+  const [adding, setAdding] = useState(false);
+  const share = useShareProject();
+  const counts = countItems(project.items);
+  const install = formatDate(project.installDate);
+  return (
+    <PageStack>
+      <PageHeader
+        before={
+          <BackLink to="/projects">
+            <ArrowLeft aria-hidden />
+            Projects
+          </BackLink>
+        }
+        title={project.name}
+        subtitle={
+          <Subline>
+            <span>{project.location}</span>
+            <span>Client: {project.clientName}</span>
+            {install ? <span>Install {install}</span> : null}
+          </Subline>
+        }
+        actions={
+          <>
+            <ProjectStatusSelect project={project} />
+            <Button $variant="outline" onClick={() => share.mutate(project.id)} disabled={share.isPending}>
+              {share.isPending ? <Loader2 aria-hidden /> : <Share2 aria-hidden />}
+              Share with Client
+            </Button>
+            <Button onClick={() => setAdding(true)}>
+              <Plus aria-hidden />
+              Add Item
+            </Button>
+          </>
+        }
+      />
+      <StatCards
+        stats={[
+          { label: 'Total Items', value: counts.total, icon: Package, tone: 'accent' },
+          { label: 'In Transit', value: counts.inTransit, icon: Truck, tone: 'blue' },
+          { label: 'Received', value: counts.received, icon: CheckCircle2, tone: 'green' },
+          { label: 'Total Cost', value: formatMoney(project.totalCost), icon: DollarSign, tone: 'yellow' },
+        ]}
+      />
+      <Columns>
+        <Card>
+          <ItemsHeader>
+            <CardTitle>Project Items</CardTitle>
+          </ItemsHeader>
+          <CardContent>
+            {project.items.length === 0 ? (
+              <EmptyState
+                icon={PackageOpen}
+                title="No items added yet"
+                text="Add the pieces ordered for this project to track them from order to delivery."
+                action={
+                  <Button onClick={() => setAdding(true)}>
+                    <Plus aria-hidden />
+                    Add First Item
+                  </Button>
+                }
+              />
+            ) : (
+              <ProjectItemsList items={project.items} />
+            )}
+          </CardContent>
+        </Card>
+        <Side>
+          <ProjectSummary project={project} counts={counts} />
+        </Side>
+      </Columns>
+      <AddItemDialog projectId={project.id} open={adding} onOpenChange={setAdding} />
+    </PageStack>
+  );
+}
+
+/** Project detail (/projects/{id}). A project that does not exist or is not the caller's answers 404: 'Project not found'. */
+export default function ProjectDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { data, isLoading, error, refetch, isFetching } = useProjectDetail(id);
+  if (isLoading) return <ProjectDetailSkeleton />;
+  if (data) return <ProjectView project={data} />;
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  if (notFound || !error) return <ProjectNotFound />;
+  return (
+    <Card role="alert">
+      <EmptyState
+        icon={AlertTriangle}
+        title="The project could not be loaded"
+        text="Please try again in a moment."
+        action={
+          <Button $variant="outline" onClick={() => void refetch()} disabled={isFetching}>
+            <RotateCw aria-hidden />
+            Retry
+          </Button>
+        }
+      />
+    </Card>
+  );
+}

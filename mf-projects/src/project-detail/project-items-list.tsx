@@ -1,0 +1,128 @@
+import type { Item } from '@midway/contracts';
+import { Select } from '@midway/ui';
+import { ExternalLink, ImageOff } from 'lucide-react';
+import styled from 'styled-components';
+import { useUpdateItemStatus } from '../api/catalog-queries';
+import { formatDate, formatMoney } from '../shared/format';
+import { isItemStatus, ITEM_STATUS_OPTIONS } from '../shared/item-status';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Row = styled.li`
+  display: grid;
+  grid-template-columns: 56px minmax(0, 1fr) 170px 110px;
+  align-items: center;
+  gap: 16px;
+  padding: 14px 0;
+  & + & { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: 56px minmax(0, 1fr);
+    > :nth-child(n + 3) { grid-column: 2; }
+  }
+`;
+
+const Thumb = styled.div`
+  width: 56px;
+  height: 56px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textSubtle};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  overflow: hidden;
+  img { width: 100%; height: 100%; object-fit: cover; }
+  svg { width: 20px; height: 20px; }
+`;
+
+const Name = styled.p`
+  font-weight: 600;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Meta = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 12px;
+  margin-top: 2px;
+`;
+
+const ProductLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  color: ${({ theme }) => theme.colors.accent};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
+  svg { width: 12px; height: 12px; }
+`;
+
+const Price = styled.div`
+  text-align: right;
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+  small { display: block; font-weight: 400; font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.textMuted}; }
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { text-align: left; }
+`;
+
+/** Spec section 2: the received date, else the created date, else 'No date'. */
+export function itemDateLabel(item: Pick<Item, 'receivedAt' | 'createdAt'>): string {
+  const received = formatDate(item.receivedAt);
+  if (received) return `Received ${received}`;
+  const created = formatDate(item.createdAt);
+  return created ? `Added ${created}` : 'No date';
+}
+
+function ItemRow({ item }: { item: Item }) {
+  const updateStatus = useUpdateItemStatus();
+  return (
+    <Row data-testid="project-item">
+      <Thumb>{item.photoUrl ? <img src={item.photoUrl} alt={`Photo of ${item.name}`} loading="lazy" /> : <ImageOff aria-label="No photo" />}</Thumb>
+      <div>
+        <Name title={item.name}>{item.name}</Name>
+        <Meta>
+          <span>{item.supplier ? `From ${item.supplier}` : 'No supplier'}</span>
+          <span>{item.trackingNumber ? `Tracking ${item.trackingNumber}` : 'No tracking'}</span>
+          <span>{itemDateLabel(item)}</span>
+          {item.productUrl ? (
+            <ProductLink href={item.productUrl} target="_blank" rel="noopener noreferrer">
+              View Product <ExternalLink aria-hidden />
+            </ProductLink>
+          ) : null}
+        </Meta>
+      </div>
+      <Select
+        aria-label={`Status of ${item.name}`}
+        value={item.status}
+        options={ITEM_STATUS_OPTIONS}
+        disabled={updateStatus.isPending}
+        onValueChange={(status) => {
+          if (isItemStatus(status) && status !== item.status) updateStatus.mutate({ itemId: item.id, status });
+        }}
+      />
+      <Price>
+        {item.price ? formatMoney(item.price) : '—'}
+        {item.quantity > 1 ? <small>× {item.quantity}</small> : null}
+      </Price>
+    </Row>
+  );
+}
+
+export function ProjectItemsList({ items }: { items: readonly Item[] }) {
+  return (
+    <List aria-label="Project items">
+      {items.map((item) => (
+        <ItemRow key={item.id} item={item} />
+      ))}
+    </List>
+  );
+}

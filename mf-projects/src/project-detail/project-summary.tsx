@@ -1,0 +1,101 @@
+import type { ProjectDetail } from '@midway/contracts';
+import { Button, Card, CardContent, CardHeader, CardTitle, useCurrentUser } from '@midway/ui';
+import { Download, FileText } from 'lucide-react';
+import styled from 'styled-components';
+import { formatMoney } from '../shared/format';
+import { ProgressBar } from '../shared/progress-bar';
+import { downloadCsv, projectSummaryCsv, summaryFileName } from './export-summary';
+import type { ProjectCounts } from '../shared/item-counts';
+
+const Rows = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 10px 12px;
+  margin: 0 0 16px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; text-align: right; font-weight: 600; font-variant-numeric: tabular-nums; }
+`;
+
+const Total = styled.div`
+  display: flex;
+  justify-content: space-between;
+  padding-top: 12px;
+  margin-bottom: 16px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-weight: 700;
+`;
+
+const Progress = styled.div`
+  display: grid;
+  gap: 6px;
+  margin-bottom: 16px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  span { display: flex; justify-content: space-between; color: ${({ theme }) => theme.colors.textMuted}; }
+  strong { color: ${({ theme }) => theme.colors.text}; }
+`;
+
+const Buttons = styled.div`
+  display: grid;
+  gap: 8px;
+`;
+
+export interface ProjectSummaryProps {
+  project: ProjectDetail;
+  counts: ProjectCounts;
+  /**
+   * Opens invoice creation for the project. Billing does not exist yet, so no caller passes it and Generate Invoice
+   * stays hidden; once billing ships, the page passes it and admins see the button.
+   */
+  onGenerateInvoice?: () => void;
+}
+
+export function ProjectSummary({ project, counts, onGenerateInvoice }: ProjectSummaryProps) {
+  const { isAdmin } = useCurrentUser();
+  const rows: [string, number][] = [
+    ['Total Items', counts.total],
+    ['Pending', counts.pending],
+    ['In Transit', counts.inTransit],
+    ['Received', counts.received],
+    ['Delivered', counts.delivered],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Project Summary</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Progress>
+          <span>
+            Progress <strong>{counts.progress}%</strong>
+          </span>
+          <ProgressBar value={counts.progress} label="Items received or delivered" height={8} />
+        </Progress>
+        <Rows>
+          {rows.map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </Rows>
+        <Total>
+          <span>Total Cost</span>
+          <span>{formatMoney(project.totalCost)}</span>
+        </Total>
+        <Buttons>
+          <Button $variant="outline" $block onClick={() => downloadCsv(summaryFileName(project.name), projectSummaryCsv(project))}>
+            <Download aria-hidden />
+            Export Summary
+          </Button>
+          {isAdmin && onGenerateInvoice ? (
+            <Button $block onClick={onGenerateInvoice}>
+              <FileText aria-hidden />
+              Generate Invoice
+            </Button>
+          ) : null}
+        </Buttons>
+      </CardContent>
+    </Card>
+  );
+}

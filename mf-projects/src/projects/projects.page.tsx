@@ -1,0 +1,29 @@
+import { Button } from '@midway/ui';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useProjects } from '../api/catalog-queries';
+import CreateProjectDialog from '../create-project/create-project-dialog';
+import { PageHeader, PageStack } from '../shared/page-header';
+import { ProjectsTable } from './projects-table';
+
+/** Projects (/projects): the title, a New Project button and the list (spec section 2). */
+export default function ProjectsPage() {
+  const projects = useProjects();
+  const [creating, setCreating] = useState(false);
+  return (
+    <PageStack>
+      <PageHeader
+        title="Projects"
+        subtitle="Every design project you lead or collaborate on"
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            New Project
+          </Button>
+        }
+      />
+      <ProjectsTable title="All Projects" projects={projects.data} isLoading={projects.isLoading} />
+      <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+    </PageStack>
+  );
+}

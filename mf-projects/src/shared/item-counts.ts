@@ -1,0 +1,35 @@
+import type { ItemStatus } from '@midway/contracts';
+
+export interface ProjectCounts {
+  total: number;
+  /** Status ordered (spec: the 'Pending' count). */
+  pending: number;
+  inTransit: number;
+  /** Received at the warehouse: status received or stored. */
+  received: number;
+  delivered: number;
+  /** Rounded share of items received or delivered, 0 when there are none. */
+  progress: number;
+}
+
+/**
+ * Spec section 4: progress is the rounded share of items with status received or delivered out of the total, 0 if none.
+ * Catalog computes the same number for the projects list (Project.progress).
+ */
+export function progressOf(items: readonly { status: ItemStatus }[]): number {
+  if (items.length === 0) return 0;
+  const done = items.filter((i) => i.status === 'received' || i.status === 'delivered').length;
+  return Math.round((done / items.length) * 100);
+}
+
+export function countItems(items: readonly { status: ItemStatus }[]): ProjectCounts {
+  const count = (...statuses: ItemStatus[]) => items.filter((i) => statuses.includes(i.status)).length;
+  return {
+    total: items.length,
+    pending: count('ordered'),
+    inTransit: count('in-transit'),
+    received: count('received', 'stored'),
+    delivered: count('delivered'),
+    progress: progressOf(items),
+  };
+}

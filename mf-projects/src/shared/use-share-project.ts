@@ -1,0 +1,36 @@
+import { isUnauthorizedError, toast } from '@midway/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { catalogApi } from '../api/catalog-api';
+import { queryKeys } from '../api/query-keys';
+import { copyText } from './clipboard';
+
+/** Spec section 2: the client link is {origin}/client/{shareToken}. */
+export function clientLink(shareToken: string, origin = window.location.origin): string {
+  return `${origin}/client/${encodeURIComponent(shareToken)}`;
+}
+
+/**
+ * Share with Client: asks catalog for the project's share token (the same one when asked again), copies the
+ * client link and says so. When the browser refuses the clipboard the toast carries the link to copy by hand.
+ */
+export function useShareProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (projectId: string) => {
+      const { shareToken } = await catalogApi.shareProject(projectId);
+      const link = clientLink(shareToken);
+      return { link, copied: await copyText(link) };
+    },
+    onSuccess: async ({ link, copied }) => {
+      toast({
+        title: 'Share link generated',
+        description: copied ? 'Link copied to clipboard. Share this with your client.' : `Copy this link and share it with your client: ${link}`,
+        variant: 'success',
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: 'Error', description: 'Failed to generate share link', variant: 'destructive' });
+    },
+  });
+}
