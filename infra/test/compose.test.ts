@@ -4,12 +4,13 @@ import { parse } from 'yaml';
 import type { z } from 'zod';
 import { identityEnvSchema } from '../../services/identity/src/config';
 import { gatewayEnvSchema } from '../../gateway/src/config';
+import { catalogEnvSchema } from '../../services/catalog/src/config';
 
 const root = path.resolve(__dirname, '..', '..');
 const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
 
 /** The config schema each built part reads; a part added to compose must be added here. */
-const SCHEMAS: Record<string, z.ZodObject> = { identity: identityEnvSchema, gateway: gatewayEnvSchema };
+const SCHEMAS: Record<string, z.ZodObject> = { identity: identityEnvSchema, catalog: catalogEnvSchema, gateway: gatewayEnvSchema };
 
 describe('docker-compose.yml', () => {
   const built = Object.entries(compose.services as Record<string, { build?: { context: string; dockerfile: string }; environment?: Record<string, string> }>).filter(([, s]) => s.build);
