@@ -1,4 +1,4 @@
-import type { Item, Project, ProjectDetail, SharedProject } from '@midway/contracts';
+import type { Cost, Item, Project, ProjectDetail, SharedProject } from '@midway/contracts';
 
 const NOW = '2026-03-02T15:04:05.000Z';
 
@@ -69,6 +69,19 @@ export function aSharedProject(overrides: Partial<SharedProject> = {}): SharedPr
     installDate: '2026-05-14',
     items: [],
     activities: [],
+    ...overrides,
+  };
+}
+
+export function aCost(overrides: Partial<Cost> = {}): Cost {
+  return {
+    id: '5a1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+    projectId: aProject().id,
+    itemId: null,
+    type: 'handling',
+    amount: '0.00',
+    description: null,
+    date: '2026-03-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,0 +1,72 @@
+import { getToasts, resetToasts } from '@midway/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aProjectDetail, anItem } from '../test-fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import ProjectDetailPage from './project-detail.page';
+
+const ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
+const renderPage = () => renderWithProviders(<ProjectDetailPage />, { path: `/projects/${ID}`, pattern: '/projects/:id' });
+
+describe('ProjectDetailPage', () => {
+  beforeEach(() => resetToasts());
+
+  it("shows 'Project not found' with a link back to Projects on 404", async () => {
+    mockFetch({ [`GET /api/projects/${ID}`]: () => jsonResponse({ error: 'not_found', message: 'Project not found' }, 404) });
+    renderPage();
+    await screen.findByText('Project not found');
+    expect(screen.getByRole('link', { name: /Back to Projects/ }).getAttribute('href')).toBe('/projects');
+  });
+
+  it("shows 'No items added yet' with 'Add First Item' for an empty project", async () => {
+    mockFetch({ [`GET /api/projects/${ID}`]: () => jsonResponse(aProjectDetail()) });
+    renderPage();
+    await screen.findByText('No items added yet');
+    expect(screen.getByRole('button', { name: 'Add First Item' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Share with Client/ })).toBeTruthy();
+    // Generate Invoice is hidden until billing exists.
+    expect(screen.queryByRole('button', { name: /Generate Invoice/ })).toBeNull();
+  });
+
+  it('shows stats and items, and changes an item status through PUT /api/items/{id}/status', async () => {
+    const user = userEvent.setup();
+    const item = anItem({ status: 'ordered', trackingNumber: '1Z999', price: '1250.00', productUrl: 'https://example.com/table' });
+    const fetchMock = mockFetch({
+      [`GET /api/projects/${ID}`]: () => jsonResponse(aProjectDetail({ items: [item], totalCost: '1250.00' })),
+      [`PUT /api/items/${item.id}/status`]: () => jsonResponse({ ...item, status: 'in-transit' }),
+    });
+    renderPage();
+    const row = await screen.findByTestId('project-item');
+    expect(within(row).getByText('Walnut dining table')).toBeTruthy();
+    expect(within(row).getByText('Tracking 1Z999')).toBeTruthy();
+    expect(within(row).getByText('Added Mar 2, 2026')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: /View Product/ }).getAttribute('href')).toBe('https://example.com/table');
+    expect(within(screen.getByTestId('stat-Total Cost')).getByText('$1,250.00')).toBeTruthy();
+
+    await user.click(within(row).getByRole('combobox', { name: 'Status of Walnut dining table' }));
+    await user.click(await screen.findByRole('option', { name: 'In Transit' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Item status updated successfully' }));
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT') as [string, RequestInit];
+    expect(JSON.parse(put[1].body as string)).toEqual({ status: 'in-transit' });
+  });
+
+  it("adds an item from 'Add New Item', requiring a name", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      [`GET /api/projects/${ID}`]: () => jsonResponse(aProjectDetail()),
+      [`POST /api/projects/${ID}/items`]: () => jsonResponse(anItem(), 201),
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Item' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(within(dialog).getByText('Item name is required')).toBeTruthy();
+
+    await user.type(within(dialog).getByLabelText(/^Item name/), 'Walnut dining table');
+    await user.type(within(dialog).getByLabelText(/^Price/), '1250.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Item added successfully' }));
+    const post = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'POST') as [string, RequestInit];
+    expect(JSON.parse(post[1].body as string)).toEqual({ name: 'Walnut dining table', price: '1250.5' });
+  });
+});

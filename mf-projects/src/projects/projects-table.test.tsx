@@ -1,0 +1,73 @@
+import { getToasts, resetToasts } from '@midway/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aProject } from '../test-fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import { ProjectsTable } from './projects-table';
+
+const projects = [
+  aProject({ id: '00000000-0000-4000-8000-000000000001', name: 'Lakeview Residence', itemCount: 3, progress: 67 }),
+  aProject({ id: '00000000-0000-4000-8000-000000000002', name: 'Harbour Loft', status: 'planning', installDate: null, clientEmail: null }),
+  aProject({ id: '00000000-0000-4000-8000-000000000003', name: 'Maple Street', status: 'in-progress' }),
+];
+
+describe('ProjectsTable', () => {
+  beforeEach(() => resetToasts());
+
+  it('shows 3 skeleton rows while loading and no footer', () => {
+    renderWithProviders(<ProjectsTable title="Recent Projects" projects={undefined} isLoading />);
+    expect(screen.getAllByTestId('project-row-skeleton')).toHaveLength(3);
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  it('shows each row with initials, real item count and progress, badge, install date and a View link', () => {
+    renderWithProviders(<ProjectsTable title="Recent Projects" projects={projects} isLoading={false} />);
+    const [first, second] = screen.getAllByTestId('project-row');
+    expect(within(first).getByText('LR')).toBeTruthy();
+    expect(within(first).getByText('jordan@example.com')).toBeTruthy();
+    expect(within(first).getByText('3 items · 67%')).toBeTruthy();
+    expect(within(first).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('67');
+    expect(within(first).getByText('Active')).toBeTruthy();
+    expect(within(first).getByText('May 14, 2026')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'View Lakeview Residence' }).getAttribute('href')).toBe('/projects/00000000-0000-4000-8000-000000000001');
+    expect(within(second).getByText('Not set')).toBeTruthy();
+    expect(within(second).getByText('Planning')).toBeTruthy();
+    expect(screen.getByText('Showing 1 to 3 of 3 results')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('filters by status on the client and shows the empty state when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProjectsTable title="Recent Projects" projects={projects} isLoading={false} />);
+    await user.click(screen.getByRole('combobox', { name: 'Filter projects by status' }));
+    await user.click(await screen.findByRole('option', { name: 'In Progress' }));
+    expect(screen.getAllByTestId('project-row').map((r) => within(r).getByText(/^(Maple Street|Lakeview Residence|Harbour Loft)$/).textContent)).toEqual(['Maple Street']);
+    expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter projects by status' }));
+    await user.click(await screen.findByRole('option', { name: 'Completed' }));
+    expect(screen.getByText('No projects found')).toBeTruthy();
+    expect(screen.getByText('Create your first project to get started')).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  it("the row's share button copies {origin}/client/{token} and says so", async () => {
+    const user = userEvent.setup();
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    mockFetch({ 'POST /api/projects/00000000-0000-4000-8000-000000000001/share': () => jsonResponse({ shareToken: 'tok_abc' }) });
+    renderWithProviders(<ProjectsTable title="Recent Projects" projects={projects} isLoading={false} />);
+    await user.click(screen.getByRole('button', { name: 'Share Lakeview Residence with client' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Share link generated', description: 'Link copied to clipboard. Share this with your client.' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/client/tok_abc`);
+  });
+
+  it("toasts 'Failed to generate share link' when sharing fails", async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'POST /api/projects/00000000-0000-4000-8000-000000000001/share': () => jsonResponse({ message: 'boom' }, 500) });
+    renderWithProviders(<ProjectsTable title="Recent Projects" projects={projects} isLoading={false} />);
+    await user.click(screen.getByRole('button', { name: 'Share Lakeview Residence with client' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Failed to generate share link', variant: 'destructive' }));
+  });
+});
