@@ -77,9 +77,8 @@ describe('front-end platform journeys', () => {
       await page.getByRole('link', { name: link, exact: true }).waitFor();
     }
     expect(await page.getByRole('link', { name: 'Auto Billing' }).count()).toBe(0);
-    // mf_projects does not exist yet: the welcome text and the dashboard's retry state are shown in the shell.
-    await page.getByText(WELCOME).waitFor();
-    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    // Shown by mf_projects' dashboard, or by the shell's placeholder above the retry state when it is unreachable.
+    await page.getByText(WELCOME).first().waitFor();
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'dashboard-shell');
 
