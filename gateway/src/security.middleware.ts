@@ -21,6 +21,8 @@ export function securityHeaders(imgOrigins: string[]): RequestHandler {
         frameAncestors: ["'none'"],
       },
     },
+    // Browsers send `Origin: null` on form posts under no-referrer; this keeps the real origin same-site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
   });

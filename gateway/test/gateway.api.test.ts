@@ -89,6 +89,15 @@ describe('cross-site request guard', () => {
     expect((await contact({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
   });
 
+  it('keeps the Referrer-Policy that lets browsers send their real Origin on same-origin form posts', async () => {
+    const page = await fetch(`${gateway.url}/api/login`);
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('refuses Origin: null (sandboxed frames, data: URLs)', async () => {
+    expect((await contact({ origin: 'null' })).status).toBe(403);
+  });
+
   it('lets non-browser clients with neither header through', async () => {
     expect((await contact({})).status).toBe(200);
   });

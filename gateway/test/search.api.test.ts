@@ -15,7 +15,10 @@ function brokenSource(mode: 'hang' | 'fail') {
     // 'hang': never answer.
   });
   return new Promise<{ url: string; close(): void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.closeAllConnections() || server.close() })),
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => {
+        server.closeAllConnections();
+        server.close();
+      } })),
   );
 }
 

@@ -7,3 +7,4 @@ export * from './ports';
 export * from './paths';
 export * from './service-registry';
 export * from './testing';
+export * from './seed';

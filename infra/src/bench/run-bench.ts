@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startPlatform } from '../platform';
 import { benchGateway } from './gateway.bench';
 import { benchOutbox } from './outbox.bench';
+import { benchCatalog } from './catalog.bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -19,6 +20,15 @@ async function main() {
   try {
     await benchGateway(platform, { connections: CONNECTIONS, seconds: SECONDS });
     await benchOutbox(platform.databaseUrl, platform.natsUrl, Number(process.env.BENCH_OUTBOX_EVENTS ?? 1000));
+    await benchCatalog(platform, {
+      items: Number(process.env.BENCH_ITEMS ?? 100_000),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      bulkRows: Number(process.env.BENCH_BULK_ROWS ?? 10_000),
+    });
+  } catch (err) {
+    console.error('\nbenchmark failed:', err);
+    process.exitCode = 1;
   } finally {
     await platform.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

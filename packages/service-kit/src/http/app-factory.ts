@@ -28,7 +28,9 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = true, pars
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy ? 'loopback, linklocal, uniquelocal' : false);
-  if (useHelmet) app.use(helmet({ contentSecurityPolicy: false }));
+  // Not helmet's default no-referrer: with it, browsers send `Origin: null` on same-origin form posts,
+  // which the gateway's cross-site guard must refuse.
+  if (useHelmet) app.use(helmet({ contentSecurityPolicy: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } }));
   app.use(requestId());
   app.use(
     pinoHttp({

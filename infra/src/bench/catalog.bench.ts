@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import type { Platform } from '../platform';
+import { seedCatalog } from '../seed';
+import { load, percentile, table } from './bench-support';
+import { dashboardStatsSqlText } from './dashboard-sql';
+
+const ms = (t0: number) => performance.now() - t0;
+
+/** Sequential latencies of `fn`, after a warm-up, as sorted milliseconds. */
+async function timeEach(n: number, fn: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < Math.min(20, n); i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(ms(t0));
+  }
+  return out.sort((a, b) => a - b);
+}
+
+async function signUp(baseUrl: string) {
+  const res = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench.${randomUUID().slice(0, 8)}@midway.test`, password: 'bench-password-1', firstName: 'Bench', lastName: 'Designer' }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
+  const user = (await res.json()) as { id: string };
+  return { userId: user.id, cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
+}
+
+/**
+ * Over a seeded database (one designer with `items` items in items/100 projects, plus 10 designers with
+ * 1,000 items each): dashboard stats vs its bare SQL, one page of items under load, bulk import vs raw INSERT.
+ */
+export async function benchCatalog(platform: Platform, opts: { items: number; connections: number; seconds: number; bulkRows: number }) {
+  // search_path as the catalog service has it, so its statements run unchanged here.
+  const pool = new Pool({ connectionString: platform.databaseUrl, max: 4, options: '-c search_path=catalog' });
+  pool.on('error', () => undefined); // the platform may stop first after a failure; its report matters more
+  const designer = await signUp(platform.baseUrl);
+  const t0 = performance.now();
+  const seeded = await seedCatalog(pool, { ownerId: designer.userId, projects: Math.max(1, Math.round(opts.items / 100)), itemsPerProject: 100 });
+  for (let d = 0; d < 10; d++) await seedCatalog(pool, { ownerId: randomUUID(), projects: 10, itemsPerProject: 100 });
+  await pool.query('ANALYZE catalog.items; ANALYZE catalog.projects');
+  console.log(`\nseeded ${seeded.items} items in ${seeded.projects} projects (+10 designers × 1,000 items) in ${(ms(t0) / 1000).toFixed(1)}s`);
+  const headers = { cookie: designer.cookie };
+
+  // 1. Dashboard stats: the endpoint through the gateway vs the same aggregate as bare SQL.
+  const statsSql = dashboardStatsSqlText(designer.userId);
+  const bare = await timeEach(50, () => pool.query(statsSql.text, statsSql.values));
+  const viaApi = await timeEach(50, async () => {
+    const r = await fetch(`${platform.baseUrl}/api/dashboard/stats`, { headers });
+    if (!r.ok) throw new Error(`stats ${r.status}`);
+    await r.json();
+  });
+  const statsRows = [
+    { path: 'bare SQL aggregate', 'p50 ms': percentile(bare, 50), 'p99 ms': percentile(bare, 99) },
+    { path: 'GET /api/dashboard/stats via gateway', 'p50 ms': percentile(viaApi, 50), 'p99 ms': percentile(viaApi, 99) },
+  ];
+  console.log(`\nDashboard stats over ${seeded.items} items (50 sequential calls each)\n${table(statsRows)}`);
+  const statsRatio = percentile(viaApi, 50) / percentile(bare, 50);
+  console.log(`endpoint/bare SQL p50 ratio: ${statsRatio.toFixed(2)} (goal ≤ 1.5)`);
+
+  // 2. One page (200) of GET /api/items through the gateway at N connections.
+  const page = await load('GET /api/items?limit=200', `${platform.baseUrl}/api/items?limit=200`, headers, opts.connections, opts.seconds);
+  console.log(`\nGET /api/items (page of 200) via gateway, ${opts.connections} connections, ${opts.seconds}s\n${table([{ path: page.label, 'req/s': page.requestsPerSec, 'p50 ms': page.p50, 'p99 ms': page.p99, errors: page.errors + page.non2xx }])}`);
+
+  // 3. Bulk import of N rows vs one raw multi-row INSERT of the same rows.
+  const rows = Array.from({ length: opts.bulkRows }, (_, i) => ({ name: `Imported chair ${i}`, supplier: 'Bench Supply Co', quantity: 1 + (i % 3), price: ((i % 500) + 0.99).toFixed(2), scheduleNumber: `S-${i}`, trackingNumber: `1Z${String(i).padStart(16, '0')}` }));
+  const project = await fetch(`${platform.baseUrl}/api/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bulk bench', clientName: 'Bench', location: 'Vancouver' }) });
+  const projectId = ((await project.json()) as { id: string }).id;
+  const tBulk = performance.now();
+  const bulk = await fetch(`${platform.baseUrl}/api/projects/${projectId}/items/bulk`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ items: rows }) });
+  const bulkBody = (await bulk.json()) as { items: unknown[]; errors: number };
+  const bulkMs = ms(tBulk);
+  if (bulk.status !== 200 || bulkBody.items.length !== opts.bulkRows) throw new Error(`bulk import failed: ${bulk.status} ${bulkBody.items?.length}`);
+
+  // One statement with literal rows: bind parameters would overflow the protocol's 65,535 limit at 10k rows.
+  const lit = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`);
+  const tuples = rows.map((r) => `(gen_random_uuid(), '${projectId}'::uuid, ${lit(r.name)}, ${lit(r.supplier)}, ${r.quantity}, ${r.price}, ${lit(r.scheduleNumber)}, ${lit(r.trackingNumber)}, 'ordered', now(), now())`);
+  const tRaw = performance.now();
+  await pool.query(`INSERT INTO items (id, project_id, name, supplier, quantity, price, schedule_number, tracking_number, status, created_at, updated_at) VALUES ${tuples.join(', ')}`);
+  const rawMs = ms(tRaw);
+  const bulkRatio = rawMs / bulkMs;
+  console.log(
+    `\nImport of ${opts.bulkRows} rows\n${table([
+      { path: 'POST /api/projects/{id}/items/bulk via gateway', ms: bulkMs, 'rows/s': opts.bulkRows / (bulkMs / 1000) },
+      { path: 'one raw multi-row INSERT', ms: rawMs, 'rows/s': opts.bulkRows / (rawMs / 1000) },
+    ])}`,
+  );
+  console.log(`bulk import speed relative to raw INSERT: ${bulkRatio.toFixed(2)}× (goal ≥ 0.5×; the import also validates every row, writes the activity and ${opts.bulkRows} outbox events)`);
+  await pool.end();
+  return { statsRatio, itemsPageP99: page.p99, bulkRatio };
+}
