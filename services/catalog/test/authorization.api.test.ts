@@ -77,11 +77,11 @@ describe('collection routes show each caller only their own data', () => {
   const ids = (body: { id: string }[]) => body.map((x) => x.id);
 
   it.each([
-    ['GET /api/projects', () => '/api/projects', (b: { id: string }[]) => ids(b).includes(f.projectId)],
-    ['GET /api/items', () => `/api/items?projectId=${f.projectId}`, (b: { id: string }[]) => ids(b).includes(f.itemId)],
-    ['GET /api/items (unfiltered)', () => '/api/items?limit=1000', (b: { id: string }[]) => ids(b).includes(f.itemId)],
-    ['GET /api/activities', () => '/api/activities?limit=100', (b: { projectId: string }[]) => b.some((a) => a.projectId === f.projectId)],
-    ['GET /api/search', () => '/api/search?q=Secret sideboard', (b: { id: string }[]) => ids(b).includes(f.itemId)],
+    ['GET /api/projects', (): string => '/api/projects', (b: { id: string }[]) => ids(b).includes(f.projectId)],
+    ['GET /api/items', (): string => `/api/items?projectId=${f.projectId}`, (b: { id: string }[]) => ids(b).includes(f.itemId)],
+    ['GET /api/items (unfiltered)', (): string => '/api/items?limit=1000', (b: { id: string }[]) => ids(b).includes(f.itemId)],
+    ['GET /api/activities', (): string => '/api/activities?limit=100', (b: { projectId: string }[]) => b.some((a) => a.projectId === f.projectId)],
+    ['GET /api/search', (): string => '/api/search?q=Secret sideboard', (b: { id: string }[]) => ids(b).includes(f.itemId)],
   ] as const)('%s', async (_name, path, sees) => {
     expect((await http.get(path(), ANONYMOUS)).status).toBe(401);
     for (const who of ['owner', 'member', 'admin'] as const) {
