@@ -211,7 +211,7 @@ function NeedHelp({ config }: { config: PublicConfig | undefined }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Need Help?</CardTitle>
+        <CardTitle as="h2">Need Help?</CardTitle>
       </CardHeader>
       <CardContent>
         <Muted>Questions about a delivery or an item? Contact your designer, or reach our receiving team directly.</Muted>
@@ -269,7 +269,7 @@ function SharedProjectView({ project, config }: { project: SharedProject; config
         <Columns>
           <Card>
             <CardHeader>
-              <CardTitle>Your Items</CardTitle>
+              <CardTitle as="h2">Your Items</CardTitle>
             </CardHeader>
             <CardContent>
               {project.items.length === 0 ? (
@@ -299,7 +299,7 @@ function SharedProjectView({ project, config }: { project: SharedProject; config
           <Side>
             <Card>
               <CardHeader>
-                <CardTitle>Project Details</CardTitle>
+                <CardTitle as="h2">Project Details</CardTitle>
               </CardHeader>
               <CardContent>
                 <Details>
@@ -327,7 +327,7 @@ function SharedProjectView({ project, config }: { project: SharedProject; config
             <NeedHelp config={config} />
             <Card>
               <CardHeader>
-                <CardTitle>Recent Updates</CardTitle>
+                <CardTitle as="h2">Recent Updates</CardTitle>
               </CardHeader>
               <CardContent>
                 {updates.length === 0 ? (

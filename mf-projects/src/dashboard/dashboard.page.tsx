@@ -13,14 +13,9 @@ export const WELCOME_MESSAGE = 'Welcome to Midway! Create your first project to 
 const Columns = styled.div`
   display: grid;
   gap: 24px;
-  grid-template-columns: minmax(0, 2fr) minmax(300px, 1fr);
+  grid-template-columns: minmax(0, 3fr) minmax(300px, 2fr);
   align-items: start;
   @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(0, 1fr); }
-`;
-
-const Side = styled.div`
-  display: grid;
-  gap: 24px;
 `;
 
 const Welcome = styled(CardContent)`
@@ -46,12 +41,10 @@ export default function DashboardPage() {
         </Card>
       ) : null}
       <DashboardStats />
+      <ProjectsTable title="Recent Projects" projects={projects.data} isLoading={projects.isLoading} />
       <Columns>
-        <ProjectsTable title="Recent Projects" projects={projects.data} isLoading={projects.isLoading} />
-        <Side>
-          <RecentActivity />
-          <QuickAddItem projects={projects.data} />
-        </Side>
+        <RecentActivity />
+        <QuickAddItem projects={projects.data} />
       </Columns>
     </PageStack>
   );

@@ -29,7 +29,7 @@ export function QuickAddItem({ projects }: { projects: readonly Project[] | unde
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quick Add Item</CardTitle>
+        <CardTitle as="h2">Quick Add Item</CardTitle>
         <CardDescription>Log an item you just ordered.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,14 +1,13 @@
 import type { ProjectDetail } from '@midway/contracts';
-import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Select, Skeleton } from '@midway/ui';
+import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@midway/ui';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useProjectDetail, useUpdateProject } from '../api/catalog-queries';
+import { useProjectDetail } from '../api/catalog-queries';
 import { EmptyState } from '../shared/empty-state';
 import { formatDate, formatMoney } from '../shared/format';
 import { PageHeader, PageStack } from '../shared/page-header';
-import { isProjectStatus, PROJECT_STATUS_OPTIONS } from '../shared/project-status';
 import { StatCards, StatCardsSkeleton } from '../shared/stat-cards';
 import { useShareProject } from '../shared/use-share-project';
 import { AddItemDialog } from './add-item-dialog';
@@ -47,13 +46,6 @@ const Columns = styled.div`
 const Side = styled.div`
   display: grid;
   gap: 24px;
-`;
-
-const StatusField = styled.div`
-  display: grid;
-  gap: 6px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const ItemsHeader = styled(CardHeader)`
@@ -96,23 +88,6 @@ function ProjectDetailSkeleton() {
   );
 }
 
-function ProjectStatusSelect({ project }: { project: ProjectDetail }) {
-  const update = useUpdateProject(project.id);
-  return (
-    <StatusField>
-      <Select
-        aria-label="Project status"
-        value={project.status}
-        options={PROJECT_STATUS_OPTIONS}
-        disabled={update.isPending}
-        onValueChange={(status) => {
-          if (isProjectStatus(status) && status !== project.status) update.mutate({ status });
-        }}
-      />
-    </StatusField>
-  );
-}
-
 function ProjectView({ project }: { project: ProjectDetail }) {
   const [adding, setAdding] = useState(false);
   const share = useShareProject();
@@ -137,7 +112,6 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         }
         actions={
           <>
-            <ProjectStatusSelect project={project} />
             <Button $variant="outline" onClick={() => share.mutate(project.id)} disabled={share.isPending}>
               {share.isPending ? <Loader2 aria-hidden /> : <Share2 aria-hidden />}
               Share with Client
@@ -160,7 +134,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       <Columns>
         <Card>
           <ItemsHeader>
-            <CardTitle>Project Items</CardTitle>
+            <CardTitle as="h2">Project Items</CardTitle>
           </ItemsHeader>
           <CardContent>
             {project.items.length === 0 ? (

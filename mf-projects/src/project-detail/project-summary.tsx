@@ -1,8 +1,11 @@
 import type { ProjectDetail } from '@midway/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, useCurrentUser } from '@midway/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, Label, Select, useCurrentUser } from '@midway/ui';
 import { Download, FileText } from 'lucide-react';
 import styled from 'styled-components';
+import { useUpdateProject } from '../api/catalog-queries';
 import { formatMoney } from '../shared/format';
+import { fromCents, toCents } from '../shared/money';
+import { isProjectStatus, PROJECT_STATUS_OPTIONS } from '../shared/project-status';
 import { ProgressBar } from '../shared/progress-bar';
 import { downloadCsv, projectSummaryCsv, summaryFileName } from './export-summary';
 import type { ProjectCounts } from '../shared/item-counts';
@@ -35,6 +38,29 @@ const Progress = styled.div`
   strong { color: ${({ theme }) => theme.colors.text}; }
 `;
 
+const StatusField = styled.div`
+  margin-bottom: 20px;
+`;
+
+/** The project's own status (active, planning, in progress, completed), changed with PUT /api/projects/{id}. */
+function ProjectStatusField({ project }: { project: ProjectDetail }) {
+  const update = useUpdateProject(project.id);
+  return (
+    <StatusField>
+      <Label htmlFor="project-status">Project status</Label>
+      <Select
+        id="project-status"
+        value={project.status}
+        options={PROJECT_STATUS_OPTIONS}
+        disabled={update.isPending}
+        onValueChange={(status) => {
+          if (isProjectStatus(status) && status !== project.status) update.mutate({ status });
+        }}
+      />
+    </StatusField>
+  );
+}
+
 const Buttons = styled.div`
   display: grid;
   gap: 8px;
@@ -52,6 +78,8 @@ export interface ProjectSummaryProps {
 
 export function ProjectSummary({ project, counts, onGenerateInvoice }: ProjectSummaryProps) {
   const { isAdmin } = useCurrentUser();
+  const itemsValue = project.items.reduce((sum, i) => sum + toCents(i.price) * i.quantity, 0);
+  const otherCosts = project.costs.reduce((sum, c) => sum + toCents(c.amount), 0);
   const rows: [string, number][] = [
     ['Total Items', counts.total],
     ['Pending', counts.pending],
@@ -62,9 +90,10 @@ export function ProjectSummary({ project, counts, onGenerateInvoice }: ProjectSu
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Project Summary</CardTitle>
+        <CardTitle as="h2">Project Summary</CardTitle>
       </CardHeader>
       <CardContent>
+        <ProjectStatusField project={project} />
         <Progress>
           <span>
             Progress <strong>{counts.progress}%</strong>
@@ -78,6 +107,12 @@ export function ProjectSummary({ project, counts, onGenerateInvoice }: ProjectSu
               <dd>{value}</dd>
             </div>
           ))}
+        </Rows>
+        <Rows>
+          <dt>Items Value</dt>
+          <dd>{formatMoney(fromCents(itemsValue))}</dd>
+          <dt>Services &amp; Fees</dt>
+          <dd>{formatMoney(fromCents(otherCosts))}</dd>
         </Rows>
         <Total>
           <span>Total Cost</span>

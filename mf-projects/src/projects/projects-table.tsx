@@ -34,7 +34,11 @@ const Header = styled.div`
   justify-content: space-between;
   gap: 12px;
   padding: 20px 24px 16px;
-  > div:last-child { width: 180px; }
+`;
+
+const FilterBox = styled.div`
+  width: 200px;
+  flex-shrink: 0;
 `;
 
 const NameCell = styled.div`
@@ -194,8 +198,10 @@ export function ProjectsTable({ title, projects, isLoading }: { title: string; p
   return (
     <Card>
       <Header>
-        <CardTitle id={headingId}>{title}</CardTitle>
-        <Select aria-label="Filter projects by status" value={filter} onValueChange={setFilter} options={PROJECT_FILTER_OPTIONS} />
+        <CardTitle as="h2" id={headingId}>{title}</CardTitle>
+        <FilterBox>
+          <Select aria-label="Filter projects by status" value={filter} onValueChange={setFilter} options={PROJECT_FILTER_OPTIONS} />
+        </FilterBox>
       </Header>
       <TableContainer>
         <Table aria-labelledby={headingId} aria-busy={isLoading || undefined}>
