@@ -68,6 +68,6 @@ export async function expectNoSeriousA11yViolations(page: Page, opts: { exclude?
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.impact}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const report = serious.map((v) => `${v.impact}: ${v.id} — ${v.help}: ${v.nodes.map((n) => `${n.html.slice(0, 160)} [${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}]`).join(' | ')}`);
   expect(report).toEqual([]);
 }

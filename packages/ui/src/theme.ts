@@ -8,7 +8,8 @@ export const theme = {
     borderStrong: '#cbd5e1',
     text: '#0f172a',
     textMuted: '#475569',
-    textSubtle: '#64748b',
+    // ≥ 4.5:1 on surfaceMuted and background (WCAG AA for body text).
+    textSubtle: '#5b6b80',
     accent: '#0f766e',
     accentHover: '#115e59',
     accentSoft: '#ccfbf1',
