@@ -2,23 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from '@midway/infra';
 
-/** Debian's Chromium (the project's scripts install it with apt); never a Playwright-downloaded browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH, launchBrowser } from '@midway/infra';
 export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
-
-// Without these Chromium reaches for the network (updates, sync, QUIC probes) at every start.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -28,9 +16,7 @@ export interface BrowserSession {
 
 /** A fresh persistent context in its own --user-data-dir, removed on close. */
 export async function openBrowser(opts: { viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`);
-  }
+  assertChromium();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -49,10 +35,6 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
   };
 }
 
-/** A bare browser, for measurements that need their own contexts (the bench). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-}
 
 /** Saves e2e/artifacts/<name>.png (gitignored) as the journey's end-state evidence. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {

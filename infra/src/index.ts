@@ -8,3 +8,4 @@ export * from './paths';
 export * from './service-registry';
 export * from './testing';
 export * from './seed';
+export * from './browser';

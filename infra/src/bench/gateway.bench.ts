@@ -29,5 +29,5 @@ export async function benchGateway(platform: Platform, opts: { connections: numb
   console.log(`\nGET /api/auth/user, ${opts.connections} connections, ${opts.seconds}s each\n${table(rows)}`);
   const ratio = viaGateway.requestsPerSec / straight.requestsPerSec;
   console.log(`gateway/direct throughput ratio: ${ratio.toFixed(2)}  (p99 ${viaGateway.p99} ms vs ${straight.p99} ms)`);
-  return { ratio, viaGateway, straight };
+  return { ratio, viaGateway, straight, cookie };
 }

@@ -6,6 +6,7 @@ import { startPlatform } from '../platform';
 import { benchGateway } from './gateway.bench';
 import { benchOutbox } from './outbox.bench';
 import { benchCatalog } from './catalog.bench';
+import { benchFrontend } from './frontend.bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -18,7 +19,8 @@ async function main() {
   const platform = await startPlatform({ dataDir, port: 0, serviceEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_PER_MINUTE: '0' }, log: (l) => console.log(l) });
   console.log(`platform up in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   try {
-    await benchGateway(platform, { connections: CONNECTIONS, seconds: SECONDS });
+    const { cookie } = await benchGateway(platform, { connections: CONNECTIONS, seconds: SECONDS });
+    await benchFrontend(platform.baseUrl, cookie);
     await benchOutbox(platform.databaseUrl, platform.natsUrl, Number(process.env.BENCH_OUTBOX_EVENTS ?? 1000));
     await benchCatalog(platform, {
       items: Number(process.env.BENCH_ITEMS ?? 100_000),
