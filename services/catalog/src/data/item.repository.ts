@@ -64,8 +64,8 @@ export class ItemRepository {
     return (await this.find(id))!;
   }
 
-  /** Set-based insert of many rows in one statement; returns them in input order. */
-  async insertMany(projectId: string, rows: (CreateItemBody & { productVariantId?: string | null })[]): Promise<Item[]> {
+  /** Set-based insert of many rows in one statement; returns them in input order without a second query. */
+  async insertMany(project: { id: string; name: string; clientName: string }, rows: CreateItemBody[]): Promise<Item[]> {
     if (rows.length === 0) return [];
     const now = new Date().toISOString();
     const payload = rows.map((r, n) => ({
@@ -81,24 +81,24 @@ export class ItemRepository {
       price: r.price ?? null,
       status: r.status ?? 'ordered',
     }));
-    // Ids are drawn in a materialised CTE so the input order maps to them without a second lookup.
-    const inserted = await this.db.$queryRaw<{ id: string; n: number }[]>`
+    // Ids are drawn in a materialised CTE so each returned row maps back to its input position.
+    const inserted = await this.db.$queryRaw<ItemRow[]>`
       WITH input AS MATERIALIZED (
         SELECT gen_random_uuid() AS id, x.* FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS x(
           n int, name text, supplier text, product_url text, quantity int, schedule_number text, tracking_number text,
           notes text, sku_code text, price numeric, status text)
       ), ins AS (
         INSERT INTO items (id, project_id, name, supplier, product_url, quantity, schedule_number, tracking_number, notes, sku_code, price, status, received_at, delivered_at, created_at, updated_at)
-        SELECT id, ${projectId}::uuid, name, supplier, product_url, quantity, schedule_number, tracking_number, notes, sku_code, price, status,
+        SELECT id, ${project.id}::uuid, name, supplier, product_url, quantity, schedule_number, tracking_number, notes, sku_code, price, status,
                CASE WHEN status IN ('received', 'stored', 'delivered') THEN ${now}::timestamptz END,
                CASE WHEN status = 'delivered' THEN ${now}::timestamptz END,
                -- A microsecond apart in file order, so the newest-first list shows the file's order.
                ${now}::timestamptz - make_interval(secs => n / 1000000.0), ${now}::timestamptz
         FROM input
+        RETURNING *
       )
-      SELECT id, n FROM input ORDER BY n`;
-    const byId = new Map((await this.db.$queryRaw<ItemRow[]>`${SELECT} WHERE i.id = ANY(${inserted.map((r) => r.id)}::uuid[])`).map((r) => [r.id, toItem(r)]));
-    return inserted.map((r) => byId.get(r.id)!);
+      SELECT ins.*, ${project.name} AS project_name, ${project.clientName} AS client_name FROM ins JOIN input USING (id) ORDER BY input.n`;
+    return inserted.map(toItem);
   }
 
   async update(id: string, body: UpdateItemBody, current: Item): Promise<Item> {

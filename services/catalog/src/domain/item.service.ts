@@ -47,7 +47,7 @@ export class ItemService {
     const items = await this.uow.run(async (r) => {
       const project = await projectFor(r, caller, projectId);
       if (good.length === 0) return [];
-      const inserted = await r.items.insertMany(projectId, good);
+      const inserted = await r.items.insertMany(project, good);
       await r.activities.add({ projectId, itemId: null, type: 'items_imported', description: activityText.itemsImported(inserted.length), metadata: { count: inserted.length } });
       await r.outbox.add(...inserted.map((item) => itemEvents.created(item, project.createdById)));
       return inserted;
