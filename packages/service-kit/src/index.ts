@@ -16,3 +16,4 @@ export * from './nats/outbox-relay';
 export * from './nats/consumer';
 export * from './lifecycle';
 export * from './auth/session-token';
+export * from './runtime';

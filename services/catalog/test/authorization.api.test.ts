@@ -1,22 +1,19 @@
-import { actor, ANONYMOUS, announceUser, api, eventually, startTestCatalog, type Actor, type Catalog } from './catalog-harness';
+import { ANONYMOUS, actor, announceUser, eventually, type Actor, useCatalog } from './catalog-harness';
 
 /**
  * Every catalog route against every kind of caller. A designer never sees or changes another designer's
  * data: the outsider gets exactly what a missing resource gets (404), never a 403 that confirms it exists.
  */
-let catalog: Catalog;
-let http: ReturnType<typeof api>;
+const t = useCatalog();
+const http = t.http;
 const owner = actor();
 const member = actor();
 const outsider = actor();
 const admin = actor('midway_admin');
 
 beforeAll(async () => {
-  catalog = await startTestCatalog();
-  http = api(catalog.url);
   await announceUser(member, 'Mia', 'Member');
 });
-afterAll(async () => catalog?.stop());
 
 type Who = 'anonymous' | 'owner' | 'member' | 'outsider' | 'admin';
 const callers: Record<Who, Actor> = { anonymous: ANONYMOUS, owner, member, outsider, admin };

@@ -1,18 +1,15 @@
-import { actor, api, startTestCatalog, type Catalog } from './catalog-harness';
+import { actor, useCatalog } from './catalog-harness';
 
-let catalog: Catalog;
-let http: ReturnType<typeof api>;
+const t = useCatalog();
+const http = t.http;
 const ann = actor();
 let projectId: string;
 let itemId: string;
 
 beforeAll(async () => {
-  catalog = await startTestCatalog();
-  http = api(catalog.url);
   projectId = (await http.project(ann)).id;
   itemId = (await http.item(ann, projectId)).id;
 });
-afterAll(async () => catalog?.stop());
 
 const MB = 'x'.repeat(1024 * 1024);
 const BODIES: [string, string][] = [

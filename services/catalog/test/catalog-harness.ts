@@ -41,9 +41,10 @@ export async function announceUser(a: Actor, firstName = 'Sam', lastName = 'Rive
   await nc.close();
 }
 
-export function api(base: string) {
+export function api(base: string | (() => string)) {
+  const baseUrl = () => (typeof base === 'string' ? base : base());
   const call = async (method: string, path: string, who: Actor, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
+    const res = await fetch(`${baseUrl()}${path}`, {
       method,
       headers: { ...who.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -98,4 +99,19 @@ export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean,
     v = await fn();
   }
   return v;
+}
+
+/** Starts a catalog for the test file (before all, stopped after all) and an API client bound to it. */
+export function useCatalog() {
+  let catalog: Catalog | undefined;
+  beforeAll(async () => {
+    catalog = await startTestCatalog();
+  });
+  afterAll(async () => catalog?.stop());
+  return {
+    http: api(() => catalog!.url),
+    get catalog() {
+      return catalog!;
+    },
+  };
 }

@@ -1,12 +1,7 @@
-import { actor, api, startTestCatalog, type Catalog } from './catalog-harness';
+import { actor, useCatalog } from './catalog-harness';
 
-let catalog: Catalog;
-let http: ReturnType<typeof api>;
-beforeAll(async () => {
-  catalog = await startTestCatalog();
-  http = api(catalog.url);
-});
-afterAll(async () => catalog?.stop());
+const t = useCatalog();
+const http = t.http;
 
 describe('GET /api/dashboard/stats', () => {
   it('counts exactly as defined, over the caller’s projects only', async () => {

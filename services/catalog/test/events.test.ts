@@ -1,15 +1,10 @@
 import { eventSchemas, type EventType } from '@midway/contracts';
 import { makeEvent } from '@midway/service-kit';
 import { UnitOfWork } from '../src/data/unit-of-work';
-import { actor, api, startTestCatalog, watchCatalogEvents, type Catalog } from './catalog-harness';
+import { actor, useCatalog, watchCatalogEvents } from './catalog-harness';
 
-let catalog: Catalog;
-let http: ReturnType<typeof api>;
-beforeAll(async () => {
-  catalog = await startTestCatalog();
-  http = api(catalog.url);
-});
-afterAll(async () => catalog?.stop());
+const t = useCatalog();
+const http = t.http;
 
 describe('catalog events', () => {
   it('publishes exactly one event per change, each valid against its contract and complete for consumers', async () => {
@@ -59,7 +54,7 @@ describe('catalog events', () => {
       expect((await http.post(`/api/projects/${p.id}/items`, actor(), { name: 'Intruder' })).status).toBe(404);
 
       // A unit of work that fails after writing its event leaves no trace in the outbox.
-      const uow = new UnitOfWork(catalog.db);
+      const uow = new UnitOfWork(t.catalog.db);
       const evt = makeEvent('catalog.item.deleted.v1', { itemId: crypto.randomUUID(), projectId: p.id, designerId: ann.userId, name: 'x', status: 'ordered', deletedAt: new Date().toISOString() });
       await expect(
         uow.run(async (r) => {
@@ -67,7 +62,7 @@ describe('catalog events', () => {
           throw new Error('rule failed after the event was written');
         }),
       ).rejects.toThrow('rule failed');
-      const rows = await catalog.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM outbox_events WHERE id = ${evt.id}::uuid`;
+      const rows = await t.catalog.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM outbox_events WHERE id = ${evt.id}::uuid`;
       expect(Number(rows[0]!.n)).toBe(0);
       await events.settle(600);
       expect(events.seen.length).toBe(before);

@@ -1,12 +1,7 @@
-import { actor, api, startTestCatalog, type Catalog } from './catalog-harness';
+import { actor, useCatalog } from './catalog-harness';
 
-let catalog: Catalog;
-let http: ReturnType<typeof api>;
-beforeAll(async () => {
-  catalog = await startTestCatalog();
-  http = api(catalog.url);
-});
-afterAll(async () => catalog?.stop());
+const t = useCatalog();
+const http = t.http;
 
 describe('POST /api/projects/{id}/items', () => {
   it('creates an item with every field of the spec, quantity 1 and status ordered by default', async () => {

@@ -1,12 +1,7 @@
-import { actor, ANONYMOUS, api, startTestCatalog, type Catalog } from './catalog-harness';
+import { ANONYMOUS, actor, useCatalog } from './catalog-harness';
 
-let catalog: Catalog;
-let http: ReturnType<typeof api>;
-beforeAll(async () => {
-  catalog = await startTestCatalog();
-  http = api(catalog.url);
-});
-afterAll(async () => catalog?.stop());
+const t = useCatalog();
+const http = t.http;
 
 describe('POST /api/projects/{id}/share', () => {
   it('gives a URL-safe token of at least 128 bits, and the same token when asked again', async () => {

@@ -1,0 +1,77 @@
+import { Pool } from 'pg';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import { parseDatabaseUrl, toPgConfig } from './db/database-config';
+import { applyPendingMigrations } from './db/migrations';
+import { createApp, finishApp } from './http/app-factory';
+import { mountHealth } from './http/health';
+import { identityMiddleware } from './auth/identity-token';
+import { closeServer, listen } from './lifecycle';
+import { connectBus, ensureStream, type Bus } from './nats/connection';
+import { OutboxRelay } from './nats/outbox-relay';
+
+export interface ServiceRuntimeOptions<Db extends { $queryRawUnsafe(q: string): Promise<unknown>; $disconnect(): Promise<void> }> {
+  /** The service's name: its Postgres schema, NATS subject prefix and stream. */
+  name: string;
+  databaseUrl: string;
+  natsUrl: string;
+  internalTokenPublicKey: string;
+  prismaDir: string;
+  logger: Logger;
+  createDb(databaseUrl: string): Db;
+  /** Streams of other domains this service consumes (they must exist before consumers attach). */
+  consumes?: string[];
+  bodyLimit?: string;
+}
+
+/**
+ * What every service starts the same way: migrations under the advisory lock, the Prisma client, NATS and
+ * its stream, the outbox relay, and an app with health checks and caller verification. The service adds
+ * its routes and consumers, then calls `listen`; `stop` tears everything down in reverse.
+ */
+export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string): Promise<unknown>; $disconnect(): Promise<void> }>(o: ServiceRuntimeOptions<Db>) {
+  await applyPendingMigrations({ databaseUrl: o.databaseUrl, schema: o.name, prismaDir: o.prismaDir }, o.logger);
+  const db = o.createDb(o.databaseUrl);
+  const relayPool = new Pool(toPgConfig(parseDatabaseUrl(o.databaseUrl), { max: 2, applicationName: `${o.name}-relay` }));
+  const bus: Bus = await connectBus(o.natsUrl, o.name, o.logger);
+  await Promise.all([o.name, ...(o.consumes ?? [])].map((domain) => ensureStream(bus.jsm, domain)));
+  const relay = new OutboxRelay({ pool: relayPool, schema: o.name, js: bus.js, logger: o.logger });
+  const stops: (() => Promise<void>)[] = [];
+
+  const app: Express = createApp({ logger: o.logger, bodyLimit: o.bodyLimit });
+  mountHealth(app, {
+    database: async () => void (await db.$queryRawUnsafe('SELECT 1')),
+    nats: async () => {
+      if (bus.nc.isClosed()) throw new Error('closed');
+    },
+  });
+  app.use(identityMiddleware(o.internalTokenPublicKey));
+
+  return {
+    db,
+    bus,
+    relay,
+    app,
+    /** Something to stop before the relay, NATS and the database close (consumers, mailers). */
+    onStop(stop: () => Promise<void>) {
+      stops.push(stop);
+    },
+    async listen(port: number, host: string) {
+      finishApp(app);
+      relay.start();
+      const { server, url, port: actualPort } = await listen(app, port, host);
+      return {
+        url,
+        port: actualPort,
+        async stop() {
+          await closeServer(server);
+          for (const stop of stops.reverse()) await stop();
+          await relay.stop();
+          await bus.close();
+          await relayPool.end();
+          await db.$disconnect();
+        },
+      };
+    },
+  };
+}
