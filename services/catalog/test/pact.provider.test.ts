@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Verifier } from '@pact-foundation/pact';
+import { IDENTITY_HEADER, signIdentityToken } from '@midway/service-kit';
+import { testKeys } from '@midway/infra';
+import { startTestCatalog, type Catalog } from './catalog-harness';
+
+/**
+ * Verifies the mf-projects remote's contract (pacts/mf-projects-catalog.json, written by its consumer tests)
+ * against the real catalog service on a real database. Each provider state builds exactly the data it names.
+ */
+const PACT = path.resolve(__dirname, '..', '..', '..', 'pacts', 'mf-projects-catalog.json');
+const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
+const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
+const SHARE_TOKEN = 'q3Zr8vX1yB2nC4mD5kE6fG7hJ8kL9mN0';
+
+let catalog: Catalog;
+let designerId = randomUUID();
+
+beforeAll(async () => {
+  catalog = await startTestCatalog();
+});
+afterAll(async () => catalog?.stop());
+
+/** "Lakeview Residence" with one item, owned by a fresh designer; replaces any copy from an earlier state. */
+async function lakeview(opts: { itemStatus: 'ordered' | 'received'; shareToken: string | null }) {
+  designerId = randomUUID();
+  const db = catalog.db;
+  await db.$executeRaw`DELETE FROM projects WHERE id = ${PROJECT_ID}::uuid OR share_token = ${SHARE_TOKEN}`;
+  await db.$executeRaw`
+    INSERT INTO projects (id, name, client_name, client_email, location, install_date, status, created_by_id, share_token, updated_at)
+    VALUES (${PROJECT_ID}::uuid, 'Lakeview Residence', 'Jordan Ellis', 'jordan@example.com', '12 Harbour St, Toronto', '2026-05-14', 'active', ${designerId}::uuid, ${opts.shareToken}, now())`;
+  await db.$executeRaw`
+    INSERT INTO items (id, project_id, name, supplier, price, status, received_at, updated_at)
+    VALUES (${ITEM_ID}::uuid, ${PROJECT_ID}::uuid, 'Walnut dining table', 'Atelier North', 1250, ${opts.itemStatus},
+            ${opts.itemStatus === 'received' ? new Date() : null}, now())`;
+  await db.$executeRaw`
+    INSERT INTO activities (id, project_id, item_id, type, description)
+    VALUES (gen_random_uuid(), ${PROJECT_ID}::uuid, ${ITEM_ID}::uuid, 'item_added', 'Item "Walnut dining table" added')`;
+}
+
+it('fulfils the mf-projects contract', async () => {
+  await new Verifier({
+    provider: 'catalog',
+    providerBaseUrl: catalog.url,
+    pactUrls: [PACT],
+    logLevel: 'warn',
+    stateHandlers: {
+      'a designer with a project "Lakeview Residence" containing one item': () => lakeview({ itemStatus: 'ordered', shareToken: null }),
+      'a project "Lakeview Residence" shared with a client link': () => lakeview({ itemStatus: 'received', shareToken: SHARE_TOKEN }),
+      'a designer with no projects': async () => {
+        designerId = randomUUID();
+      },
+      'no project is shared with the token "tok_unknown"': async () => undefined,
+    },
+    // The gateway's job in production: forward the state's designer as a signed identity.
+    requestFilter: (req, _res, next) => {
+      req.headers[IDENTITY_HEADER] = signIdentityToken({ userId: designerId, email: 'designer@example.com', role: 'designer', sessionId: randomUUID() }, testKeys().internal.privateKey);
+      next();
+    },
+  }).verifyProvider();
+}, 120_000);
