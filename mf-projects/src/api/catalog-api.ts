@@ -5,12 +5,13 @@ import type {
   DashboardStats,
   Item,
   ItemStatus,
+  Member,
   Project,
   ProjectDetail,
   SharedProject,
   UpdateProjectBody,
 } from '@midway/contracts';
-import { apiJson } from '@midway/ui';
+import { apiJson, apiRequest } from '@midway/ui';
 
 /** What POST /api/projects/{id}/items is sent: the create body as the form has it (price as a decimal string). */
 export type NewItemInput = Pick<CreateItemBody, 'name'> & Partial<Record<'supplier' | 'trackingNumber' | 'productUrl' | 'notes' | 'price' | 'photoUrl', string>>;
@@ -33,6 +34,11 @@ export function createCatalogApi(baseUrl = '') {
     updateItemStatus: (itemId: string, status: ItemStatus) => apiJson<Item>('PUT', url(`/api/items/${id(itemId)}/status`), { status }),
     shareProject: (projectId: string) => apiJson<{ shareToken: string }>('POST', url(`/api/projects/${id(projectId)}/share`)),
     getSharedProject: (token: string) => apiJson<SharedProject>('GET', url(`/api/shared/projects/${id(token)}`)),
+    listMembers: (projectId: string) => apiJson<Member[]>('GET', url(`/api/projects/${id(projectId)}/members`)),
+    addMember: (projectId: string, email: string) => apiJson<Member[]>('POST', url(`/api/projects/${id(projectId)}/members`), { email }),
+    removeMember: async (projectId: string, userId: string): Promise<void> => {
+      await apiRequest('DELETE', url(`/api/projects/${id(projectId)}/members/${id(userId)}`));
+    },
     getDashboardStats: () => apiJson<DashboardStats>('GET', url('/api/dashboard/stats')),
     listActivities: (limit: number) => apiJson<Activity[]>('GET', url(`/api/activities?limit=${limit}`)),
   };

@@ -18,6 +18,7 @@ const { like, eachLike, integer, regex, uuid, iso8601DateTimeWithMillis, fromPro
 const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
 const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
 const USER_ID = '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33';
+const MEMBER_ID = '6d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
 
 /** Provider states (the provider's verification implements each by name; params give the ids to use). */
 const STATES = {
@@ -25,13 +26,25 @@ const STATES = {
   projectWithItem: 'a designer with a project "Lakeview Residence" containing one item',
   sharedProject: 'a project "Lakeview Residence" shared with a client link',
   noSharedProject: 'no project is shared with the token "tok_unknown"',
+  otherDesignerSignedUp: 'a designer with a project "Lakeview Residence" and another designer "sam@studio.com" signed up',
+  memberOfProject: 'a designer with a project "Lakeview Residence" shared with the designer "sam@studio.com"',
 } as const;
 const withItem = { projectId: PROJECT_ID, itemId: ITEM_ID, userId: USER_ID };
+const withMember = { projectId: PROJECT_ID, userId: USER_ID, memberUserId: MEMBER_ID, memberEmail: 'sam@studio.com' };
 
 const JSON_HEADERS = { 'Content-Type': regex(/application\/json.*/.source, 'application/json; charset=utf-8') };
 const timestamp = () => iso8601DateTimeWithMillis('2026-03-02T15:04:05.000Z');
 const money = (example: string) => regex(/^\d+\.\d{2}$/.source, example);
 const plainDate = (example: string) => regex(/^\d{4}-\d{2}-\d{2}$/.source, example);
+
+const member = {
+  userId: uuid(MEMBER_ID),
+  email: string('sam@studio.com'),
+  firstName: string('Sam'),
+  lastName: string('Lee'),
+  role: string('member'),
+  joinedAt: timestamp(),
+};
 
 // Only the fields this consumer reads are in the contract (extra fields in a response are fine).
 const project = {
@@ -270,5 +283,51 @@ describe('mf-projects → catalog (Pact)', () => {
       .executeTest(async (server) => {
         const [first] = await createCatalogApi(server.url).listActivities(10);
         expect(first).toMatchObject({ projectId: PROJECT_ID, projectName: 'Lakeview Residence' });
+      }));
+
+  it('GET /api/projects/{id}/members lists the designers the project is shared with', () =>
+    pact
+      .addInteraction()
+      .given(STATES.memberOfProject, withMember)
+      .uponReceiving('a request for the designers of a project')
+      .withRequest('GET', `/api/projects/${PROJECT_ID}/members`)
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(member)))
+      .executeTest(async (server) => {
+        const [first] = await createCatalogApi(server.url).listMembers(PROJECT_ID);
+        expect(first).toMatchObject({ userId: MEMBER_ID, email: 'sam@studio.com' });
+      }));
+
+  it('POST /api/projects/{id}/members shares the project with a designer by e-mail (201, the members)', () =>
+    pact
+      .addInteraction()
+      .given(STATES.otherDesignerSignedUp, withMember)
+      .uponReceiving('a request to share a project with another designer')
+      .withRequest('POST', `/api/projects/${PROJECT_ID}/members`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ email: 'sam@studio.com' }))
+      .willRespondWith(201, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(member)))
+      .executeTest(async (server) => {
+        const members = await createCatalogApi(server.url).addMember(PROJECT_ID, 'sam@studio.com');
+        expect(members.map((m) => m.email)).toContain('sam@studio.com');
+      }));
+
+  it('POST /api/projects/{id}/members answers 404 with a message when no account uses the e-mail', () =>
+    pact
+      .addInteraction()
+      .given(STATES.projectWithItem, withItem)
+      .uponReceiving('a request to share a project with an e-mail that has no account')
+      .withRequest('POST', `/api/projects/${PROJECT_ID}/members`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ email: 'nobody@studio.com' }))
+      .willRespondWith(404, (res) => res.headers(JSON_HEADERS).jsonBody({ message: string('No Midway account uses that e-mail. Ask them to sign up first, then share again.') }))
+      .executeTest(async (server) => {
+        await expect(createCatalogApi(server.url).addMember(PROJECT_ID, 'nobody@studio.com')).rejects.toThrow(/^404: /);
+      }));
+
+  it('DELETE /api/projects/{id}/members/{userId} removes a designer (204)', () =>
+    pact
+      .addInteraction()
+      .given(STATES.memberOfProject, withMember)
+      .uponReceiving('a request to remove a designer from a project')
+      .withRequest('DELETE', `/api/projects/${PROJECT_ID}/members/${MEMBER_ID}`)
+      .willRespondWith(204)
+      .executeTest(async (server) => {
+        await expect(createCatalogApi(server.url).removeMember(PROJECT_ID, MEMBER_ID)).resolves.toBeUndefined();
       }));
 });

@@ -5,6 +5,7 @@
 export const queryKeys = {
   projects: ['/api/projects'] as const,
   project: (id: string) => ['/api/projects', id] as const,
+  members: (projectId: string) => ['/api/projects', projectId, 'members'] as const,
   items: ['/api/items'] as const,
   dashboardStats: ['/api/dashboard/stats'] as const,
   activities: ['/api/activities'] as const,

@@ -12,6 +12,7 @@ import { StatCards, StatCardsSkeleton } from '../shared/stat-cards';
 import { useShareProject } from '../shared/use-share-project';
 import { AddItemDialog } from './add-item-dialog';
 import { ProjectItemsList } from './project-items-list';
+import { ProjectMembers } from './project-members';
 import { countItems } from '../shared/item-counts';
 import { ProjectSummary } from './project-summary';
 
@@ -156,6 +157,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         </Card>
         <Side>
           <ProjectSummary project={project} counts={counts} />
+          <ProjectMembers project={project} />
         </Side>
       </Columns>
       <AddItemDialog projectId={project.id} open={adding} onOpenChange={setAdding} />
