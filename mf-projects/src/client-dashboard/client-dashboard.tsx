@@ -26,8 +26,9 @@ const TopBar = styled.header`
 const inner = css`
   max-width: 1120px;
   margin: 0 auto;
-  padding: 0 24px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { padding: 0 16px; }
+  padding-left: 24px;
+  padding-right: 24px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { padding-left: 16px; padding-right: 16px; }
 `;
 
 const TopBarInner = styled.div`
@@ -102,6 +103,10 @@ const ItemRow = styled.li`
   align-items: center;
   padding: 12px 0;
   & + & { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-template-columns: 56px minmax(0, 1fr);
+    > :last-child { grid-column: 2; justify-items: start; }
+  }
 `;
 
 const Thumb = styled.div`

@@ -12,7 +12,7 @@ export interface StatCardModel {
 const Grid = styled.div`
   display: grid;
   gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
 `;
 
 const Tile = styled(Card)`
@@ -28,9 +28,15 @@ const Label = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const Text = styled.div`
+  min-width: 0;
+`;
+
 const Value = styled.p`
   margin-top: 4px;
   font-size: 1.75rem;
+  white-space: nowrap;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { font-size: 1.35rem; }
   font-weight: 700;
   letter-spacing: -0.02em;
   font-variant-numeric: tabular-nums;
@@ -38,7 +44,9 @@ const Value = styled.p`
 
 const IconWrap = styled.span<{ $tone: NonNullable<StatCardModel['tone']> }>`
   display: inline-flex;
+  flex-shrink: 0;
   padding: 10px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { display: none; }
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, $tone }) => ($tone === 'accent' ? theme.colors.accentSoft : theme.badge[$tone].bg)};
   color: ${({ theme, $tone }) => ($tone === 'accent' ? theme.colors.accent : theme.badge[$tone].fg)};
@@ -50,10 +58,10 @@ export function StatCards({ stats }: { stats: readonly StatCardModel[] }) {
     <Grid>
       {stats.map(({ label, value, icon: Icon, tone = 'accent' }) => (
         <Tile key={label} data-testid={`stat-${label}`}>
-          <div>
+          <Text>
             <Label>{label}</Label>
             <Value>{value}</Value>
-          </div>
+          </Text>
           <IconWrap $tone={tone}>
             <Icon aria-hidden />
           </IconWrap>
