@@ -70,3 +70,14 @@ describe('ProjectDetailPage', () => {
     expect(JSON.parse(post[1].body as string)).toEqual({ name: 'Walnut dining table', price: '1250.5' });
   });
 });
+
+describe('ProjectDetailPage from a search result', () => {
+  it('marks the item named by ?item=', async () => {
+    const a = anItem({ id: '00000000-0000-4000-8000-0000000000a1', name: 'Walnut dining table' });
+    const b = anItem({ id: '00000000-0000-4000-8000-0000000000b2', name: 'Boucle chair' });
+    mockFetch({ [`GET /api/projects/${ID}`]: () => jsonResponse(aProjectDetail({ items: [a, b] })) });
+    renderWithProviders(<ProjectDetailPage />, { path: `/projects/${ID}?item=${b.id}`, pattern: '/projects/:id' });
+    const rows = await screen.findAllByTestId('project-item');
+    expect(rows.map((r) => r.getAttribute('aria-current'))).toEqual([null, 'true']);
+  });
+});

@@ -2,7 +2,7 @@ import type { ProjectDetail } from '@midway/contracts';
 import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@midway/ui';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useProjectDetail } from '../api/catalog-queries';
 import { EmptyState } from '../shared/empty-state';
@@ -91,6 +91,8 @@ function ProjectDetailSkeleton() {
 
 function ProjectView({ project }: { project: ProjectDetail }) {
   const [adding, setAdding] = useState(false);
+  // Global search links an item as /projects/{id}?item={itemId}.
+  const [searchParams] = useSearchParams();
   const share = useShareProject();
   const counts = countItems(project.items);
   const install = formatDate(project.installDate);
@@ -151,7 +153,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                 }
               />
             ) : (
-              <ProjectItemsList items={project.items} />
+              <ProjectItemsList items={project.items} highlightId={searchParams.get('item')} />
             )}
           </CardContent>
         </Card>

@@ -1,6 +1,7 @@
 import type { Item } from '@midway/contracts';
 import { Select } from '@midway/ui';
 import { ExternalLink, ImageOff } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useUpdateItemStatus } from '../api/catalog-queries';
 import { formatDate, formatMoney } from '../shared/format';
@@ -12,12 +13,16 @@ const List = styled.ul`
   padding: 0;
 `;
 
-const Row = styled.li`
+const Row = styled.li<{ $highlighted: boolean }>`
   display: grid;
+  margin: 0 -12px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $highlighted }) => ($highlighted ? theme.colors.accentSoft : 'transparent')};
+  transition: background 600ms ease;
   grid-template-columns: 56px minmax(0, 1fr) 170px 110px;
   align-items: center;
   gap: 16px;
-  padding: 14px 0;
+  padding: 14px 12px;
   & + & { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
   @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
     grid-template-columns: 56px minmax(0, 1fr);
@@ -82,10 +87,14 @@ export function itemDateLabel(item: Pick<Item, 'receivedAt' | 'createdAt'>): str
   return created ? `Added ${created}` : 'No date';
 }
 
-function ItemRow({ item }: { item: Item }) {
+function ItemRow({ item, highlighted }: { item: Item; highlighted: boolean }) {
   const updateStatus = useUpdateItemStatus();
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [highlighted]);
   return (
-    <Row data-testid="project-item">
+    <Row ref={ref} data-testid="project-item" $highlighted={highlighted} aria-current={highlighted || undefined}>
       <Thumb>{item.photoUrl ? <img src={item.photoUrl} alt={`Photo of ${item.name}`} loading="lazy" /> : <ImageOff aria-label="No photo" />}</Thumb>
       <div>
         <Name title={item.name}>{item.name}</Name>
@@ -117,11 +126,12 @@ function ItemRow({ item }: { item: Item }) {
   );
 }
 
-export function ProjectItemsList({ items }: { items: readonly Item[] }) {
+/** The project's items; `highlightId` (from a search result's ?item=) is scrolled to and marked. */
+export function ProjectItemsList({ items, highlightId }: { items: readonly Item[]; highlightId?: string | null }) {
   return (
     <List aria-label="Project items">
       {items.map((item) => (
-        <ItemRow key={item.id} item={item} />
+        <ItemRow key={item.id} item={item} highlighted={item.id === highlightId} />
       ))}
     </List>
   );
