@@ -4,7 +4,7 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-  setupFiles: ['<rootDir>/../packages/ui/jest.setup.js'],
+  setupFiles: ['<rootDir>/../packages/ui/jest.setup.js', '<rootDir>/jest.pact-env.js'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

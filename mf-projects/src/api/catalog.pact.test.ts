@@ -10,7 +10,6 @@ import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createCatalogApi } from './catalog-api';
 
-process.env.PACT_DO_NOT_TRACK = 'true';
 
 const { like, eachLike, integer, regex, uuid, iso8601DateTimeWithMillis, fromProviderState, string, nullValue } = MatchersV3;
 
