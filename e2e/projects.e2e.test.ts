@@ -168,6 +168,9 @@ describe('projects journey', () => {
     const clientPage = client.page;
     const scripts: string[] = [];
     clientPage.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+    const pageErrors: string[] = [];
+    clientPage.on('pageerror', (e) => pageErrors.push(e.message));
+    clientPage.on('console', (m) => void (m.type() === 'error' && /Content Security Policy/i.test(m.text()) && pageErrors.push(m.text())));
     await clientPage.goto(link);
     await clientPage.getByRole('heading', { name: project, level: 1 }).waitFor();
     await clientPage.getByText('Client Dashboard • Read-only View').waitFor();
@@ -183,6 +186,7 @@ describe('projects journey', () => {
     expect(await clientPage.getByRole('combobox').count()).toBe(0);
     expect(scripts.some((s) => s.startsWith('/remotes/mf-projects/client'))).toBe(true);
     expect(scripts.some((s) => s === '/main.js' || s.startsWith('/remotes/mf-projects/remoteEntry'))).toBe(false);
+    expect(pageErrors).toEqual([]);
     await expectNoSeriousA11yViolations(clientPage);
     await saveScreenshot(clientPage, 'projects-client-dashboard');
 
