@@ -11,5 +11,5 @@ module.exports = {
     '^@midway/(contracts|service-kit)$': '<rootDir>/../packages/$1/src',
     '^@midway/infra$': '<rootDir>/../infra/src',
   },
-  setupFilesAfterEnv: ['<rootDir>/support/jest-timeout.ts'],
+  setupFilesAfterEnv: ['<rootDir>/support/jest-setup.ts'],
 };

@@ -8,6 +8,13 @@ import { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from '@midway/infra';
 export { CHROMIUM_PATH, launchBrowser } from '@midway/infra';
 export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
 
+/** Every browser a journey opened, so the suite can close what a failing test left behind. */
+const openSessions = new Set<BrowserSession>();
+
+export async function closeAllBrowsers(): Promise<void> {
+  await Promise.all([...openSessions].map((s) => s.close()));
+}
+
 export interface BrowserSession {
   context: BrowserContext;
   page: Page;
@@ -25,14 +32,17 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
     viewport: opts.viewport ?? { width: 1280, height: 800 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  return {
+  const session: BrowserSession = {
     context,
     page,
     close: async () => {
+      openSessions.delete(session);
       await context.close().catch(() => undefined);
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+  openSessions.add(session);
+  return session;
 }
 
 

@@ -13,6 +13,7 @@ const PACT = path.resolve(__dirname, '..', '..', '..', 'pacts', 'mf-projects-cat
 const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
 const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
 const SHARE_TOKEN = 'q3Zr8vX1yB2nC4mD5kE6fG7hJ8kL9mN0';
+const SAM = { id: '6d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d', email: 'sam@studio.com', firstName: 'Sam', lastName: 'Lee' };
 
 let catalog: Catalog;
 let designerId = randomUUID();
@@ -39,6 +40,14 @@ async function lakeview(opts: { itemStatus: 'ordered' | 'received'; shareToken: 
     VALUES (gen_random_uuid(), ${PROJECT_ID}::uuid, ${ITEM_ID}::uuid, 'item_added', 'Item "Walnut dining table" added')`;
 }
 
+/** Sam has signed up: catalog knows them from identity's user event (its read model). */
+async function samSignedUp() {
+  await catalog.db.$executeRaw`
+    INSERT INTO users (id, email, first_name, last_name, system_role, updated_at)
+    VALUES (${SAM.id}::uuid, ${SAM.email}, ${SAM.firstName}, ${SAM.lastName}, 'designer', now())
+    ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name`;
+}
+
 it('fulfils the mf-projects contract', async () => {
   await new Verifier({
     provider: 'catalog',
@@ -48,6 +57,15 @@ it('fulfils the mf-projects contract', async () => {
     stateHandlers: {
       'a designer with a project "Lakeview Residence" containing one item': () => lakeview({ itemStatus: 'ordered', shareToken: null }),
       'a project "Lakeview Residence" shared with a client link': () => lakeview({ itemStatus: 'received', shareToken: SHARE_TOKEN }),
+      'a designer with a project "Lakeview Residence" and another designer "sam@studio.com" signed up': async () => {
+        await lakeview({ itemStatus: 'ordered', shareToken: null });
+        await samSignedUp();
+      },
+      'a designer with a project "Lakeview Residence" shared with the designer "sam@studio.com"': async () => {
+        await lakeview({ itemStatus: 'ordered', shareToken: null });
+        await samSignedUp();
+        await catalog.db.$executeRaw`INSERT INTO project_memberships (id, project_id, user_id, role, invited_by) VALUES (gen_random_uuid(), ${PROJECT_ID}::uuid, ${SAM.id}::uuid, 'member', ${designerId}::uuid)`;
+      },
       'a designer with no projects': async () => {
         designerId = randomUUID();
       },

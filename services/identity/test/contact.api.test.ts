@@ -39,6 +39,25 @@ describe('POST /api/contact', () => {
     expect(mail!.text).toContain('604-555-0101');
   });
 
+  it('works through a backlog: a new message is sent even with more pending than one batch', async () => {
+    const db = new Client({ connectionString: testEnv().databaseUrl });
+    await db.connect();
+    try {
+      await db.query(`INSERT INTO identity.contact_messages (id, first_name, last_name, email, message) SELECT gen_random_uuid(), 'Old', 'Backlog', 'old@example.com', 'backlog ' || g FROM generate_series(1, 45) g`);
+    } finally {
+      await db.end();
+    }
+    const marker = `After the backlog ${Date.now()}`;
+    expect((await fetch(`${identity.url}/api/contact`, json({ firstName: 'New', lastName: 'Lead', email: 'new@lead.test', message: marker }))).status).toBe(200);
+    const deadline = Date.now() + 15_000;
+    let found = false;
+    while (!found && Date.now() < deadline) {
+      found = (await readMail(testEnv().mailUrl)).some((m) => m.text?.includes(marker));
+      if (!found) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(found).toBe(true);
+  });
+
   it('requires first name, last name, a valid e-mail and a message; phone is optional', async () => {
     const res = await fetch(`${identity.url}/api/contact`, json({ firstName: ' ', email: 'not-an-email', message: '' }));
     expect(res.status).toBe(400);

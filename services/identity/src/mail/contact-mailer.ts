@@ -31,19 +31,24 @@ export class ContactMailer {
     this.transport.close();
   }
 
+  /** Sends every pending message, a claimed batch at a time, until none is left or the server refuses one. */
   async flush(): Promise<void> {
-    const pending = await this.opts.repo.pendingEmails().catch((err) => {
-      this.opts.logger.warn({ err }, 'could not read pending contact e-mails');
-      return [];
-    });
-    for (const m of pending) {
-      try {
-        await this.transport.sendMail(this.compose(m));
-        await this.opts.repo.markEmailed(m.id);
-      } catch (err) {
-        await this.opts.repo.markFailed(m.id).catch(() => undefined);
-        this.opts.logger.warn({ err, contactId: m.id }, 'contact e-mail not sent; will retry');
-        return;
+    for (;;) {
+      const batch = await this.opts.repo.claimPending().catch((err) => {
+        this.opts.logger.warn({ err }, 'could not read pending contact e-mails');
+        return [];
+      });
+      if (batch.length === 0) return;
+      for (const [i, m] of batch.entries()) {
+        try {
+          await this.transport.sendMail(this.compose(m));
+          await this.opts.repo.markEmailed(m.id);
+        } catch (err) {
+          this.opts.logger.warn({ err, contactId: m.id }, 'contact e-mail not sent; will retry');
+          // Hand back what this pass will not send, so the next pass (or another replica) can.
+          await Promise.all(batch.slice(i).map((rest) => this.opts.repo.release(rest.id).catch(() => undefined)));
+          return;
+        }
       }
     }
   }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "contact_messages" ADD COLUMN     "claimed_until" TIMESTAMPTZ(6);
