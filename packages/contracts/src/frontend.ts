@@ -29,6 +29,19 @@ export type ProjectsPage = 'dashboard' | 'projects' | 'project-detail';
 export type ItemsPage = 'items' | 'services';
 export type BillingPage = 'billing' | 'auto-billing';
 
+/** single-spa lifecycles of the public client dashboard (mf_projects `./ClientDashboard`), mountable by any host. */
+export interface ClientDashboardProps {
+  name: string;
+  domElement: HTMLElement;
+  /** The project's share token from the /client/{token} URL. */
+  token: string;
+}
+export interface ClientDashboardLifecycles {
+  bootstrap(props: ClientDashboardProps): Promise<unknown>;
+  mount(props: ClientDashboardProps): Promise<unknown>;
+  unmount(props: ClientDashboardProps): Promise<unknown>;
+}
+
 export interface RemoteModule<Props> {
   default: ComponentType<Props>;
 }
@@ -38,6 +51,7 @@ export interface RemoteModules {
   'mf_landing/Landing': RemoteModule<LandingProps>;
   'mf_projects/Routes': RemoteModule<RemoteRoutesProps<ProjectsPage>>;
   'mf_projects/CreateProjectDialog': RemoteModule<CreateProjectDialogProps>;
+  'mf_projects/ClientDashboard': ClientDashboardLifecycles;
   'mf_items/Routes': RemoteModule<RemoteRoutesProps<ItemsPage>>;
   'mf_billing/Routes': RemoteModule<RemoteRoutesProps<BillingPage>>;
 }

@@ -46,14 +46,17 @@ describe('GET /api/shared/projects/{token} (public)', () => {
     for (const secret of ['4200', 'markup', '3000', 'TRACK-1', 'secret', 'jordan@client.test', ann.userId]) expect(text).not.toContain(secret);
   });
 
-  it('lists the latest 5 activities, newest first', async () => {
+  it('lists the latest 5 client-facing activities, newest first, without internal sharing or edits', async () => {
     const ann = actor();
     const p = await http.project(ann);
     for (let i = 0; i < 7; i++) await http.item(ann, p.id, { name: `Piece ${i}` });
     const token = (await http.post(`/api/projects/${p.id}/share`, ann)).body.shareToken;
+    const last = (await http.get(`/api/projects/${p.id}`, ann)).body.items[0];
+    await http.put(`/api/items/${last.id}`, ann, { notes: 'internal: negotiate price' });
+    await http.put(`/api/items/${last.id}/status`, ann, { status: 'in-transit' });
     const res = await http.get(`/api/shared/projects/${token}`, ANONYMOUS);
     expect(res.body.activities.map((a: { description: string }) => a.description)).toEqual([
-      'Client dashboard link created',
+      '"Piece 6" is now In Transit',
       'Item "Piece 6" added',
       'Item "Piece 5" added',
       'Item "Piece 4" added',

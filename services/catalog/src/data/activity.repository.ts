@@ -12,6 +12,8 @@ export interface NewActivity {
   metadata?: Record<string, unknown>;
 }
 
+const CLIENT_VISIBLE_ACTIVITY = ['project_created', 'project_status', 'item_added', 'items_imported', 'item_status', 'item_removed'];
+
 export class ActivityRepository {
   constructor(private readonly db: Client) {}
 
@@ -28,7 +30,13 @@ export class ActivityRepository {
     return rows.map(toActivity);
   }
 
-  latestOf(projectId: string, limit: number) {
-    return this.db.activity.findMany({ where: { projectId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, select: { id: true, description: true, createdAt: true } });
+  /** What the client's Recent Updates shows: the project and its items, not who it was shared with or internal edits. */
+  latestForClient(projectId: string, limit: number) {
+    return this.db.activity.findMany({
+      where: { projectId, type: { in: CLIENT_VISIBLE_ACTIVITY } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      select: { id: true, description: true, createdAt: true },
+    });
   }
 }

@@ -79,7 +79,7 @@ export class ProjectService {
     const r = this.uow.read;
     const project = SHARE_TOKEN_SHAPE.test(token) ? await r.projects.findByShareToken(token) : null;
     if (!project) throw notFound('Project not found');
-    const [items, activities] = await Promise.all([r.items.byProject(project.id), r.activities.latestOf(project.id, CLIENT_ACTIVITY_LIMIT)]);
+    const [items, activities] = await Promise.all([r.items.byProject(project.id), r.activities.latestForClient(project.id, CLIENT_ACTIVITY_LIMIT)]);
     return {
       name: project.name,
       location: project.location,
