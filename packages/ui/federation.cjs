@@ -19,7 +19,14 @@ const SHARED_SINGLETONS = [
   'react-router-dom',
   '@tanstack/react-query',
   'styled-components',
+  // The light core (theme, primitives, toasts, API/query clients) and, as separate singletons, the Radix-heavy
+  // components: a page only downloads the ones it renders (the signed-out landing page needs none of them).
   '@midway/ui',
+  '@midway/ui/dialog',
+  '@midway/ui/select',
+  '@midway/ui/tabs',
+  '@midway/ui/switch',
+  '@midway/ui/avatar',
 ];
 
 /** The version range of a package's root (subpaths share their package's version). */
@@ -103,6 +110,9 @@ function createFederatedConfig({ dir, name, exposes, title }) {
         // Exposed modules are typed by interfaces in @midway/contracts instead of generated d.ts.
         dts: false,
         manifest: false,
+        // Remotes are registered by their remoteEntry.js URL (no mf-manifest.json snapshots) and only run in
+        // browsers: drop the snapshot plugin and the Node loaders from the federation runtime.
+        experiments: { optimization: { disableSnapshot: true, target: 'web' } },
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'index.html'),

@@ -1,5 +1,6 @@
 import type { CreateProjectDialogProps } from '@midway/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, Field, Input, Label } from '@midway/ui';
+import { Button, Field, Input, Label } from '@midway/ui';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Loader2 } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useCreateProject } from '../api/catalog-queries';

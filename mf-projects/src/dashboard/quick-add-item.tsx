@@ -1,5 +1,6 @@
 import type { Project } from '@midway/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, Select } from '@midway/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label } from '@midway/ui';
+import { Select } from '@midway/ui/select';
 import { Loader2, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useAddItem } from '../api/catalog-queries';

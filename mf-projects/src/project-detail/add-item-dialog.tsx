@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, Field, FieldError, Input, Label, Textarea } from '@midway/ui';
+import { Button, Field, FieldError, Input, Label, Textarea } from '@midway/ui';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useAddItem } from '../api/catalog-queries';

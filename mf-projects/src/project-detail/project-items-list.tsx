@@ -1,5 +1,5 @@
 import type { Item } from '@midway/contracts';
-import { Select } from '@midway/ui';
+import { Select } from '@midway/ui/select';
 import { ExternalLink, ImageOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';

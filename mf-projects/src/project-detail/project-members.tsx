@@ -1,5 +1,6 @@
 import type { Project } from '@midway/contracts';
-import { Avatar, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Input, isUnauthorizedError, Label, Skeleton, toast } from '@midway/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Input, isUnauthorizedError, Label, Skeleton, toast } from '@midway/ui';
+import { Avatar } from '@midway/ui/avatar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, UserMinus, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';

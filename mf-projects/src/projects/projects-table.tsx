@@ -1,20 +1,7 @@
 import type { Project } from '@midway/contracts';
-import {
-  Avatar,
-  Button,
-  Card,
-  CardTitle,
-  Select,
-  Skeleton,
-  StatusBadge,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '@midway/ui';
+import { Button, Card, CardTitle, Skeleton, StatusBadge, Table, TableBody, TableCell, TableContainer, TableHead, TableHeaderCell, TableRow } from '@midway/ui';
+import { Avatar } from '@midway/ui/avatar';
+import { Select } from '@midway/ui/select';
 import { Eye, FolderOpen, Loader2, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

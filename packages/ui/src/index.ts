@@ -1,3 +1,6 @@
+// The light core of @midway/ui: what every page needs (theme, primitives without Radix, toasts, API and query
+// clients). The Radix-heavy components are separate entries, each shared as its own singleton, so a page that
+// never opens a dialog never downloads one: @midway/ui/dialog, /select, /tabs, /switch, /avatar.
 export { theme, type MidwayTheme, type BadgeTone } from './theme';
 export { GlobalStyle } from './global-style';
 export { Button, ButtonLink, buttonStyles, type ButtonVariant, type ButtonSize, type ButtonStyleProps } from './button';
@@ -6,11 +9,6 @@ export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter }
 export { Badge, StatusBadge, statusTone, statusLabel } from './badge';
 export { Table, TableContainer, TableHead, TableBody, TableRow, TableHeaderCell, TableCell } from './table';
 export { Skeleton } from './skeleton';
-export { Dialog, DialogTrigger, DialogClose, DialogContent, DialogTitle, DialogDescription, DialogFooter } from './dialog';
-export { Select, type SelectOption, type SelectProps } from './select';
-export { Tabs, TabsList, TabsTrigger, TabsContent } from './tabs';
-export { Switch, type SwitchProps } from './switch';
-export { Avatar, type AvatarProps } from './avatar';
 export { Toaster } from './toast';
 export {
   toast,

@@ -1,100 +1,19 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-import styled, { keyframes } from 'styled-components';
-import {
-  dismissToast,
-  getToasts,
-  subscribeToasts,
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD_PX,
-  type ToastVariant,
-} from './toast-store';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { getToasts, subscribeToasts } from './toast-store';
 
-const slideIn = keyframes`from { transform: translateX(calc(100% + 24px)); } to { transform: translateX(0); }`;
+// Radix Toast (and its layers, portal and presence) is a chunk of its own: most visits never show a toast, and
+// the signed-out landing page must not wait for it. The region mounts with the first toast and then stays.
+const ToastRegion = lazy(() => import('./toast-region'));
 
-const Viewport = styled(ToastPrimitive.Viewport)`
-  position: fixed;
-  bottom: 0;
-  right: 0;
-  z-index: 100;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  width: min(420px, 100vw);
-  margin: 0;
-  padding: 16px;
-  list-style: none;
-  outline: none;
-`;
-
-const Root = styled(ToastPrimitive.Root)<{ $variant: ToastVariant }>`
-  position: relative;
-  display: grid;
-  gap: 4px;
-  padding: 16px 40px 16px 16px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme, $variant }) => ($variant === 'destructive' ? theme.colors.danger : theme.colors.border)};
-  border-left: 4px solid
-    ${({ theme, $variant }) =>
-      $variant === 'destructive' ? theme.colors.danger : $variant === 'success' ? theme.colors.accent : theme.colors.borderStrong};
-  background: ${({ theme, $variant }) => ($variant === 'destructive' ? theme.colors.dangerSoft : theme.colors.surface)};
-  box-shadow: ${({ theme }) => theme.shadows.md};
-  &[data-state='open'] { animation: ${slideIn} 160ms ease-out; }
-  &[data-swipe='move'] { transform: translateX(var(--radix-toast-swipe-move-x)); }
-  &[data-swipe='cancel'] { transform: translateX(0); transition: transform 160ms ease-out; }
-  &[data-swipe='end'] { transform: translateX(var(--radix-toast-swipe-end-x)); }
-  @media (prefers-reduced-motion: reduce) { &[data-state='open'] { animation: none; } }
-`;
-
-const Title = styled(ToastPrimitive.Title)`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 650;
-`;
-
-const Description = styled(ToastPrimitive.Description)`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Close = styled(ToastPrimitive.Close)`
-  position: absolute;
-  top: 10px;
-  right: 10px;
-  display: inline-flex;
-  padding: 4px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  svg { width: 14px; height: 14px; }
-`;
-
-/** Renders the toasts queued with toast(); mount once, in the shell. */
+/** The toast region (at most TOAST_LIMIT toasts, F8 moves focus to it), mounted once there is a toast. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const [needed, setNeeded] = useState(false);
+  if (!needed && toasts.length > 0) setNeeded(true);
+  if (!needed) return null;
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
-      {toasts.map(({ id, title, description, variant = 'default', open }) => (
-        <Root
-          key={id}
-          open={open}
-          $variant={variant}
-          type={variant === 'destructive' ? 'foreground' : 'background'}
-          onOpenChange={(next) => {
-            if (!next) dismissToast(id);
-          }}
-        >
-          {title ? <Title>{title}</Title> : null}
-          {description ? <Description>{description}</Description> : null}
-          <Close aria-label="Dismiss notification">
-            <X aria-hidden />
-          </Close>
-        </Root>
-      ))}
-      <Viewport hotkey={TOAST_HOTKEY} label="Notifications ({hotkey})" />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
-import { Dialog, DialogContent, DialogDescription, DialogTitle, Skeleton } from '@midway/ui';
+import { Skeleton } from '@midway/ui';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import styled from 'styled-components';
 import { usePublicConfig } from '../federation/runtime-manifest';

@@ -1,5 +1,7 @@
 import type { CurrentUser } from '@midway/contracts';
-import { Avatar, ButtonLink, Dialog, DialogContent, DialogDescription, DialogTitle, displayName, LOGOUT_PATH } from '@midway/ui';
+import { ButtonLink, displayName, LOGOUT_PATH } from '@midway/ui';
+import { Avatar } from '@midway/ui/avatar';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { LogOut } from 'lucide-react';
 import styled from 'styled-components';
 

@@ -1,5 +1,7 @@
 import type { CurrentUser } from '@midway/contracts';
-import { MidwayLogo, Avatar, Dialog, DialogContent, DialogTitle, displayName, LOGOUT_PATH } from '@midway/ui';
+import { MidwayLogo, displayName, LOGOUT_PATH } from '@midway/ui';
+import { Avatar } from '@midway/ui/avatar';
+import { Dialog, DialogContent, DialogTitle } from '@midway/ui/dialog';
 import { CalendarClock, FolderOpen, HelpCircle, LayoutDashboard, LogOut, Package, Receipt, Settings, Wrench, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';

@@ -1,5 +1,5 @@
 import type { SearchResult } from '@midway/contracts';
-import { Dialog, DialogContent, DialogTitle, DialogDescription } from '@midway/ui';
+import { Dialog, DialogContent, DialogTitle, DialogDescription } from '@midway/ui/dialog';
 import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { FolderOpen, Loader2, Package, Search, Wrench, type LucideIcon } from 'lucide-react';
