@@ -26,6 +26,8 @@ const MenuButton = styled(Button)`
 
 const SearchTrigger = styled.button`
   flex: 1;
+  /* Shrinks below its text's width (the text ellipsizes) so the actions stay on a 390 px phone screen. */
+  min-width: 0;
   max-width: 440px;
   display: flex;
   align-items: center;
@@ -58,6 +60,7 @@ const Kbd = styled.kbd`
 const Actions = styled.div`
   margin-left: auto;
   display: flex;
+  flex-shrink: 0;
   gap: 8px;
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { .label { display: none; } }
 `;
