@@ -25,6 +25,8 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, option
   } catch (error) {
     throw new RemoteUnavailableError(id, error);
   }
-  if (!mod || typeof mod.default !== 'function' && typeof mod.default !== 'object') throw new RemoteUnavailableError(id);
+  // Every exposed module the shell loads has a default export (ClientDashboard's lifecycles are mounted by client.html).
+  const exported = (mod as { default?: unknown } | null)?.default;
+  if (!mod || typeof exported !== 'function' && typeof exported !== 'object') throw new RemoteUnavailableError(id);
   return mod;
 }
