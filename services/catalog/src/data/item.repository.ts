@@ -16,6 +16,16 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
 
 export class InvalidCursorError extends Error {}
 
+/**
+ * Rows as one JSON value built by Postgres: the driver adapter then parses a single string instead of
+ * converting every cell of every row, which dominated pages of 200 and imports of 10,000.
+ */
+async function jsonRows(db: Client, query: Prisma.Sql): Promise<ItemRow[]> {
+  // Newest first, the order of every item list.
+  const [{ rows }] = await db.$queryRaw<{ rows: ItemRow[] | null }[]>`SELECT coalesce(json_agg(x ORDER BY x.created_at DESC, x.id DESC), '[]'::json) AS rows FROM (${query}) x`;
+  return rows ?? [];
+}
+
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Item fields as Prisma data: only what the body carries, so an update changes only what was sent. */
@@ -41,14 +51,14 @@ export class ItemRepository {
       q.q ? Prisma.sql`(i.name ILIKE ${likeEscape(q.q)} OR i.supplier ILIKE ${likeEscape(q.q)} OR i.schedule_number ILIKE ${likeEscape(q.q)})` : Prisma.empty,
       after ? Prisma.sql`(i.created_at, i.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : Prisma.empty,
     ].filter((f) => f !== Prisma.empty);
-    const rows = await this.db.$queryRaw<ItemRow[]>`${SELECT} WHERE ${Prisma.join(filters, ' AND ')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`;
+    const rows = await jsonRows(this.db, Prisma.sql`${SELECT} WHERE ${Prisma.join(filters, ' AND ')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`);
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;
     return { items: page.map(toItem), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null };
   }
 
   async byProject(projectId: string): Promise<Item[]> {
-    return (await this.db.$queryRaw<ItemRow[]>`${SELECT} WHERE i.project_id = ${projectId}::uuid ORDER BY i.created_at DESC, i.id DESC`).map(toItem);
+    return (await jsonRows(this.db, Prisma.sql`${SELECT} WHERE i.project_id = ${projectId}::uuid ORDER BY i.created_at DESC, i.id DESC`)).map(toItem);
   }
 
   async find(id: string): Promise<Item | null> {
@@ -82,7 +92,7 @@ export class ItemRepository {
       status: r.status ?? 'ordered',
     }));
     // Ids are drawn in a materialised CTE so each returned row maps back to its input position.
-    const inserted = await this.db.$queryRaw<ItemRow[]>`
+    const [{ rows: inserted }] = await this.db.$queryRaw<{ rows: ItemRow[] }[]>`
       WITH input AS MATERIALIZED (
         SELECT gen_random_uuid() AS id, x.* FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS x(
           n int, name text, supplier text, product_url text, quantity int, schedule_number text, tracking_number text,
@@ -97,8 +107,8 @@ export class ItemRepository {
         FROM input
         RETURNING *
       )
-      SELECT ins.*, ${project.name} AS project_name, ${project.clientName} AS client_name FROM ins JOIN input USING (id) ORDER BY input.n`;
-    return inserted.map(toItem);
+      SELECT json_agg(ins.* ORDER BY input.n) AS rows FROM ins JOIN input USING (id)`;
+    return inserted.map((r) => toItem({ ...r, project_name: project.name, client_name: project.clientName }));
   }
 
   async update(id: string, body: UpdateItemBody, current: Item): Promise<Item> {
