@@ -50,9 +50,23 @@ function versionOf(specifier) {
   return require(require.resolve(`${root}/package.json`, { paths: [__dirname] })).version;
 }
 
-function sharedDependencies() {
+/**
+ * @param {boolean} isHost
+ * A build provides only the shared modules it imports itself. The host provides every @midway/ui entry (by
+ * resolved path, which webpack always includes), as it did when @midway/ui was one module: a remote then uses the
+ * host's copy instead of downloading its own. Provided modules stay lazy: nothing is fetched until consumed.
+ */
+function sharedDependencies(isHost) {
   return Object.fromEntries(
-    SHARED_SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: `^${versionOf(name)}`, version: versionOf(name) }]),
+    SHARED_SINGLETONS.map((name) => [
+      name,
+      {
+        singleton: true,
+        requiredVersion: `^${versionOf(name)}`,
+        version: versionOf(name),
+        ...(isHost && name.startsWith('@midway/ui/') ? { import: require.resolve(name) } : {}),
+      },
+    ]),
   );
 }
 
@@ -126,7 +140,7 @@ function createFederatedConfig({ dir, name, exposes, title }) {
       new ModuleFederationPlugin({
         name,
         ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-        shared: sharedDependencies(),
+        shared: sharedDependencies(isHost),
         // A dead remote must not block the shared-scope negotiation of the others (RUNTIME-003).
         shareStrategy: 'loaded-first',
         // Exposed modules are typed by interfaces in @midway/contracts instead of generated d.ts.
