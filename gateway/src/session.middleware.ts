@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { IDENTITY_HEADER, readCookie, SESSION_COOKIE, signIdentityToken, verifySessionToken } from '@midway/service-kit';
+import { LRUCache } from 'lru-cache';
+import { IDENTITY_HEADER, IDENTITY_TOKEN_TTL_SECONDS, readCookie, SESSION_COOKIE, signIdentityToken, verifySessionToken, type SessionClaims } from '@midway/service-kit';
 import { matchRoute } from './route-table';
 import type { RevokedSessions } from './revoked-sessions';
 
@@ -8,18 +9,38 @@ import type { RevokedSessions } from './revoked-sessions';
  * A client-supplied identity header is always dropped: only the gateway speaks for a caller.
  */
 export function sessionGate(opts: { sessionPublicKey: string; internalPrivateKey: string; revoked: RevokedSessions }): RequestHandler {
+  // Signature checks cost more than the proxying; remember verified cookies until they expire and reuse a
+  // forwarded token for half its life. Revocation is still checked on every request.
+  const sessions = new LRUCache<string, SessionClaims>({ max: 50_000, ttl: 60 * 60 * 1000 });
+  const forwarded = new LRUCache<string, string>({ max: 50_000, ttl: (IDENTITY_TOKEN_TTL_SECONDS * 1000) / 2 });
+  const verify = (token: string) => {
+    let c = sessions.get(token);
+    if (!c) {
+      c = verifySessionToken(token, opts.sessionPublicKey) ?? undefined;
+      if (c) sessions.set(token, c);
+    }
+    return c && c.expiresAt.getTime() > Date.now() ? c : null;
+  };
+  const identityFor = (c: SessionClaims) => {
+    let token = forwarded.get(c.sid);
+    if (!token) {
+      token = signIdentityToken({ userId: c.userId, email: c.email, role: c.role, sessionId: c.sid }, opts.internalPrivateKey);
+      forwarded.set(c.sid, token);
+    }
+    return token;
+  };
   return (req, res, next) => {
     delete req.headers[IDENTITY_HEADER];
     const route = matchRoute(req.path);
     const claims = (() => {
       const token = readCookie(req.headers.cookie, SESSION_COOKIE);
-      const c = token ? verifySessionToken(token, opts.sessionPublicKey) : null;
+      const c = token ? verify(token) : null;
       return c && !opts.revoked.has(c.sid) ? c : null;
     })();
     // Sign-out: this replica forgets the session at once, before identity has even answered.
     if (req.path === '/api/logout' && claims) opts.revoked.add(claims.sid, claims.expiresAt);
     if (claims && !(req.path === '/api/logout')) {
-      req.headers[IDENTITY_HEADER] = signIdentityToken({ userId: claims.userId, email: claims.email, role: claims.role, sessionId: claims.sid }, opts.internalPrivateKey);
+      req.headers[IDENTITY_HEADER] = identityFor(claims);
     }
     if (route && !route.public && !claims) {
       return void res.status(401).json({ error: 'unauthorized', message: 'You are logged out. Sign in to continue.' });

@@ -1,9 +1,10 @@
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import type { RequestHandler, Request } from 'express';
 import { systemRoleSchema, type SystemRole } from '@midway/contracts';
 import { z } from 'zod';
 import { unauthorized } from '../errors';
-import { TOKEN_ALGORITHM } from './keys';
+import { privateKeyObject, publicKeyObject, TOKEN_ALGORITHM } from './keys';
 
 /** Header through which the gateway forwards the caller to a service. */
 export const IDENTITY_HEADER = 'x-midway-identity';
@@ -27,7 +28,7 @@ const claimsSchema = z.object({
 });
 
 export function signIdentityToken(caller: Caller, privateKey: string): string {
-  return jwt.sign({ email: caller.email, role: caller.role, sid: caller.sessionId }, privateKey, {
+  return jwt.sign({ email: caller.email, role: caller.role, sid: caller.sessionId }, privateKeyObject(privateKey), {
     algorithm: TOKEN_ALGORITHM,
     subject: caller.userId,
     issuer: ISSUER,
@@ -36,11 +37,19 @@ export function signIdentityToken(caller: Caller, privateKey: string): string {
   });
 }
 
+// A gateway reuses a forwarded token for many requests; verify each one once, until it expires.
+const verified = new LRUCache<string, { caller: Caller; key: string }>({ max: 10_000, ttl: IDENTITY_TOKEN_TTL_SECONDS * 1000, ttlAutopurge: false });
+
 export function verifyIdentityToken(token: string, publicKey: string): Caller | null {
+  const hit = verified.get(token);
+  if (hit && hit.key === publicKey) return hit.caller;
   try {
-    const payload = jwt.verify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    const payload = jwt.verify(token, publicKeyObject(publicKey), { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
     const claims = claimsSchema.parse(payload);
-    return { userId: claims.sub, email: claims.email, role: claims.role, sessionId: claims.sid };
+    const caller: Caller = { userId: claims.sub, email: claims.email, role: claims.role, sessionId: claims.sid };
+    const exp = (payload as { exp: number }).exp * 1000;
+    verified.set(token, { caller, key: publicKey }, { ttl: Math.max(1, exp - Date.now()) });
+    return caller;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -31,4 +31,17 @@ export function loadOrCreateKeyPair(dir: string, name: string): KeyPair {
   fs.writeFileSync(keyFile, pair.privateKey, { mode: 0o600 });
   fs.writeFileSync(pubFile, pair.publicKey, { mode: 0o644 });
   return pair;
+}
+
+// jsonwebtoken re-parses a PEM string on every call (~1 ms for an EC key); parse each key once.
+const parsedKeys = new Map<string, KeyObject>();
+export function privateKeyObject(pem: string): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) parsedKeys.set(pem, (key = createPrivateKey(pem)));
+  return key;
+}
+export function publicKeyObject(pem: string): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) parsedKeys.set(pem, (key = createPublicKey(pem)));
+  return key;
 }

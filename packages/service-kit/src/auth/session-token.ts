@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { systemRoleSchema, type SystemRole } from '@midway/contracts';
-import { TOKEN_ALGORITHM } from './keys';
+import { privateKeyObject, publicKeyObject, TOKEN_ALGORITHM } from './keys';
 
 /** Name of the httpOnly cookie that carries the session JWT. */
 export const SESSION_COOKIE = 'midway_session';
@@ -21,7 +21,7 @@ const claimsSchema = z.object({ sid: z.uuid(), sub: z.uuid(), email: z.string(),
 
 /** Identity signs; the gateway verifies with the public key alone. */
 export function signSessionToken(c: Omit<SessionClaims, 'expiresAt'>, privateKey: string, ttlSeconds = SESSION_TTL_SECONDS): string {
-  return jwt.sign({ sid: c.sid, email: c.email, role: c.role }, privateKey, {
+  return jwt.sign({ sid: c.sid, email: c.email, role: c.role }, privateKeyObject(privateKey), {
     algorithm: TOKEN_ALGORITHM,
     subject: c.userId,
     issuer: ISSUER,
@@ -31,7 +31,7 @@ export function signSessionToken(c: Omit<SessionClaims, 'expiresAt'>, privateKey
 
 export function verifySessionToken(token: string, publicKey: string): SessionClaims | null {
   try {
-    const payload = jwt.verify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER });
+    const payload = jwt.verify(token, publicKeyObject(publicKey), { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER });
     const c = claimsSchema.parse(payload);
     return { sid: c.sid, userId: c.sub, email: c.email, role: c.role, expiresAt: new Date(c.exp * 1000) };
   } catch {
