@@ -14,7 +14,7 @@ module.exports = {
   moduleNameMapper: {
     '^@midway/contracts$': '<rootDir>/../packages/contracts/src/index.ts',
     '^@midway/ui$': '<rootDir>/../packages/ui/src/index.ts',
-    '^@midway/ui/(dialog|select|tabs|switch|avatar)$': '<rootDir>/../packages/ui/src/$1.tsx',
+    '^@midway/ui/(dialog|select|tabs|switch|avatar|query)$': '<rootDir>/../packages/ui/src/$1',
     '\\.(svg|png|jpe?g|webp)$': '<rootDir>/../packages/ui/test-file-stub.js',
   },
 };

@@ -1,5 +1,5 @@
 import type { RuntimeManifest } from '@midway/contracts';
-import { createQueryClient, MidwayProviders } from '@midway/ui';
+import { MidwayStyleProviders } from '@midway/ui';
 import { createRoot } from 'react-dom/client';
 import LandingPage from './landing-page';
 
@@ -9,9 +9,9 @@ async function main() {
   if (!container) return;
   const manifest = (await (await fetch('/runtime-manifest.json')).json()) as RuntimeManifest;
   createRoot(container).render(
-    <MidwayProviders queryClient={createQueryClient()}>
+    <MidwayStyleProviders>
       <LandingPage config={manifest.config} />
-    </MidwayProviders>,
+    </MidwayStyleProviders>,
   );
 }
 

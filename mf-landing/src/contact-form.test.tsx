@@ -1,18 +1,14 @@
-import { createQueryClient, getToasts, resetToasts, theme } from '@midway/ui';
-
-
-import { QueryClientProvider } from '@tanstack/react-query';
+import { getToasts, resetToasts, theme } from '@midway/ui';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { ContactForm } from './contact-form';
 import { toContactBody, validateContact, EMPTY_CONTACT_FORM } from './contact-validation';
 
+// No QueryClientProvider: the form is on the signed-out path, which loads no React Query.
 function renderForm() {
   render(
     <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <ContactForm />
-      </QueryClientProvider>
+      <ContactForm />
     </ThemeProvider>,
   );
 }

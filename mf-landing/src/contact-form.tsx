@@ -1,6 +1,5 @@
 import type { ContactResponse } from '@midway/contracts';
-import { apiJson, Button, Field, FieldError, Input, Label, Textarea, toast } from '@midway/ui';
-import { useMutation } from '@tanstack/react-query';
+import { apiJson, Button, Field, FieldError, handleUnauthorized, Input, isUnauthorizedError, Label, Textarea, toast } from '@midway/ui';
 import { Send } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -52,22 +51,31 @@ export function ContactForm() {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [errors, setErrors] = useState<ContactErrors>({});
 
-  const send = useMutation({
-    mutationFn: (body: ReturnType<typeof toContactBody>) => apiJson<ContactResponse>('POST', '/api/contact', body),
-    onSuccess: (res) => {
-      if (!res.success) {
-        toast({ title: 'Error', description: res.message, variant: 'destructive' });
-        return;
-      }
-      toast({ title: 'Message Sent!', description: res.message, variant: 'success' });
-      setValues(EMPTY_CONTACT_FORM);
-      setErrors({});
-      fireMarketingHooks();
-    },
-    onError: () => {
+  // Plain state rather than useMutation: the landing page is on the signed-out path, which loads no React Query.
+  const [sending, setSending] = useState(false);
+
+  const send = async (body: ReturnType<typeof toContactBody>) => {
+    setSending(true);
+    let res: ContactResponse;
+    try {
+      res = await apiJson<ContactResponse>('POST', '/api/contact', body);
+    } catch (error) {
+      setSending(false);
+      // What the shared query client did for any mutation's 401 (this public form should never get one).
+      if (isUnauthorizedError(error)) handleUnauthorized();
       toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
-    },
-  });
+      return;
+    }
+    setSending(false);
+    if (!res.success) {
+      toast({ title: 'Error', description: res.message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Message Sent!', description: res.message, variant: 'success' });
+    setValues(EMPTY_CONTACT_FORM);
+    setErrors({});
+    fireMarketingHooks();
+  };
 
   const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const name = e.target.name as keyof ContactFormValues;
@@ -83,10 +91,10 @@ export function ContactForm() {
       document.getElementById(`contact-${Object.keys(found)[0]}`)?.focus();
       return;
     }
-    send.mutate(toContactBody(values));
+    if (sending) return;
+    void send(toContactBody(values));
   };
 
-  const sending = send.isPending;
   const input = (name: keyof ContactFormValues, label: string, type = 'text', autoComplete?: string) => (
     <Field key={name}>
       <Label htmlFor={`contact-${name}`}>

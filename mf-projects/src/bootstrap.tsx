@@ -1,4 +1,4 @@
-import { createQueryClient, MidwayProviders } from '@midway/ui';
+import { createQueryClient, MidwayProviders } from '@midway/ui/query';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import ProjectsRoutes from './routes';

@@ -1,4 +1,5 @@
-import { createQueryClient, theme } from '@midway/ui';
+import { theme } from '@midway/ui';
+import { createQueryClient } from '@midway/ui/query';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -19,9 +19,11 @@ const SHARED_SINGLETONS = [
   'react-router-dom',
   '@tanstack/react-query',
   'styled-components',
-  // The light core (theme, primitives, toasts, API/query clients) and, as separate singletons, the Radix-heavy
+  // The light core (theme, primitives, toasts, API client) and, as separate singletons, the Radix-heavy
   // components: a page only downloads the ones it renders (the signed-out landing page needs none of them).
   '@midway/ui',
+  // Everything that needs React Query (query client, useCurrentUser, MidwayProviders): the signed-out '/' does not.
+  '@midway/ui/query',
   '@midway/ui/dialog',
   '@midway/ui/select',
   '@midway/ui/tabs',

@@ -14,6 +14,7 @@ module.exports = {
   moduleNameMapper: {
     '^@midway/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@midway/ui$': '<rootDir>/src/index.ts',
+    '^@midway/ui/(dialog|select|tabs|switch|avatar|query)$': '<rootDir>/src/$1',
     '\\.(svg|png|jpe?g|webp)$': '<rootDir>/test-file-stub.js',
   },
 };

@@ -1,4 +1,5 @@
-import { GlobalStyle, QUERY_DEFAULTS, theme } from '@midway/ui';
+import { GlobalStyle, theme } from '@midway/ui';
+import { QUERY_DEFAULTS } from '@midway/ui/query';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';

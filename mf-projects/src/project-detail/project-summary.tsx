@@ -1,5 +1,6 @@
 import type { ProjectDetail } from '@midway/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, Label, useCurrentUser } from '@midway/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, Label } from '@midway/ui';
+import { useCurrentUser } from '@midway/ui/query';
 import { Select } from '@midway/ui/select';
 import { Download, FileText } from 'lucide-react';
 import styled from 'styled-components';

@@ -54,16 +54,19 @@ export async function apiJson<T>(method: string, url: string, body?: unknown): P
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
- * The default query fetcher: GET the query key's parts joined with '/'. With on401 'returnNull' a 401
- * resolves to null (used by the current-user query, so signed-out visitors simply see the landing page).
+ * GET one URL with cookies and parse its JSON answer. With on401 'returnNull' a 401 resolves to null (the
+ * current-user fetch, so signed-out visitors simply see the landing page); any other non-OK answer throws.
  */
+export async function getJson<T>(url: string, { on401, signal }: { on401: UnauthorizedBehavior; signal?: AbortSignal }): Promise<T | null> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  if (on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
+/** The default query fetcher: GET the query key's parts joined with '/' (see getJson for on401). */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
+  return ({ queryKey, signal }) => getJson<T>(queryKey.join('/'), { on401, signal });
 }
 
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;

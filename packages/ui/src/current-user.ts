@@ -1,18 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@midway/contracts';
-import { getQueryFn } from './api-client';
+import { getJson } from './api-client';
 
-export const CURRENT_USER_QUERY_KEY = ['/api/auth/user'] as const;
+/** GET /api/auth/user; also the current-user query's key (see useCurrentUser in @midway/ui/query). */
+export const CURRENT_USER_PATH = '/api/auth/user';
 
-/** The signed-in user, null when signed out (a 401 is not an error here), undefined while loading. */
-export function useCurrentUser() {
-  const query = useQuery<CurrentUser | null>({
-    queryKey: CURRENT_USER_QUERY_KEY,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
-    retry: false,
-  });
-  const user = query.data ?? null;
-  return { user, isLoading: query.isLoading, isAuthenticated: Boolean(user), isAdmin: user?.systemRole === 'midway_admin' };
+/**
+ * The signed-in user, or null when signed out: a 401 is not an error here (spec). Plain fetch, no React Query,
+ * so the signed-out landing page can decide without downloading the query library.
+ */
+export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  return getJson<CurrentUser>(CURRENT_USER_PATH, { on401: 'returnNull', signal });
 }
 
 /** Sidebar display name: full name, else e-mail, else 'User'. */

@@ -1,5 +1,5 @@
-// The light core of @midway/ui: what every page needs (theme, primitives without Radix, toasts, API and query
-// clients). The Radix-heavy components are separate entries, each shared as its own singleton, so a page that
+// The light core of @midway/ui: what every page needs (theme, primitives without Radix, toasts, the API client).
+// Nothing here imports React Query: the query client, useCurrentUser and MidwayProviders are @midway/ui/query. The Radix-heavy components are separate entries, each shared as its own singleton, so a page that
 // never opens a dialog never downloads one: @midway/ui/dialog, /select, /tabs, /switch, /avatar.
 export { theme, type MidwayTheme, type BadgeTone } from './theme';
 export { GlobalStyle } from './global-style';
@@ -26,6 +26,7 @@ export {
   ApiError,
   apiRequest,
   apiJson,
+  getJson,
   getQueryFn,
   throwIfResNotOk,
   isUnauthorizedError,
@@ -33,8 +34,7 @@ export {
   UNAUTHORIZED_REDIRECT_DELAY_MS,
   type UnauthorizedBehavior,
 } from './api-client';
-export { createQueryClient, QUERY_DEFAULTS } from './query-client';
-export { useCurrentUser, displayName, CURRENT_USER_QUERY_KEY } from './current-user';
+export { fetchCurrentUser, displayName, CURRENT_USER_PATH } from './current-user';
 export { browserLocation, LOGIN_PATH, LOGOUT_PATH } from './browser-location';
-export { MidwayProviders } from './providers';
+export { MidwayStyleProviders } from './providers';
 export { MidwayLogo } from './logo';

@@ -1,4 +1,3 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './global-style';
@@ -6,17 +5,15 @@ import { theme } from './theme';
 import { Toaster } from './toast';
 
 /**
- * Theme, global styles, the query client and the toast region. The shell mounts it once; a remote uses it
- * only when it runs standalone. Remotes inside the shell share these contexts through the singletons.
+ * Theme, global styles and the toast region, without React Query: what the signed-out landing page needs.
+ * The shell mounts it once; remotes inside the shell share these contexts through the singletons.
  */
-export function MidwayProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function MidwayStyleProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Toaster />
-      </QueryClientProvider>
+      {children}
+      <Toaster />
     </ThemeProvider>
   );
 }

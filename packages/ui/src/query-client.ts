@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { getQueryFn, handleUnauthorized, isUnauthorizedError } from './api-client';
+// Through the package name: @midway/ui/query is its own shared module and uses the core's single copy.
+import { getQueryFn, handleUnauthorized, isUnauthorizedError } from '@midway/ui';
 
 /** Spec section 7: no automatic retry, no refetch on focus or interval, cached data never stale. */
 export const QUERY_DEFAULTS: DefaultOptions = {

@@ -1,4 +1,5 @@
-import { Card, CardContent, useCurrentUser } from '@midway/ui';
+import { Card, CardContent } from '@midway/ui';
+import { useCurrentUser } from '@midway/ui/query';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';

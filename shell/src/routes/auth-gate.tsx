@@ -1,4 +1,5 @@
-import { browserLocation, LOGIN_PATH, useCurrentUser } from '@midway/ui';
+import { browserLocation, LOGIN_PATH } from '@midway/ui';
+import { useCurrentUser } from '@midway/ui/query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LandingRoute } from './landing-route';

@@ -1,4 +1,5 @@
-import { createQueryClient, theme } from '@midway/ui';
+import { theme } from '@midway/ui';
+import { createQueryClient } from '@midway/ui/query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
