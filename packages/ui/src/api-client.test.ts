@@ -1,5 +1,6 @@
 import { fakeResponse } from './test-response';
 import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from './api-client';
+import { fetchCurrentUser } from './current-user';
 
 function mockFetch(status: number, body: string, statusText = '') {
   const fn = jest.fn(async () => fakeResponse(status, body, statusText));
@@ -62,5 +63,23 @@ describe('getQueryFn', () => {
   it('throws on 401 by default', async () => {
     mockFetch(401, '', 'Unauthorized');
     await expect(getQueryFn({ on401: 'throw' })(ctx(['/api/projects']))).rejects.toThrow('401: Unauthorized');
+  });
+});
+
+describe('fetchCurrentUser (plain fetch, used before React Query loads)', () => {
+  it('GETs /api/auth/user with credentials and returns the user', async () => {
+    const fetchMock = mockFetch(200, '{"id":"u1","email":"a@b.c"}');
+    await expect(fetchCurrentUser()).resolves.toEqual({ id: 'u1', email: 'a@b.c' });
+    expect(fetchMock.mock.calls[0]).toEqual(['/api/auth/user', expect.objectContaining({ credentials: 'include' })]);
+  });
+
+  it('returns null on 401 (signed out)', async () => {
+    mockFetch(401, 'Unauthorized', 'Unauthorized');
+    await expect(fetchCurrentUser()).resolves.toBeNull();
+  });
+
+  it('throws "<status>: <body>" on any other failure', async () => {
+    mockFetch(500, 'boom', 'Internal Server Error');
+    await expect(fetchCurrentUser()).rejects.toThrow('500: boom');
   });
 });

@@ -1,7 +1,11 @@
 import { resetUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_DELAY_MS } from './api-client';
 import { browserLocation } from './browser-location';
-import { getQueryFn } from './api-client';
+import { CURRENT_USER_QUERY_KEY, useCurrentUser } from './current-user-query';
+import { fetchCurrentUser } from './current-user';
 import { createQueryClient, QUERY_DEFAULTS } from './query-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { getToasts, resetToasts } from './toast-store';
 import { fakeResponse } from './test-response';
 
@@ -60,9 +64,21 @@ describe('the 401 flow', () => {
   });
 
   it('leaves a signed-out visitor alone on the current-user query (null, no toast, no redirect)', async () => {
+    jest.useRealTimers();
     const client = createQueryClient();
-    const user = await client.fetchQuery({ queryKey: ['/api/auth/user'], queryFn: getQueryFn({ on401: 'returnNull' }) });
-    expect(user).toBeNull();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useCurrentUser(), { wrapper });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current).toMatchObject({ user: null, isAuthenticated: false, isAdmin: false });
+    expect(globalThis.fetch).toHaveBeenCalledWith('/api/auth/user', expect.objectContaining({ credentials: 'include' }));
+    expect(client.getQueryData(CURRENT_USER_QUERY_KEY)).toBeNull();
+    await new Promise((r) => setTimeout(r, UNAUTHORIZED_REDIRECT_DELAY_MS * 2));
+    expect(getToasts()).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('leaves a signed-out visitor alone on the plain current-user fetch of the landing page too', async () => {
+    await expect(fetchCurrentUser()).resolves.toBeNull();
     jest.advanceTimersByTime(UNAUTHORIZED_REDIRECT_DELAY_MS * 2);
     expect(getToasts()).toHaveLength(0);
     expect(assign).not.toHaveBeenCalled();
