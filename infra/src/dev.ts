@@ -31,6 +31,6 @@ Press Ctrl-C to stop.`);
 }
 
 main().catch((err) => {
-  console.error(`\nMidway could not start: ${err.message}`);
+  console.error(`\nMidway could not start: ${err instanceof Error ? err.message : String(err ?? 'an embedded server failed without saying why')}`);
   process.exit(1);
 });

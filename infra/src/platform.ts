@@ -6,7 +6,7 @@ import { startMailSink, type RunningMailSink } from './mail-sink';
 import { startNats } from './nats';
 import { startObjectStore } from './object-store';
 import { DEFAULT_DATA_DIR, REPO_ROOT } from './paths';
-import { freePort } from './ports';
+import { freePort, isPortOpen } from './ports';
 import { startPostgres } from './postgres';
 import { startNodeProcess, type RunningProcess } from './process-runner';
 import { SERVICES, type ServiceContext } from './service-registry';
@@ -60,6 +60,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   };
 
   try {
+    if (opts.fixedPorts) await assertPortsFree(env, opts.port ?? (env.PORT ? Number(env.PORT) : 8080));
     const [databaseUrl, natsUrl, s3, mail] = await Promise.all([
       env.DATABASE_URL
         ? Promise.resolve(env.DATABASE_URL)
@@ -153,6 +154,24 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     await stopAll();
     throw err;
   }
+}
+
+/**
+ * npm start uses fixed ports; say up front which one is taken and what to do, rather than letting an
+ * embedded server fail with a bare error.
+ */
+async function assertPortsFree(env: NodeJS.ProcessEnv, gatewayPort: number): Promise<void> {
+  const wanted: [string, number, string][] = [
+    ['the gateway', gatewayPort, 'set PORT to another port'],
+    ...SERVICES.filter((s) => s.name !== 'gateway').map((s): [string, number, string] => [`the ${s.name} service`, s.defaultPort, 'stop whatever uses it']),
+  ];
+  if (!env.DATABASE_URL) wanted.push(['PostgreSQL', DEFAULT_PORTS.postgres, 'stop the other server, or set DATABASE_URL to use it']);
+  if (!env.NATS_URL) wanted.push(['NATS', DEFAULT_PORTS.nats, 'stop the other server, or set NATS_URL to use it']);
+  if (!env.S3_ENDPOINT) wanted.push(['the object store', DEFAULT_PORTS.s3, 'stop the other server, or set S3_ENDPOINT to use it']);
+  if (!env.SMTP_URL) wanted.push(['the mail sink', DEFAULT_PORTS.smtp, 'stop the other server, or set SMTP_URL'], ['the mail inbox', DEFAULT_PORTS.mailWeb, 'stop the other server, or set SMTP_URL']);
+  const taken = [];
+  for (const [what, port, fix] of wanted) if (await isPortOpen(port)) taken.push(`  port ${port} (${what}) is already in use: ${fix}`);
+  if (taken.length) throw new Error(`Midway is already running, or another program holds its ports:\n${taken.join('\n')}`);
 }
 
 /** The seeded admin's password: generated on first start and kept in the data dir, never a shared default. */
