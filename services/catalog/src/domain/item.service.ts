@@ -5,6 +5,7 @@ import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { activityText } from './activity-text';
 import { itemEvents } from './item-events';
 import { projectFor } from './project.service';
+import { isId } from './ids';
 
 /** Fields whose change a client or the provider would care about, compared before and after an edit. */
 const TRACKED_FIELDS: (keyof Item)[] = ['name', 'supplier', 'productUrl', 'quantity', 'scheduleNumber', 'trackingNumber', 'carrierId', 'status', 'notes', 'photoUrl', 'skuCode', 'collection', 'designer', 'finish', 'material', 'roomLocation', 'specialInstructions', 'price', 'estimatedPrice'];
@@ -87,7 +88,7 @@ export class ItemService {
   }
 
   private async itemFor(r: Repos, caller: Caller, id: string) {
-    const item = /^[0-9a-f-]{36}$/i.test(id) ? await r.items.find(id) : null;
+    const item = isId(id) ? await r.items.find(id) : null;
     if (!item) throw notFound('Item not found');
     // An item is reachable exactly when its project is.
     const project = await r.projects.findAccessible(caller, item.projectId);
