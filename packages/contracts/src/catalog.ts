@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_NUL } from './text';
 
 /* ---------- vocabularies ---------- */
 
@@ -20,8 +21,15 @@ export const itemStatusSchema = z
 /* ---------- shared field rules ---------- */
 
 const REQUIRED_PROJECT_FIELDS = 'Please fill in all required fields';
-const text = (max: number, field: string) => z.string().trim().max(max, { error: `${field} must be at most ${max} characters` });
-const requiredProjectText = (field: string) => z.string({ error: REQUIRED_PROJECT_FIELDS }).trim().min(1, { error: REQUIRED_PROJECT_FIELDS }).max(255, { error: `${field} must be at most 255 characters` });
+const text = (max: number, field: string) =>
+  z.string().trim().max(max, { error: `${field} must be at most ${max} characters` }).regex(NO_NUL, { error: `${field} must not contain NUL characters` });
+const requiredProjectText = (field: string) =>
+  z
+    .string({ error: REQUIRED_PROJECT_FIELDS })
+    .trim()
+    .min(1, { error: REQUIRED_PROJECT_FIELDS })
+    .max(255, { error: `${field} must be at most 255 characters` })
+    .regex(NO_NUL, { error: `${field} must not contain NUL characters` });
 /** Empty strings from forms mean "not given". */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v), schema.optional());
@@ -101,7 +109,12 @@ const itemRules = {
   price: moneySchema,
   estimatedPrice: moneySchema,
 };
-const itemName = z.string({ error: 'Item name is required' }).trim().min(1, { error: 'Item name is required' }).max(255, { error: 'name must be at most 255 characters' });
+const itemName = z
+  .string({ error: 'Item name is required' })
+  .trim()
+  .min(1, { error: 'Item name is required' })
+  .max(255, { error: 'name must be at most 255 characters' })
+  .regex(NO_NUL, { error: 'name must not contain NUL characters' });
 const QUANTITY_MESSAGE = 'quantity must be a whole number of at least 1';
 const quantity = z.coerce.number({ error: QUANTITY_MESSAGE }).int({ error: QUANTITY_MESSAGE }).min(1, { error: QUANTITY_MESSAGE }).max(100_000, { error: 'quantity must be at most 100000' });
 
@@ -182,7 +195,7 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const listItemsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ITEMS_PAGE_MAX, { error: `limit must be at most ${ITEMS_PAGE_MAX}` }).default(ITEMS_PAGE_DEFAULT),
   cursor: z.string().max(200).optional(),
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).regex(NO_NUL, { error: 'q must not contain NUL characters' }).optional(),
   status: itemStatusSchema.optional(),
   projectId: z.uuid({ error: 'projectId must be a project id' }).optional(),
 });
@@ -268,7 +281,14 @@ export const dashboardStatsSchema = z.object({
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 export const SEARCH_MIN_LENGTH = 3;
-export const searchQuerySchema = z.object({ q: z.string().trim().min(SEARCH_MIN_LENGTH, { error: `q must be at least ${SEARCH_MIN_LENGTH} characters` }).max(200) });
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN_LENGTH, { error: `q must be at least ${SEARCH_MIN_LENGTH} characters` })
+    .max(200)
+    .regex(NO_NUL, { error: 'q must not contain NUL characters' }),
+});
 export const searchResultSchema = z.object({
   type: z.enum(['project', 'item', 'service']),
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_NUL } from './text';
 
 export const SYSTEM_ROLES = ['midway_admin', 'designer', 'client'] as const;
 export const systemRoleSchema = z.enum(SYSTEM_ROLES);
@@ -23,7 +24,8 @@ const nameSchema = (field: string) =>
     .string({ error: `${field} is required` })
     .trim()
     .min(1, { error: `${field} is required` })
-    .max(100, { error: `${field} must be at most 100 characters` });
+    .max(100, { error: `${field} must be at most 100 characters` })
+    .regex(NO_NUL, { error: `${field} must not contain NUL characters` });
 
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -58,13 +60,15 @@ export const contactBodySchema = z.object({
     .string()
     .trim()
     .max(40, { error: 'phone must be at most 40 characters' })
+    .regex(NO_NUL, { error: 'phone must not contain NUL characters' })
     .optional()
     .transform((p) => (p ? p : undefined)),
   message: z
     .string({ error: 'message is required' })
     .trim()
     .min(1, { error: 'message is required' })
-    .max(5000, { error: 'message must be at most 5000 characters' }),
+    .max(5000, { error: 'message must be at most 5000 characters' })
+    .regex(NO_NUL, { error: 'message must not contain NUL characters' }),
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;
 

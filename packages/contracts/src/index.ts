@@ -3,3 +3,4 @@ export * from './events';
 export * from './runtime';
 export * from './frontend';
 export * from './catalog';
+export * from './text';

@@ -17,6 +17,7 @@ const BAD_BODIES: [string, string][] = [
   ['null', 'null'],
   ['wrong types', JSON.stringify({ email: 42, password: ['x'], firstName: { a: 1 }, lastName: true, message: 7, phone: 5 })],
   ['1 MB strings', JSON.stringify({ email: `${MB}@x.com`, password: MB, firstName: MB, lastName: MB, message: MB })],
+  ['NUL characters', JSON.stringify({ email: 'a\u0000@b.co', password: 'pass\u0000word1', firstName: 'A\u0000', lastName: 'B\u0000', message: 'hi\u0000', phone: '1\u0000' })],
   ['prototype pollution keys', JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } })],
 ];
 
