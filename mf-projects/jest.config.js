@@ -1,20 +1,4 @@
-/** Unit tests of @midway/mf-projects: jsdom + @swc/jest; workspace packages map to their sources (no build needed). */
-module.exports = {
-  displayName: 'mf-projects',
-  rootDir: __dirname,
-  testEnvironment: 'jsdom',
-  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-  setupFiles: ['<rootDir>/../packages/ui/jest.setup.js', '<rootDir>/jest.pact-env.js'],
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      '@swc/jest',
-      { swcrc: false, jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } },
-    ],
-  },
-  moduleNameMapper: {
-    '^@midway/contracts$': '<rootDir>/../packages/contracts/src/index.ts',
-    '^@midway/ui$': '<rootDir>/../packages/ui/src/index.ts',
-    '^@midway/ui/(dialog|select|tabs|switch|avatar|query)$': '<rootDir>/../packages/ui/src/$1',
-    '\\.(svg|png|jpe?g|webp)$': '<rootDir>/../packages/ui/test-file-stub.js',
-  },
-};
+/** Unit tests of mf-projects (shared front-end jest setup in packages/ui/jest-preset.cjs). */
+const { frontEndJestConfig } = require('../packages/ui/jest-preset.cjs');
+
+module.exports = frontEndJestConfig({ displayName: 'mf-projects', rootDir: __dirname, setupFiles: ['<rootDir>/jest.pact-env.js'] });
