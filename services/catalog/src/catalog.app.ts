@@ -28,7 +28,7 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
     // Bulk import bodies may carry thousands of rows.
     bodyLimit: '10mb',
   });
-  const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
+  const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool);
   const users = await consumeIdentityUsers(rt.bus, uow, logger);
   rt.onStop(users.stop);
 

@@ -130,6 +130,21 @@ describe('GET /api/items', () => {
     expect(seen).toEqual([...created].reverse());
   });
 
+  it('pages through a bulk import (rows a microsecond apart) without skipping any', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const names = Array.from({ length: 9 }, (_, i) => `Imported ${i}`);
+    await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: names.map((name) => ({ name })) });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await http.get(`/api/items?projectId=${p.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`, ann);
+      seen.push(...res.body.map((i: { name: string }) => i.name));
+      cursor = res.headers.get('x-next-cursor');
+    } while (cursor);
+    expect(seen).toEqual(names);
+  });
+
   it('filters on the server by text (name, supplier, schedule number), status and project', async () => {
     const ann = actor();
     const p1 = await http.project(ann);
@@ -150,6 +165,11 @@ describe('GET /api/items', () => {
     expect((await http.get('/api/items?limit=1001', ann)).body.message).toBe('limit must be at most 1000');
     expect((await http.get('/api/items?status=lost', ann)).status).toBe(400);
     expect((await http.get('/api/items?cursor=garbage', ann)).body.message).toMatch(/cursor is not valid/);
+    const forged = (text: string) => Buffer.from(text).toString('base64url');
+    for (const at of ['2026-02-30 10:00:00.123456+00', '2026-13-01 10:00:00+00', '2026-11-22 25:00:00+00', "2026-11-22 10:00:00+00'; DROP TABLE items; --"]) {
+      const res = await http.get(`/api/items?cursor=${forged(`${at}|00000000-0000-4000-8000-000000000000`)}`, ann);
+      expect([at, res.status]).toEqual([at, 400]);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { enqueueEvent, enqueueEvents } from '@midway/service-kit';
 import type { EventEnvelope } from '@midway/contracts';
 import { ActivityRepository } from './activity.repository';
@@ -21,10 +22,10 @@ export interface Repos {
   outbox: { add(...events: EventEnvelope[]): Promise<void> };
 }
 
-function reposFor(client: Client): Repos {
+function reposFor(client: Client, reader?: Pool): Repos {
   return {
     projects: new ProjectRepository(client),
-    items: new ItemRepository(client),
+    items: new ItemRepository(client, reader),
     activities: new ActivityRepository(client),
     members: new MemberRepository(client),
     users: new UserRepository(client),
@@ -46,8 +47,10 @@ export class UnitOfWork {
   constructor(
     private readonly db: Db,
     private readonly afterCommit: () => void = () => undefined,
+    /** A plain pg pool for hot read-only queries outside transactions (optional). */
+    reader?: Pool,
   ) {
-    this.read = reposFor(db);
+    this.read = reposFor(db, reader);
   }
 
   /** For consumers that also need the raw transaction (inbox records). */
