@@ -183,7 +183,7 @@ describe('POST /api/projects/{id}/items/bulk', () => {
         { name: '', supplier: 'No name' },
         { name: 'Lamp', quantity: 0 },
         'not an object',
-        { name: 'Rug', trackingNumber: '1Z999', scheduleNumber: 'S-1', notes: 'n', productUrl: 'https://x.test/rug' },
+        { name: 'Rug', trackingNumber: '1Z999', scheduleNumber: 'S-1', notes: 'n', productUrl: 'https://x.test/rug', status: 'delivered', price: 0.5, skuCode: 'RUG-1' },
       ],
     });
     expect(res.status).toBe(200);
@@ -194,6 +194,8 @@ describe('POST /api/projects/{id}/items/bulk', () => {
     const detail = (await http.get(`/api/projects/${p.id}`, ann)).body;
     expect(detail.items).toHaveLength(2);
     expect(detail.items.map((i: { name: string }) => i.name)).toEqual(['Sofa', 'Rug']);
+    // What the import answers is exactly what reading the items back gives.
+    expect(res.body.items).toEqual(detail.items);
   });
 
   it('says "No items to import" for an empty list', async () => {
