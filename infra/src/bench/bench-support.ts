@@ -29,3 +29,15 @@ export function table(rows: Record<string, string | number>[]): string {
   const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i]!)).join('  ');
   return [line(cols), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => cell(r[c] ?? ''))))].join('\n');
 }
+
+/** A new designer for a benchmark: their id and session cookie (name=value). */
+export async function signUp(baseUrl: string): Promise<{ userId: string; cookie: string }> {
+  const res = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@midway.test`, password: 'bench-password-1', firstName: 'Bench', lastName: 'User' }),
+  });
+  if (res.status !== 201) throw new Error(`could not register a bench user: ${res.status} ${await res.text()}`);
+  const user = (await res.json()) as { id: string };
+  return { userId: user.id, cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Platform } from '../platform';
 import { seedCatalog } from '../seed';
-import { load, percentile, table } from './bench-support';
+import { load, percentile, signUp, table } from './bench-support';
 import { dashboardStatsSqlText } from './dashboard-sql';
 
 const ms = (t0: number) => performance.now() - t0;
@@ -17,17 +17,6 @@ async function timeEach(n: number, fn: () => Promise<unknown>): Promise<number[]
     out.push(ms(t0));
   }
   return out.sort((a, b) => a - b);
-}
-
-async function signUp(baseUrl: string) {
-  const res = await fetch(`${baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench.${randomUUID().slice(0, 8)}@midway.test`, password: 'bench-password-1', firstName: 'Bench', lastName: 'Designer' }),
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
-  const user = (await res.json()) as { id: string };
-  return { userId: user.id, cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
 }
 
 /**

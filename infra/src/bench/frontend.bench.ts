@@ -47,22 +47,27 @@ async function scriptsPerApp(page: Page, baseUrl: string, url: string, ready: (p
 export async function benchFrontend(baseUrl: string, sessionCookie: string): Promise<Record<string, string | number>> {
   const browser = await launchBrowser();
   try {
-    // Signed out: landing page, LCP under 4× CPU throttling.
-    const anon = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await anon.newPage();
-    const cdp = await anon.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: number };
-      w.__lcp = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
-    const signedOut = await scriptsPerApp(page, baseUrl, `${baseUrl}/`, (p) => p.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 }));
-    await page.waitForTimeout(500);
-    const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
-    await anon.close();
+    // Signed out: landing page, LCP under 4× CPU throttling; the median of three fresh loads.
+    const lcps: number[] = [];
+    let signedOut = new Map<string, number>();
+    for (let run = 0; run < 3; run++) {
+      const anon = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await anon.newPage();
+      const cdp = await anon.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: number };
+        w.__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      signedOut = await scriptsPerApp(page, baseUrl, `${baseUrl}/`, (p) => p.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 }));
+      await page.waitForTimeout(500);
+      lcps.push(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp));
+      await anon.close();
+    }
+    const lcp = [...lcps].sort((a, b) => a - b)[1]!;
 
     // Signed in: the dashboard comes from mf-projects.
     const signedInCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -79,7 +84,7 @@ export async function benchFrontend(baseUrl: string, sessionCookie: string): Pro
       rows.push({ bundle: `${dir} entry + first route chunk`, 'KB gz': size !== undefined ? kb(size) : built ? 'not on / (not measured)' : 'not built yet', 'goal KB gz': FRONTEND_GOALS.remoteEntryPlusRouteKbGz });
     }
     console.log(`\nFront end (gzipped JS the browser loaded, from the dist files)\n${table(rows)}`);
-    console.log(`landing LCP, headless Chromium, 4× CPU throttling: ${Math.round(lcp)} ms (goal ≤ ${FRONTEND_GOALS.landingLcpMs} ms)`);
+    console.log(`landing LCP, headless Chromium, 4× CPU throttling, median of 3 loads: ${Math.round(lcp)} ms (runs ${lcps.map((l) => Math.round(l)).join(', ')}; goal ≤ ${FRONTEND_GOALS.landingLcpMs} ms)`);
     return { shellKbGz: kb(signedOut.get('shell') ?? 0), lcpMs: Math.round(lcp) };
   } finally {
     await browser.close();

@@ -2,18 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IDENTITY_HEADER, signIdentityToken, verifySessionToken } from '@midway/service-kit';
 import type { Platform } from '../platform';
-import { load, table } from './bench-support';
+import { load, signUp, table } from './bench-support';
 
 /** GET /api/auth/user through the gateway vs straight to identity with a forwarded token, side by side. */
 export async function benchGateway(platform: Platform, opts: { connections: number; seconds: number }) {
-  const email = `bench.${Date.now()}@midway.test`;
-  const res = await fetch(`${platform.baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password-1', firstName: 'Bench', lastName: 'User' }),
-  });
-  if (res.status !== 201) throw new Error(`could not register the bench user: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+  const { cookie } = await signUp(platform.baseUrl);
   const keys = path.join(platform.dataDir, 'keys');
   const claims = verifySessionToken(decodeURIComponent(cookie.split('=')[1]!), fs.readFileSync(path.join(keys, 'session.pub'), 'utf8'))!;
   const internalKey = fs.readFileSync(path.join(keys, 'internal.key'), 'utf8');
@@ -29,5 +22,5 @@ export async function benchGateway(platform: Platform, opts: { connections: numb
   console.log(`\nGET /api/auth/user, ${opts.connections} connections, ${opts.seconds}s each\n${table(rows)}`);
   const ratio = viaGateway.requestsPerSec / straight.requestsPerSec;
   console.log(`gateway/direct throughput ratio: ${ratio.toFixed(2)}  (p99 ${viaGateway.p99} ms vs ${straight.p99} ms)`);
-  return { ratio, viaGateway, straight, cookie };
+  return { ratio, viaGateway, straight };
 }
