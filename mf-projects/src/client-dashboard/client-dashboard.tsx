@@ -2,6 +2,7 @@ import type { PublicConfig, SharedProject } from '@midway/contracts';
 import { Card, CardContent, CardHeader, CardTitle, MidwayLogo, Skeleton, StatusBadge } from '@midway/ui';
 import { CheckCircle2, ImageOff, LifeBuoy, Link2Off, Mail, MapPin, Package, Phone, Truck, Warehouse } from 'lucide-react';
 import styled, { css } from 'styled-components';
+import { Columns, Side, Thumb } from '../shared/page-layout.styles';
 import { countItems } from '../shared/item-counts';
 import { EmptyState } from '../shared/empty-state';
 import { formatDate, timeAgo } from '../shared/format';
@@ -62,19 +63,6 @@ const Main = styled.main`
   padding-bottom: 48px;
 `;
 
-const Columns = styled.div`
-  display: grid;
-  gap: 24px;
-  grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr);
-  align-items: start;
-  @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(0, 1fr); }
-`;
-
-const Side = styled.div`
-  display: grid;
-  gap: 24px;
-`;
-
 const ProgressCard = styled(Card)`
   padding: 20px 24px;
   display: grid;
@@ -107,20 +95,6 @@ const ItemRow = styled.li`
     grid-template-columns: 56px minmax(0, 1fr);
     > :last-child { grid-column: 2; justify-items: start; }
   }
-`;
-
-const Thumb = styled.div`
-  width: 56px;
-  height: 56px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.textSubtle};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  overflow: hidden;
-  img { width: 100%; height: 100%; object-fit: cover; }
-  svg { width: 20px; height: 20px; }
 `;
 
 const Name = styled.p`

@@ -4,6 +4,7 @@ import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, P
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { Columns, Side } from '../shared/page-layout.styles';
 import { useProjectDetail } from '../api/catalog-queries';
 import { EmptyState } from '../shared/empty-state';
 import { formatDate, formatMoney } from '../shared/format';
@@ -34,19 +35,6 @@ const Subline = styled.span`
   flex-wrap: wrap;
   gap: 4px 16px;
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Columns = styled.div`
-  display: grid;
-  gap: 24px;
-  grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr);
-  align-items: start;
-  @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(0, 1fr); }
-`;
-
-const Side = styled.div`
-  display: grid;
-  gap: 24px;
 `;
 
 const ItemsHeader = styled(CardHeader)`

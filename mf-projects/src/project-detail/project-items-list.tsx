@@ -3,6 +3,7 @@ import { Select } from '@midway/ui/select';
 import { ExternalLink, ImageOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { Thumb } from '../shared/page-layout.styles';
 import { useUpdateItemStatus } from '../api/catalog-queries';
 import { formatDate, formatMoney } from '../shared/format';
 import { isItemStatus, ITEM_STATUS_OPTIONS } from '../shared/item-status';
@@ -28,20 +29,6 @@ const Row = styled.li<{ $highlighted: boolean }>`
     grid-template-columns: 56px minmax(0, 1fr);
     > :nth-child(n + 3) { grid-column: 2; }
   }
-`;
-
-const Thumb = styled.div`
-  width: 56px;
-  height: 56px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.textSubtle};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  overflow: hidden;
-  img { width: 100%; height: 100%; object-fit: cover; }
-  svg { width: 20px; height: 20px; }
 `;
 
 const Name = styled.p`
