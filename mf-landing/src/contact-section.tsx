@@ -1,9 +1,8 @@
 import type { PublicConfig } from '@midway/contracts';
-import { Card } from '@midway/ui';
+import { Card, telHref } from '@midway/ui';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import styled from 'styled-components';
 import { ContactForm } from './contact-form';
-import { telHref } from './hero-section';
 import { Container, Eyebrow, SectionLead, SectionTitle } from './layout';
 
 const Section = styled.section`

@@ -1,4 +1,4 @@
-import { Button, ButtonLink } from '@midway/ui';
+import { Button, ButtonLink, telHref } from '@midway/ui';
 import { Phone } from 'lucide-react';
 import styled from 'styled-components';
 import warehouseImage from './assets/warehouse.svg';
@@ -82,9 +82,6 @@ const PhoneBadge = styled.a`
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { left: 12px; right: 12px; }
 `;
 
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+\d]/g, '')}`;
-}
 
 export function HeroSection({ phone, contactSectionId }: { phone: string; contactSectionId: string }) {
   return (

@@ -1,7 +1,6 @@
 import type { PublicConfig } from '@midway/contracts';
-import { MidwayLogo } from '@midway/ui';
+import { MidwayLogo, telHref } from '@midway/ui';
 import styled from 'styled-components';
-import { telHref } from './hero-section';
 import { Container } from './layout';
 import { SERVICES } from './services-section';
 

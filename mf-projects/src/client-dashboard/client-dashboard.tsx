@@ -1,5 +1,5 @@
 import type { PublicConfig, SharedProject } from '@midway/contracts';
-import { Card, CardContent, CardHeader, CardTitle, MidwayLogo, Skeleton, StatusBadge } from '@midway/ui';
+import { Card, CardContent, CardHeader, CardTitle, MidwayLogo, Skeleton, StatusBadge, telHref } from '@midway/ui';
 import { CheckCircle2, ImageOff, LifeBuoy, Link2Off, Mail, MapPin, Package, Phone, Truck, Warehouse } from 'lucide-react';
 import styled, { css } from 'styled-components';
 import { Columns, Side, Thumb } from '../shared/page-layout.styles';
@@ -198,7 +198,7 @@ function NeedHelp({ config }: { config: PublicConfig | undefined }) {
           <Contact>
             <li>
               <Phone aria-hidden />
-              <a href={`tel:${config.supportPhone.replace(/[^\d+]/g, '')}`}>{config.supportPhone}</a>
+              <a href={telHref(config.supportPhone)}>{config.supportPhone}</a>
             </li>
             <li>
               <Mail aria-hidden />

@@ -38,3 +38,4 @@ export { fetchCurrentUser, displayName, CURRENT_USER_PATH } from './current-user
 export { browserLocation, LOGIN_PATH, LOGOUT_PATH } from './browser-location';
 export { MidwayStyleProviders } from './providers';
 export { MidwayLogo } from './logo';
+export * from './phone';

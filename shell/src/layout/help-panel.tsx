@@ -1,4 +1,4 @@
-import { Skeleton } from '@midway/ui';
+import { Skeleton, telHref } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import styled from 'styled-components';
@@ -38,7 +38,7 @@ export function HelpPanel({ open, onOpenChange }: { open: boolean; onOpenChange(
             <ul>
               <li>
                 <Phone aria-hidden />
-                <a href={`tel:${c.supportPhone.replace(/[^+\d]/g, '')}`}>{c.supportPhone}</a>
+                <a href={telHref(c.supportPhone)}>{c.supportPhone}</a>
               </li>
               <li>
                 <Mail aria-hidden />
