@@ -29,6 +29,9 @@ export async function startMailSink(opts: { smtpPort: number; webPort: number; d
   let err = '';
   child.stderr.on('data', (d) => (err += d));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  // If this process ends without calling stop() (a crash, jest killed mid-run), take the server with it.
+  const killOnExit = () => child.exitCode === null && child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   await waitFor('the mail sink', async () => {
     if (child.exitCode !== null) throw new Error(`maildev exited: ${err}`);
     return (await isPortOpen(opts.smtpPort)) && (await isPortOpen(opts.webPort));
@@ -37,6 +40,7 @@ export async function startMailSink(opts: { smtpPort: number; webPort: number; d
     smtpUrl: `smtp://127.0.0.1:${opts.smtpPort}`,
     webUrl: `http://127.0.0.1:${opts.webPort}`,
     stop: async () => {
+      process.off('exit', killOnExit);
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },

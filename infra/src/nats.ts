@@ -39,6 +39,9 @@ export async function startNats(opts: { dir: string; port: number; log?: (line: 
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  // If this process ends without calling stop() (a crash, jest killed mid-run), take the server with it.
+  const killOnExit = () => child.exitCode === null && child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   try {
     await waitFor(`NATS on port ${opts.port}`, async () => {
       if (child.exitCode !== null) throw new Error(`nats-server exited: ${output}`);
@@ -51,6 +54,7 @@ export async function startNats(opts: { dir: string; port: number; log?: (line: 
   return {
     url: `nats://127.0.0.1:${opts.port}`,
     stop: async () => {
+      process.off('exit', killOnExit);
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },

@@ -11,6 +11,9 @@ import { signUp } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** BENCH_ONLY=catalog,frontend runs just those parts (for iterating on one figure); unset runs all. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const wanted = (part: string) => ONLY.length === 0 || ONLY.includes(part);
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-bench-'));
@@ -21,10 +24,10 @@ async function main() {
   console.log(`platform up in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   try {
     // The page loads first, on a quiet platform: right after a load test the services are still busy.
-    await benchFrontend(platform.baseUrl, (await signUp(platform.baseUrl)).cookie);
-    await benchGateway(platform, { connections: CONNECTIONS, seconds: SECONDS });
-    await benchOutbox(platform.databaseUrl, platform.natsUrl, Number(process.env.BENCH_OUTBOX_EVENTS ?? 1000));
-    await benchCatalog(platform, {
+    if (wanted('frontend')) await benchFrontend(platform.baseUrl, (await signUp(platform.baseUrl)).cookie);
+    if (wanted('gateway')) await benchGateway(platform, { connections: CONNECTIONS, seconds: SECONDS });
+    if (wanted('outbox')) await benchOutbox(platform.databaseUrl, platform.natsUrl, Number(process.env.BENCH_OUTBOX_EVENTS ?? 1000));
+    if (wanted('catalog')) await benchCatalog(platform, {
       items: Number(process.env.BENCH_ITEMS ?? 100_000),
       connections: CONNECTIONS,
       seconds: SECONDS,

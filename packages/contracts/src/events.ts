@@ -30,6 +30,15 @@ const itemEventData = z.object({
   deliveredAt: z.iso.datetime().nullable(),
 });
 
+/** An item as it was created: `catalog.item.created.v1`'s data, and each entry of an import batch. */
+const itemCreatedData = itemEventData.extend({ createdAt: z.iso.datetime() });
+
+/**
+ * Items per `catalog.items.imported.v1` message. A worst-case item (every text at its length limit, every
+ * character JSON-escaped to six bytes) is under 5 kB, so a full batch stays under NATS's 1 MB payload limit.
+ */
+export const IMPORT_EVENT_MAX_ITEMS = 200;
+
 export const eventSchemas = {
   'identity.user.created.v1': userData.extend({ createdAt: z.iso.datetime() }),
   'identity.user.updated.v1': userData.extend({ updatedAt: z.iso.datetime() }),
@@ -51,7 +60,20 @@ export const eventSchemas = {
     status: z.enum(PROJECT_STATUSES),
     createdAt: z.iso.datetime(),
   }),
-  'catalog.item.created.v1': itemEventData.extend({ createdAt: z.iso.datetime() }),
+  'catalog.item.created.v1': itemCreatedData,
+  /**
+   * A bulk import, one message per batch of up to IMPORT_EVENT_MAX_ITEMS items in file order: consumers
+   * treat each entry exactly as a `catalog.item.created.v1`, in one transaction per batch rather than one
+   * per item. The batches of one import share `importId`; `part` of `parts` tells a consumer it has all.
+   */
+  'catalog.items.imported.v1': z.object({
+    importId: z.uuid(),
+    projectId: z.uuid(),
+    designerId: z.uuid(),
+    part: z.number().int().min(1),
+    parts: z.number().int().min(1),
+    items: z.array(itemCreatedData).min(1).max(IMPORT_EVENT_MAX_ITEMS),
+  }),
   'catalog.item.updated.v1': itemEventData.extend({
     /** Names of the fields that changed. */
     changedFields: z.array(z.string()),

@@ -3,7 +3,7 @@ import { Pool, type PoolClient } from 'pg';
 import { quietLogger, testEnv } from '@midway/infra';
 import type { EventEnvelope } from '@midway/contracts';
 import { connectBus, ensureStream, type Bus } from '../src/nats/connection';
-import { enqueueEvent, recordInbox, type RawTx } from '../src/nats/outbox';
+import { enqueueEvent, enqueueEvents, recordInbox, type RawTx } from '../src/nats/outbox';
 import { OutboxRelay } from '../src/nats/outbox-relay';
 import { startConsumer, type RunningConsumer } from '../src/nats/consumer';
 import { makeEvent } from '../src/nats/envelope';
@@ -33,7 +33,7 @@ async function inTx<T>(fn: (tx: RawTx, c: PoolClient) => Promise<T>): Promise<T>
 beforeAll(async () => {
   pool = new Pool({ connectionString: testEnv().databaseUrl, max: 5 });
   await pool.query(`CREATE SCHEMA "${schema}"`);
-  await pool.query(`CREATE TABLE "${schema}".outbox_events (id uuid PRIMARY KEY, seq bigserial, type text NOT NULL, payload jsonb NOT NULL, occurred_at timestamptz NOT NULL, published_at timestamptz, attempts int NOT NULL DEFAULT 0)`);
+  await pool.query(`CREATE TABLE "${schema}".outbox_events (id uuid PRIMARY KEY, seq bigserial, type text NOT NULL, payload json NOT NULL, occurred_at timestamptz NOT NULL, published_at timestamptz, attempts int NOT NULL DEFAULT 0)`);
   await pool.query(`CREATE TABLE "${schema}".inbox_events (id uuid PRIMARY KEY, type text NOT NULL, processed_at timestamptz NOT NULL DEFAULT now())`);
   await pool.query(`CREATE TABLE "${schema}".sessions_seen (session_id uuid NOT NULL, event_id uuid NOT NULL)`);
   bus = await connectBus(testEnv().natsUrl, 'kit-test');
@@ -146,6 +146,32 @@ describe('transactional outbox, relay and inbox', () => {
     await bus.js.publish(event.type, JSON.stringify(event), { msgID: event.id });
     expect(await effectsFor((event.data as { sessionId: string }).sessionId)).toBe(1);
     await consumer.stop();
+  });
+});
+
+describe('outbox rows', () => {
+  it('many events in one call are stored in order, each exactly as written, across statement boundaries', async () => {
+    const events = Array.from({ length: 5003 }, () => revokedEvent());
+    await inTx((tx) => enqueueEvents(tx, schema, events));
+    const { rows } = await pool.query<{ id: string; payload: string }>(
+      `SELECT id, payload::text AS payload FROM "${schema}".outbox_events WHERE id = ANY($1::uuid[]) ORDER BY seq`,
+      [events.map((e) => e.id)],
+    );
+    expect(rows.map((r) => r.id)).toEqual(events.map((e) => e.id));
+    expect(rows.map((r) => JSON.parse(r.payload))).toEqual(events);
+    await pool.query(`UPDATE "${schema}".outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [events.map((e) => e.id)]);
+  });
+
+  it('prunes rows published before the retention, never unpublished or recent ones', async () => {
+    const [old, recent, pending] = [revokedEvent(), revokedEvent(), revokedEvent()];
+    await inTx((tx) => enqueueEvents(tx, schema, [old, recent, pending]));
+    await pool.query(`UPDATE "${schema}".outbox_events SET published_at = now() - interval '8 days' WHERE id = $1`, [old.id]);
+    await pool.query(`UPDATE "${schema}".outbox_events SET published_at = now() - interval '1 day' WHERE id = $1`, [recent.id]);
+    const relay = new OutboxRelay({ pool, schema, js: bus.js, logger: quietLogger('relay'), retentionMs: 7 * 24 * 3600_000 });
+    expect(await relay.prunePublished()).toBe(1);
+    const { rows } = await pool.query<{ id: string }>(`SELECT id FROM "${schema}".outbox_events WHERE id = ANY($1::uuid[])`, [[old.id, recent.id, pending.id]]);
+    expect(rows.map((r) => r.id).sort()).toEqual([recent.id, pending.id].sort());
+    await pool.query(`UPDATE "${schema}".outbox_events SET published_at = now() WHERE id = $1`, [pending.id]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eventSchemas, type EventType } from '@midway/contracts';
+import { eventSchemas, IMPORT_EVENT_MAX_ITEMS, type EventData, type EventType } from '@midway/contracts';
 import { makeEvent } from '@midway/service-kit';
 import { UnitOfWork } from '../src/data/unit-of-work';
 import { actor, useCatalog, watchCatalogEvents } from './catalog-harness';
@@ -29,15 +29,41 @@ describe('catalog events', () => {
         'catalog.item.updated.v1',
         'catalog.item.status-changed.v1',
         'catalog.item.deleted.v1',
-        'catalog.item.created.v1',
-        'catalog.item.created.v1',
+        'catalog.items.imported.v1',
       ]);
       expect(new Set(aboutProject.map((e) => e.id)).size).toBe(aboutProject.length);
       const created = aboutProject[1]!.data;
       expect(created).toMatchObject({ itemId: item.id, projectId: p.id, designerId: ann.userId, quantity: 2, price: '2500.00', status: 'ordered', trackingNumber: 'TRK-9' });
       expect(aboutProject[2]!.data).toMatchObject({ changedFields: ['notes'] });
       expect(aboutProject[4]!.data).toMatchObject({ from: 'ordered', to: 'received', receivedAt: expect.any(String), designerId: ann.userId });
-      expect(aboutProject.slice(6).map((e) => (e.data as { itemId: string }).itemId)).toEqual(bulk.body.items.map((i: { id: string }) => i.id));
+      const imported = aboutProject[6]!.data as EventData<'catalog.items.imported.v1'>;
+      expect(imported).toMatchObject({ projectId: p.id, designerId: ann.userId, part: 1, parts: 1 });
+      expect(imported.items.map((i) => i.itemId)).toEqual(bulk.body.items.map((i: { id: string }) => i.id));
+      expect(imported.items[0]).toMatchObject({ name: 'A', projectId: p.id, designerId: ann.userId, status: 'ordered', quantity: 1 });
+    } finally {
+      await events.close();
+    }
+  });
+
+  it('announces a large import in ordered batches of at most IMPORT_EVENT_MAX_ITEMS that together name every item once', async () => {
+    const events = await watchCatalogEvents();
+    try {
+      const ann = actor();
+      const p = await http.project(ann);
+      const count = IMPORT_EVENT_MAX_ITEMS * 2 + 50;
+      const bulk = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: Array.from({ length: count }, (_, i) => ({ name: `Chair ${i}` })) });
+      expect(bulk.body.items).toHaveLength(count);
+      await events.settle(1500);
+
+      const batches = events.about(p.id).filter((e) => e.type === 'catalog.items.imported.v1').map((e) => e.data as EventData<'catalog.items.imported.v1'>);
+      expect(batches.map((b) => [b.part, b.parts, b.items.length])).toEqual([
+        [1, 3, IMPORT_EVENT_MAX_ITEMS],
+        [2, 3, IMPORT_EVENT_MAX_ITEMS],
+        [3, 3, 50],
+      ]);
+      expect(new Set(batches.map((b) => b.importId)).size).toBe(1);
+      expect(batches.flatMap((b) => b.items.map((i) => i.itemId))).toEqual(bulk.body.items.map((i: { id: string }) => i.id));
+      expect(events.about(p.id).filter((e) => e.type === 'catalog.item.created.v1')).toHaveLength(0);
     } finally {
       await events.close();
     }

@@ -198,6 +198,48 @@ describe('POST /api/projects/{id}/items/bulk', () => {
     expect(res.body.items).toEqual(detail.items);
   });
 
+  it('keeps every field of a row and links SKUs to the caller’s own products, as adding one by one does', async () => {
+    const ann = actor();
+    const bob = actor();
+    const p = await http.project(ann);
+    const existing = await http.item(ann, p.id, { name: 'Chair', skuCode: 'CH-1' });
+    const bobs = await http.item(bob, (await http.project(bob)).id, { name: 'Bob chair', skuCode: 'NEW-1' });
+    const full = {
+      name: 'Sconce', supplier: 'Visual Comfort', productUrl: 'https://x.test/sconce', quantity: 3, scheduleNumber: 'L-4', trackingNumber: 'TRK-4', carrierId: 'ups',
+      notes: 'Pair', photoUrl: 'https://x.test/sconce.jpg', skuCode: 'NEW-1', collection: 'Studio', designer: 'Kelly', finish: 'Brass', material: 'Glass',
+      roomLocation: 'Hall', specialInstructions: 'Handle with care', price: '450.00', estimatedPrice: '500.00', status: 'in-transit',
+    };
+    const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: [full, { name: 'Chair again', skuCode: 'CH-1' }, { name: 'Sconce twin', skuCode: 'NEW-1' }] });
+    expect(res.status).toBe(200);
+    const [sconce, chair, twin] = res.body.items;
+    const { skuCode, ...rest } = full;
+    expect(sconce).toMatchObject({ ...rest, skuCode });
+    expect(chair.productVariantId).toBe(existing.productVariantId);
+    expect(sconce.productVariantId).not.toBeNull();
+    expect(twin.productVariantId).toBe(sconce.productVariantId);
+    expect(sconce.productVariantId).not.toBe(bobs.productVariantId);
+    // A later single add of the imported SKU finds the same variant.
+    expect((await http.item(ann, p.id, { name: 'Third sconce', skuCode: 'NEW-1' })).productVariantId).toBe(sconce.productVariantId);
+  });
+
+  it('answers a large import exactly as the item list then reads it (timestamps across millisecond boundaries)', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const statuses = ['ordered', 'in-transit', 'received', 'stored', 'delivered'];
+    const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, {
+      items: Array.from({ length: 2100 }, (_, i) => ({ name: `Row ${i}`, status: statuses[i % 5], price: i % 7 ? `${i}.5` : undefined, quantity: 1 + (i % 4) })),
+    });
+    expect(res.body.items).toHaveLength(2100);
+    const listed: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await http.get(`/api/items?projectId=${p.id}&limit=1000${cursor ? `&cursor=${cursor}` : ''}`, ann);
+      listed.push(...page.body);
+      cursor = page.headers.get('x-next-cursor');
+    } while (cursor);
+    expect(listed).toEqual(res.body.items);
+  });
+
   it('says "No items to import" for an empty list', async () => {
     const ann = actor();
     const p = await http.project(ann);

@@ -12,7 +12,7 @@ export interface RawTx {
  */
 export async function enqueueEvent(tx: RawTx, schema: string, event: EventEnvelope): Promise<void> {
   await tx.$executeRawUnsafe(
-    `INSERT INTO "${assertIdentifier(schema)}"."outbox_events" (id, type, payload, occurred_at) VALUES ($1::uuid, $2, $3::jsonb, $4::timestamptz)`,
+    `INSERT INTO "${assertIdentifier(schema)}"."outbox_events" (id, type, payload, occurred_at) VALUES ($1::uuid, $2, $3::json, $4::timestamptz)`,
     event.id,
     event.type,
     JSON.stringify(event),
@@ -33,12 +33,21 @@ export async function recordInbox(tx: RawTx, schema: string, event: Pick<EventEn
   return inserted > 0;
 }
 
-/** Many events in one statement (bulk imports): one round trip however many rows. */
+/** Events per statement: four bind parameters each, well under the protocol's 65,535. */
+const EVENTS_PER_STATEMENT = 5000;
+
+/**
+ * Many events in one round trip per EVENTS_PER_STATEMENT (bulk imports). The payload column is `json`
+ * stored uncompressed: the relay only reads it back as text, so there is nothing to gain from jsonb's
+ * parse or from compressing rows that are published within milliseconds and later pruned.
+ */
 export async function enqueueEvents(tx: RawTx, schema: string, events: EventEnvelope[]): Promise<void> {
-  if (events.length === 0) return;
-  await tx.$executeRawUnsafe(
-    `INSERT INTO "${assertIdentifier(schema)}"."outbox_events" (id, type, payload, occurred_at)
-     SELECT (e->>'id')::uuid, e->>'type', e, (e->>'occurredAt')::timestamptz FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n`,
-    JSON.stringify(events),
-  );
+  for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT) {
+    const chunk = events.slice(start, start + EVENTS_PER_STATEMENT);
+    const tuples = chunk.map((_, i) => `($${i * 4 + 1}::uuid, $${i * 4 + 2}, $${i * 4 + 3}::json, $${i * 4 + 4}::timestamptz)`);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "${assertIdentifier(schema)}"."outbox_events" (id, type, payload, occurred_at) VALUES ${tuples.join(', ')}`,
+      ...chunk.flatMap((e) => [e.id, e.type, JSON.stringify(e), e.occurredAt]),
+    );
+  }
 }

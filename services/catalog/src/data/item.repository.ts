@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Caller } from '@midway/service-kit';
 import type { CreateItemBody, Item, ItemStatus, ListItemsQuery, UpdateItemBody } from '@midway/contracts';
@@ -37,6 +38,40 @@ async function jsonRows(db: Client, query: Prisma.Sql): Promise<ItemRow[]> {
   const [{ rows }] = await db.$queryRaw<{ rows: ItemRow[] | null }[]>`SELECT coalesce(json_agg(x ORDER BY x.created_at DESC, x.id DESC), '[]'::json) AS rows FROM (${query}) x`;
   return rows ?? [];
 }
+
+/**
+ * The item fields a bulk insert sends per row: [field, column, SQL type, always sent]. Ids, status and
+ * quantity are always there; the rest only when some row of the import has one.
+ */
+const BULK_FIELDS = [
+  ['id', 'id', 'uuid', true],
+  ['quantity', 'quantity', 'int', true],
+  ['status', 'status', 'text', true],
+  ['name', 'name', 'text', true],
+  ['productVariantId', 'product_variant_id', 'uuid', false],
+  ['receivedAt', 'received_at', 'timestamptz', false],
+  ['deliveredAt', 'delivered_at', 'timestamptz', false],
+  ['supplier', 'supplier', 'text', false],
+  ['productUrl', 'product_url', 'text', false],
+  ['scheduleNumber', 'schedule_number', 'text', false],
+  ['trackingNumber', 'tracking_number', 'text', false],
+  ['carrierId', 'carrier_id', 'text', false],
+  ['notes', 'notes', 'text', false],
+  ['photoUrl', 'photo_url', 'text', false],
+  ['skuCode', 'sku_code', 'text', false],
+  ['collection', 'collection', 'text', false],
+  ['designer', 'designer', 'text', false],
+  ['finish', 'finish', 'text', false],
+  ['material', 'material', 'text', false],
+  ['roomLocation', 'room_location', 'text', false],
+  ['specialInstructions', 'special_instructions', 'text', false],
+  ['price', 'price', 'numeric', false],
+  ['estimatedPrice', 'estimated_price', 'numeric', false],
+] as const satisfies readonly (readonly [keyof Item, string, string, boolean])[];
+// A create-body field missing from the list above fails type-checking here, so an import never drops one.
+type Unlisted = Exclude<keyof CreateItemBody, (typeof BULK_FIELDS)[number][0]>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
 
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -91,41 +126,70 @@ export class ItemRepository {
     return (await this.find(id))!;
   }
 
-  /** Set-based insert of many rows in one statement; returns them in input order without a second query. */
-  async insertMany(project: { id: string; name: string; clientName: string }, rows: CreateItemBody[]): Promise<Item[]> {
-    if (rows.length === 0) return [];
-    const now = new Date().toISOString();
-    const payload = rows.map((r, n) => ({
-      n,
-      name: r.name,
-      supplier: r.supplier ?? null,
-      product_url: r.productUrl ?? null,
-      quantity: r.quantity ?? 1,
-      schedule_number: r.scheduleNumber ?? null,
-      tracking_number: r.trackingNumber ?? null,
-      notes: r.notes ?? null,
-      sku_code: r.skuCode ?? null,
-      price: r.price ?? null,
-      status: r.status ?? 'ordered',
-    }));
-    // Ids are drawn in a materialised CTE so each returned row maps back to its input position.
-    const [{ rows: inserted }] = await this.db.$queryRaw<{ rows: ItemRow[] }[]>`
-      WITH input AS MATERIALIZED (
-        SELECT gen_random_uuid() AS id, x.* FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS x(
-          n int, name text, supplier text, product_url text, quantity int, schedule_number text, tracking_number text,
-          notes text, sku_code text, price numeric, status text)
-      ), ins AS (
-        INSERT INTO items (id, project_id, name, supplier, product_url, quantity, schedule_number, tracking_number, notes, sku_code, price, status, received_at, delivered_at, created_at, updated_at)
-        SELECT id, ${project.id}::uuid, name, supplier, product_url, quantity, schedule_number, tracking_number, notes, sku_code, price, status,
-               CASE WHEN status IN ('received', 'stored', 'delivered') THEN ${now}::timestamptz END,
-               CASE WHEN status = 'delivered' THEN ${now}::timestamptz END,
-               -- A microsecond apart in file order, so the newest-first list shows the file's order.
-               ${now}::timestamptz - make_interval(secs => n / 1000000.0), ${now}::timestamptz
-        FROM input
-        RETURNING *
-      )
-      SELECT json_agg(ins.* ORDER BY input.n) AS rows FROM ins JOIN input USING (id)`;
-    return inserted.map((r) => toItem({ ...r, project_name: project.name, client_name: project.clientName }));
+  /**
+   * Set-based insert of many rows in one statement, every field of each row kept, answered in input order.
+   * Every value (ids and timestamps included) is decided here and sent to Postgres as is, so the answer is
+   * the very items sent, without reading 10,000 rows back. `variantIds` links rows with a SKU to the
+   * owner's product variant.
+   */
+  async insertMany(project: { id: string; name: string; clientName: string }, bodies: CreateItemBody[], variantIds: ReadonlyMap<string, string> = new Map()): Promise<Item[]> {
+    if (bodies.length === 0) return [];
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const nowMicros = now.getTime() * 1000;
+    const stamps = (status: ItemStatus) => {
+      const s = stampsFor(status, null, now);
+      return { receivedAt: s.receivedAt ? nowIso : null, deliveredAt: s.deliveredAt ? nowIso : null };
+    };
+    // One object literal per item (a fixed shape is several times faster to build and serialise than
+    // objects grown key by key), in the field order of the contract.
+    const items = bodies.map((b, n): Item => {
+      const status = b.status ?? 'ordered';
+      const { receivedAt, deliveredAt } = stamps(status);
+      return {
+        id: randomUUID(),
+        projectId: project.id,
+        productVariantId: b.skuCode ? (variantIds.get(b.skuCode) ?? null) : null,
+        name: b.name,
+        supplier: b.supplier ?? null,
+        productUrl: b.productUrl ?? null,
+        quantity: b.quantity ?? 1,
+        scheduleNumber: b.scheduleNumber ?? null,
+        trackingNumber: b.trackingNumber ?? null,
+        carrierId: b.carrierId ?? null,
+        status,
+        notes: b.notes ?? null,
+        photoUrl: b.photoUrl ?? null,
+        receivedAt,
+        deliveredAt,
+        skuCode: b.skuCode ?? null,
+        collection: b.collection ?? null,
+        designer: b.designer ?? null,
+        finish: b.finish ?? null,
+        material: b.material ?? null,
+        roomLocation: b.roomLocation ?? null,
+        specialInstructions: b.specialInstructions ?? null,
+        price: b.price ?? null,
+        estimatedPrice: b.estimatedPrice ?? null,
+        // Stored a microsecond apart in file order (below), so the newest-first list shows the file's
+        // order; JSON keeps milliseconds, as reading the row back would.
+        createdAt: new Date(Math.floor((nowMicros - n) / 1000)).toISOString(),
+        updatedAt: nowIso,
+        projectName: project.name,
+        clientName: project.clientName,
+      };
+    });
+    // Only the fields some row fills travel per row: every recordset column costs Postgres a lookup and a
+    // conversion per row (all 21 took about 60% longer than the 5 to 8 of a typical CSV import).
+    const sent = BULK_FIELDS.filter(([field, , , always]) => always || items.some((i) => i[field] !== null));
+    const columns = Prisma.raw(sent.map(([, column]) => column).join(', '));
+    const fields = Prisma.raw(sent.map(([field]) => `"${field}"`).join(', '));
+    const record = Prisma.raw(sent.map(([field, , type]) => `"${field}" ${type}`).join(', '));
+    await this.db.$executeRaw`
+      INSERT INTO items (project_id, updated_at, created_at, ${columns})
+      SELECT ${project.id}::uuid, ${nowIso}::timestamptz, ${nowIso}::timestamptz - make_interval(secs => (n - 1) / 1000000.0), ${fields}
+      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(items, sent.map(([field]) => field))}::jsonb) AS (${record})) WITH ORDINALITY AS x(${fields}, n)`;
+    return items;
   }
 
   async update(id: string, body: UpdateItemBody, current: Item): Promise<Item> {
@@ -143,9 +207,8 @@ export class ItemRepository {
  * Moving to received (or straight to stored) stamps receivedAt; moving to delivered stamps deliveredAt.
  * Leaving those states keeps the stamps: history is never erased.
  */
-export function stampsFor(to: ItemStatus, current: Pick<Item, 'status' | 'receivedAt' | 'deliveredAt'> | null): { receivedAt?: Date; deliveredAt?: Date } {
+export function stampsFor(to: ItemStatus, current: Pick<Item, 'status' | 'receivedAt' | 'deliveredAt'> | null, now = new Date()): { receivedAt?: Date; deliveredAt?: Date } {
   if (current && current.status === to) return {};
-  const now = new Date();
   if (to === 'received') return { receivedAt: now };
   if (to === 'stored' && !current?.receivedAt) return { receivedAt: now };
   if (to === 'delivered') return { deliveredAt: now };

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { makeEvent } from '@midway/service-kit';
-import type { Item } from '@midway/contracts';
+import { IMPORT_EVENT_MAX_ITEMS, type Item } from '@midway/contracts';
 
 const facts = (item: Item, designerId: string) => ({
   itemId: item.id,
@@ -16,9 +17,26 @@ const facts = (item: Item, designerId: string) => ({
   deliveredAt: item.deliveredAt,
 });
 
+const created = (item: Item, designerId: string) => ({ ...facts(item, designerId), createdAt: item.createdAt });
+
 /** The catalog events about an item, complete enough for logistics and billing to act without asking. */
 export const itemEvents = {
-  created: (item: Item, designerId: string) => makeEvent('catalog.item.created.v1', { ...facts(item, designerId), createdAt: item.createdAt }),
+  created: (item: Item, designerId: string) => makeEvent('catalog.item.created.v1', created(item, designerId)),
+  /** A bulk import as batches (one outbox row and one message per batch, not per item). */
+  imported: (items: Item[], projectId: string, designerId: string) => {
+    const importId = randomUUID();
+    const parts = Math.ceil(items.length / IMPORT_EVENT_MAX_ITEMS);
+    return Array.from({ length: parts }, (_, i) =>
+      makeEvent('catalog.items.imported.v1', {
+        importId,
+        projectId,
+        designerId,
+        part: i + 1,
+        parts,
+        items: items.slice(i * IMPORT_EVENT_MAX_ITEMS, (i + 1) * IMPORT_EVENT_MAX_ITEMS).map((item) => created(item, designerId)),
+      }),
+    );
+  },
   updated: (item: Item, designerId: string, changedFields: string[]) =>
     makeEvent('catalog.item.updated.v1', { ...facts(item, designerId), changedFields, updatedAt: item.updatedAt }),
   statusChanged: (before: Item, after: Item, designerId: string) =>

@@ -25,7 +25,7 @@ export class ItemService {
   create(caller: Caller, projectId: string, body: CreateItemBody): Promise<Item> {
     return this.uow.run(async (r) => {
       const project = await projectFor(r, caller, projectId);
-      const variantId = body.skuCode ? await r.products.variantIdForSku(caller.userId, body.skuCode, body) : null;
+      const variantId = body.skuCode ? ((await r.products.variantIdsForSkus(caller.userId, [{ ...body, sku: body.skuCode }])).get(body.skuCode) ?? null) : null;
       const item = await r.items.insert(projectId, body, variantId);
       await r.activities.add({ projectId, itemId: item.id, type: 'item_added', description: activityText.itemAdded(item.name) });
       await r.outbox.add(itemEvents.created(item, project.createdById));
@@ -48,9 +48,10 @@ export class ItemService {
     const items = await this.uow.run(async (r) => {
       const project = await projectFor(r, caller, projectId);
       if (good.length === 0) return [];
-      const inserted = await r.items.insertMany(project, good);
+      const withSku = good.filter((row) => row.skuCode).map((row) => ({ ...row, sku: row.skuCode! }));
+      const inserted = await r.items.insertMany(project, good, await r.products.variantIdsForSkus(caller.userId, withSku));
       await r.activities.add({ projectId, itemId: null, type: 'items_imported', description: activityText.itemsImported(inserted.length), metadata: { count: inserted.length } });
-      await r.outbox.add(...inserted.map((item) => itemEvents.created(item, project.createdById)));
+      await r.outbox.add(...itemEvents.imported(inserted, projectId, project.createdById));
       return inserted;
     });
     return { items, errors: errorDetails.length, errorDetails };
