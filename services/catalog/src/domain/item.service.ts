@@ -49,9 +49,10 @@ export class ItemService {
       const project = await projectFor(r, caller, projectId);
       if (good.length === 0) return [];
       const withSku = good.filter((row) => row.skuCode).map((row) => ({ ...row, sku: row.skuCode! }));
-      const inserted = await r.items.insertMany(project, good, await r.products.variantIdsForSkus(caller.userId, withSku));
+      const variantIds = await r.products.variantIdsForSkus(caller.userId, withSku);
+      const { items: inserted, meanwhile: events } = await r.items.insertMany(project, good, variantIds, (created) => itemEvents.imported(created, projectId, project.createdById));
       await r.activities.add({ projectId, itemId: null, type: 'items_imported', description: activityText.itemsImported(inserted.length), metadata: { count: inserted.length } });
-      await r.outbox.add(...itemEvents.imported(inserted, projectId, project.createdById));
+      await r.outbox.add(...events);
       return inserted;
     });
     return { items, errors: errorDetails.length, errorDetails };
