@@ -35,6 +35,12 @@ describe('createApp', () => {
     expect(await res.json()).toMatchObject({ error: 'payload_too_large' });
   });
 
+  it('makes lone surrogate escapes well-formed (U+FFFD), deep in the body, and leaves real pairs alone', async () => {
+    const body = '{"name":"Lamp \\ud800","rows":[{"n":"\\udc00x"}],"\\ud83d":"ok","emoji":"\\ud83d\\ude00"}';
+    const res = await fetch(`${s.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(await res.json()).toEqual({ name: 'Lamp \ufffd', rows: [{ n: '\ufffdx' }], '\ufffd': 'ok', emoji: '\u{1F600}' });
+  });
+
   it('answers an unknown route with 404 JSON', async () => {
     const res = await fetch(`${s.url}/nope`);
     expect(res.status).toBe(404);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import pinoHttp from 'pino-http';
@@ -41,11 +42,34 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = true, pars
     }),
   );
   if (parseBodies) {
-    app.use(express.json({ limit: bodyLimit }));
+    app.use(express.json({ limit: bodyLimit, verify: noteSurrogateEscapes }));
+    app.use(wellFormedStrings);
     app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
   }
   return app;
 }
+
+/**
+ * JSON can carry a lone UTF-16 surrogate as an escape ("\ud800") that no UTF-8 text can hold: Postgres
+ * stores it as U+FFFD in a text parameter but refuses it inside json, so one value could be stored two
+ * ways, or fail with a 500. Such strings are made well-formed once, here, as Postgres would store them.
+ * Only bodies whose raw text has a surrogate escape are walked.
+ */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const noteSurrogateEscapes = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
+  if (buf.includes('\\u') && SURROGATE_ESCAPE.test(buf.toString('latin1'))) flags(req).surrogateEscapes = true;
+};
+const flags = (req: IncomingMessage) => req as IncomingMessage & { surrogateEscapes?: boolean };
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.toWellFormed();
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k) as string, wellFormed(v)]));
+  return value;
+}
+const wellFormedStrings: RequestHandler = (req, _res, next) => {
+  if (flags(req).surrogateEscapes) req.body = wellFormed(req.body);
+  next();
+};
 
 export function finishApp(app: Express): Express {
   app.use(notFoundHandler);
