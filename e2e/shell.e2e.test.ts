@@ -66,6 +66,31 @@ describe('front-end platform journeys', () => {
     expect(mail.some((m) => m.text.includes(text))).toBe(true);
   });
 
+  it('sends the landing page’s first screen in the HTML, which the page’s script then takes over in place', async () => {
+    // Without JavaScript the header and hero are already there (what the largest paint shows)…
+    const noJs = await openBrowser({ javaScriptEnabled: false });
+    let prerendered;
+    try {
+      await noJs.page.goto(`${platform.baseUrl}/`);
+      const title = noJs.page.getByRole('heading', { level: 1 });
+      expect(await title.textContent()).toContain('Your vendor shipments');
+      expect(await noJs.page.getByRole('link', { name: 'LOGIN' }).getAttribute('href')).toBe('/api/login');
+      prerendered = await title.boundingBox();
+    } finally {
+      await noJs.close();
+    }
+    // …and with it, React replaces them with the full page at the same place: one heading, no server CSS left.
+    const { page } = browser;
+    await page.goto(`${platform.baseUrl}/`);
+    await page.getByRole('heading', { name: "Let's Talk" }).waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('#prerendered-css').count()).toBe(0);
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBeNull();
+    const live = await page.getByRole('heading', { level: 1 }).boundingBox();
+    // The no-JS page shows its <noscript> line above the header; the hero is otherwise laid out identically.
+    expect(live && prerendered && [live.x, live.width, live.height]).toEqual(prerendered && [prerendered.x, prerendered.width, prerendered.height]);
+  });
+
   it('LOGIN → create account → dashboard shell with the user name; Cmd+K search; Sign Out; protected route → sign in', async () => {
     const { page } = browser;
     const who = { firstName: 'Grace', lastName: 'Hopper', email: `grace.${unique()}@example.com` };

@@ -22,7 +22,7 @@ export interface BrowserSession {
 }
 
 /** A fresh persistent context in its own --user-data-dir, removed on close. */
-export async function openBrowser(opts: { viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
+export async function openBrowser(opts: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
   assertChromium();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -30,6 +30,7 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const session: BrowserSession = {

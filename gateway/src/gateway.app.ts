@@ -40,6 +40,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     staticRoutes({
       root: config.STATIC_ROOT,
       disabledRemotes: list(config.DISABLED_REMOTES),
+      logger,
       config: {
         productName: 'Midway',
         supportPhone: config.SUPPORT_PHONE,

@@ -1,15 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import type { Logger } from 'pino';
 import { KNOWN_REMOTES, RUNTIME_MANIFEST_PATH, type PublicConfig, type RuntimeManifest } from '@midway/contracts';
+import { IDENTITY_HEADER } from '@midway/service-kit';
+import { renderLandingFirstScreen, withFirstScreen } from './landing-prerender';
 
 /**
  * The front end: each remote's build under /remotes/<dir>/, the runtime manifest the shell reads to find
  * them, and the shell itself with SPA fallback. remoteEntry.js and HTML are never cached (a redeployed
  * remote is picked up on the next load); content-hashed chunks are cached for a year.
  */
-export function staticRoutes(opts: { root: string; disabledRemotes: string[]; config: PublicConfig }): Router {
+export function staticRoutes(opts: { root: string; disabledRemotes: string[]; config: PublicConfig; logger: Logger }): Router {
   const r = Router();
+  const firstScreen = opts.disabledRemotes.includes('mf-landing') ? null : renderLandingFirstScreen(opts.root, opts.config, opts.logger);
+  /** index.html with the landing's first screen, rebuilt when the shell's index.html changes (a new build). */
+  let prerendered: { mtimeMs: number; html: string | null } | undefined;
+  const prerenderedIndex = (index: string): string | null => {
+    if (!firstScreen) return null;
+    const { mtimeMs } = fs.statSync(index);
+    if (prerendered?.mtimeMs !== mtimeMs) prerendered = { mtimeMs, html: withFirstScreen(fs.readFileSync(index, 'utf8'), firstScreen) };
+    return prerendered.html;
+  };
   const noCache = (res: express.Response, file: string) => {
     const base = path.basename(file);
     if (base === 'remoteEntry.js' || base.endsWith('.html') || base === 'mf-manifest.json') res.setHeader('Cache-Control', 'no-cache');
@@ -57,6 +69,11 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
       return void res.status(503).type('text').send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
     res.setHeader('Cache-Control', 'no-cache');
+    // A signed-out visitor's `/` is the landing page: its first screen comes in the HTML, so the largest paint
+    // does not wait for the scripts. Signed in (the session gate vouched for the cookie), `/` is the dashboard.
+    res.setHeader('Vary', 'Cookie');
+    const landing = req.path === '/' && !req.headers[IDENTITY_HEADER] ? prerenderedIndex(index) : null;
+    if (landing) return void res.type('html').send(landing);
     res.sendFile(index);
   });
   return r;

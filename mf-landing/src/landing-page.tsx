@@ -13,17 +13,25 @@ const Page = styled.div`
   min-height: 100vh;
 `;
 
-/** The public landing page (spec section 2), exposed to the shell as mf_landing/Landing. */
-export default function LandingPage({ config }: LandingProps) {
+/**
+ * The public landing page (spec section 2), exposed to the shell as mf_landing/Landing. `firstScreenOnly`
+ * renders just the header and hero: what the gateway prerenders (no form a visitor could type into before
+ * the page's script takes over).
+ */
+export default function LandingPage({ config, firstScreenOnly = false }: LandingProps & { firstScreenOnly?: boolean }) {
   return (
     <Page>
       <LandingHeader contactSectionId={CONTACT_SECTION_ID} />
       <main>
         <HeroSection phone={config.supportPhone} contactSectionId={CONTACT_SECTION_ID} />
-        <ServicesSection />
-        <ContactSection id={CONTACT_SECTION_ID} config={config} />
+        {!firstScreenOnly && (
+          <>
+            <ServicesSection />
+            <ContactSection id={CONTACT_SECTION_ID} config={config} />
+          </>
+        )}
       </main>
-      <LandingFooter config={config} />
+      {!firstScreenOnly && <LandingFooter config={config} />}
     </Page>
   );
 }

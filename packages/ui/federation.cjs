@@ -72,6 +72,36 @@ function sharedDependencies(isHost) {
   );
 }
 
+/** Loaders every build uses (the browser builds and the landing's server build alike). */
+function moduleRules() {
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          swcrc: false,
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            target: 'es2020',
+            transform: { react: { runtime: 'automatic' } },
+          },
+        },
+      },
+    },
+    { test: /\.(png|jpe?g|webp|avif)$/i, type: 'asset/resource' },
+    // Small SVGs (the landing hero is 12 KB, 1.9 KB gz) are inlined as data: URLs in the chunk that renders
+    // them: the landing's largest paint no longer waits for one more request after its chunk (CSP allows data:).
+    {
+      test: /\.svg$/i,
+      type: 'asset',
+      parser: { dataUrlCondition: { maxSize: 16 * 1024 } },
+      generator: { dataUrl: (content) => svgDataUrl(content.toString()) },
+    },
+  ];
+}
+
 /**
  * @param {object} app
  * @param {string} app.dir        the app's folder (__dirname of its webpack config)
@@ -83,6 +113,7 @@ function sharedDependencies(isHost) {
 function createFederatedConfig({ dir, name, exposes, title }) {
   const isHost = !exposes;
   return {
+    name,
     mode: 'production',
     context: dir,
     entry: { main: './src/index.ts' },
@@ -101,34 +132,7 @@ function createFederatedConfig({ dir, name, exposes, title }) {
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              swcrc: false,
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                target: 'es2020',
-                transform: { react: { runtime: 'automatic' } },
-              },
-            },
-          },
-        },
-        { test: /\.(png|jpe?g|webp|avif)$/i, type: 'asset/resource' },
-        // Small SVGs (the landing hero is 12 KB, 1.9 KB gz) are inlined as data: URLs in the chunk that renders
-        // them: the landing's largest paint no longer waits for one more request after its chunk (CSP allows data:).
-        {
-          test: /\.svg$/i,
-          type: 'asset',
-          parser: { dataUrlCondition: { maxSize: 16 * 1024 } },
-          generator: { dataUrl: (content) => svgDataUrl(content.toString()) },
-        },
-      ],
-    },
+    module: { rules: moduleRules() },
     optimization: {
       minimize: true,
       minimizer: [
@@ -166,4 +170,39 @@ function createFederatedConfig({ dir, name, exposes, title }) {
   };
 }
 
-module.exports = { createFederatedConfig, SHARED_SINGLETONS };
+/**
+ * A Node build of one module of an app, for server-side prerendering (see LandingPrerender in
+ * @midway/contracts): CommonJS in dist/server/, sources and @midway/* bundled, every other package left to
+ * Node's require (the gateway loads it with the repository's node_modules). Runs after the app's browser
+ * build, whose `clean` would otherwise delete it.
+ * @param {{ dir: string, entry: string, after: string }} opts  `after`: the browser build's federation name
+ * @returns {import('webpack').Configuration}
+ */
+function createPrerenderConfig({ dir, entry, after }) {
+  return {
+    name: `${after}-prerender`,
+    dependencies: [after],
+    mode: 'production',
+    target: 'node20',
+    context: dir,
+    entry: { prerender: entry },
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      // Asset URLs as the browser build serves them (/remotes/<dir>/assets/…, same content hash).
+      publicPath: `/remotes/${path.basename(dir)}/`,
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    externals: [({ request }, callback) => (request && !request.startsWith('.') && !request.startsWith('@midway/') ? callback(undefined, `commonjs ${request}`) : callback())],
+    module: { rules: moduleRules() },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createFederatedConfig, createPrerenderConfig, SHARED_SINGLETONS };

@@ -3,12 +3,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useInitialUser } from './auth/initial-user';
 import { LandingRoute } from './routes/landing-route';
 import { LandingSkeleton, PageLoading } from './routes/skeletons';
+import { useDropPrerenderedStyles } from './prerendered';
 
 // React Query, react-router, the route table and everything behind them are a separate chunk: a signed-out
 // visitor on '/' downloads only the landing page's path (theme, toasts, the manifest and the mf_landing remote).
 const RoutedApp = lazy(() => import('./routed-app'));
 
 export function App() {
+  useDropPrerenderedStyles();
   return (
     <MidwayStyleProviders>
       <Root />

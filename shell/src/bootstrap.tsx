@@ -1,7 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadInitialUser } from './auth/initial-user';
+import { loadRemoteModule } from './federation/load-remote-module';
 import { startLoadingManifest } from './federation/runtime-manifest';
+import { PRERENDERED_ATTRIBUTE } from './prerendered';
 
 // Fetch the manifest and the current user while React starts, so the first render does not wait for them.
 startLoadingManifest();
@@ -9,5 +11,12 @@ loadInitialUser().catch(() => {
   // A failed check counts as signed out (useInitialUser); the routed app's query reports it.
 });
 
+async function start(container: HTMLElement) {
+  // The gateway sent the landing's first screen in the page: keep it until the landing page can replace it
+  // in one commit, instead of swapping it for a skeleton and back. A failure renders anyway (retry card).
+  if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) await loadRemoteModule('mf_landing/Landing').catch(() => undefined);
+  createRoot(container).render(<App />);
+}
+
 const container = document.getElementById('root');
-if (container) createRoot(container).render(<App />);
+if (container) void start(container);

@@ -12,6 +12,22 @@ export interface LandingProps {
   config: PublicConfig;
 }
 
+/**
+ * mf-landing's server build (`mf-landing/dist/server/prerender.js`, CommonJS): the landing page's first
+ * screen (header and hero) as static HTML and its CSS, which the gateway puts into `/` for signed-out
+ * visitors so the largest paint does not wait for JavaScript. The shell's React then replaces it.
+ */
+export interface LandingPrerender {
+  /** `html` goes inside #root; `css` is plain CSS text (no <style> tag). */
+  renderFirstScreen(props: LandingProps): { html: string; css: string };
+}
+/** Where the gateway finds LandingPrerender, relative to the repository root. */
+export const LANDING_PRERENDER_PATH = 'mf-landing/dist/server/prerender.js';
+/** Set on #root when it holds prerendered HTML: the shell then keeps it until its own first screen is ready. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/** id of the <style> holding the prerendered CSS; the shell removes it once its own page is on screen. */
+export const PRERENDER_STYLE_ID = 'prerendered-css';
+
 /** mf_projects `./CreateProjectDialog`, opened by the shell header's New Project button. */
 export interface CreateProjectDialogProps {
   open: boolean;

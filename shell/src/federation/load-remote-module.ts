@@ -13,6 +13,13 @@ export function remoteNameOf(id: RemoteModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;
 }
 
+const loaded = new Map<RemoteModuleId, unknown>();
+
+/** An exposed module already loaded on this page, to render without suspending. */
+export function loadedRemoteModule<Id extends RemoteModuleId>(id: Id): RemoteModules[Id] | undefined {
+  return loaded.get(id) as RemoteModules[Id] | undefined;
+}
+
 /** Loads an exposed module of a remote registered from the runtime manifest; never resolves to null. */
 export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, options: { retry?: boolean } = {}): Promise<RemoteModules[Id]> {
   const manifest = await getRuntimeManifest();
@@ -28,5 +35,6 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, option
   // Every exposed module the shell loads has a default export (ClientDashboard's lifecycles are mounted by client.html).
   const exported = (mod as { default?: unknown } | null)?.default;
   if (!mod || typeof exported !== 'function' && typeof exported !== 'object') throw new RemoteUnavailableError(id);
+  loaded.set(id, mod);
   return mod;
 }

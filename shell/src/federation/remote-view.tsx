@@ -1,6 +1,6 @@
 import type { RemoteModuleId, RemoteModules } from '@midway/contracts';
 import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { loadRemoteModule } from './load-remote-module';
+import { loadedRemoteModule, loadRemoteModule } from './load-remote-module';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteUnavailable } from './remote-unavailable';
 
@@ -22,11 +22,12 @@ export interface RemoteViewProps<Id extends RemoteModuleId> {
 /** Suspense + error boundary with retry around one exposed module of a remote. */
 export function RemoteView<Id extends RemoteModuleId>({ id, props, loading, renderError, label, children }: RemoteViewProps<Id>) {
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React.lazy caches a rejected import for good.
-  const Remote = useMemo(
-    () => lazy(() => loadRemoteModule(id, { retry: attempt > 0 }) as Promise<{ default: ComponentType<PropsOf<Id>> }>),
-    [id, attempt],
-  );
+  // A module already loaded renders at once (no fallback in between); otherwise a new lazy component per
+  // attempt: React.lazy caches a rejected import for good.
+  const Remote = useMemo(() => {
+    const ready = attempt === 0 ? (loadedRemoteModule(id) as { default: ComponentType<PropsOf<Id>> } | undefined) : undefined;
+    return ready ? ready.default : lazy(() => loadRemoteModule(id, { retry: attempt > 0 }) as Promise<{ default: ComponentType<PropsOf<Id>> }>);
+  }, [id, attempt]);
   return (
     <RemoteErrorBoundary
       key={attempt}
