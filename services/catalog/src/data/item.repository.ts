@@ -206,9 +206,11 @@ export class ItemRepository {
     return { items, meanwhile: result };
   }
 
-  async update(id: string, body: UpdateItemBody, current: Item): Promise<Item> {
+  /** `productVariantId`: given when the SKU changed (null when it was cleared). */
+  async update(id: string, body: UpdateItemBody, current: Item, productVariantId?: string | null): Promise<Item> {
     const status = body.status ?? current.status;
-    await this.db.item.update({ where: { id }, data: { ...itemData(body), ...(body.status ? { status } : {}), ...stampsFor(status, current) } });
+    const link = productVariantId !== undefined ? { productVariantId } : {};
+    await this.db.item.update({ where: { id }, data: { ...itemData(body), ...link, ...(body.status ? { status } : {}), ...stampsFor(status, current) } });
     return (await this.find(id))!;
   }
 

@@ -61,7 +61,11 @@ export class ItemService {
   update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
     return this.uow.run(async (r) => {
       const { before, designerId } = await this.itemFor(r, caller, id);
-      const after = await r.items.update(id, body, before);
+      // A changed SKU links the item to that product in the editor's catalogue, as adding it would.
+      const sku = body.skuCode;
+      const variantId =
+        sku === undefined || sku === before.skuCode ? undefined : sku === null ? null : ((await r.products.variantIdsForSkus(caller.userId, [{ sku, name: body.name ?? before.name }])).get(sku) ?? null);
+      const after = await r.items.update(id, body, before, variantId);
       const changed = TRACKED_FIELDS.filter((f) => before[f] !== after[f]);
       if (changed.length === 0) return after;
       await r.outbox.add(itemEvents.updated(after, designerId, changed));
