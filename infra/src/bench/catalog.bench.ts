@@ -8,7 +8,6 @@ import { dashboardStatsSqlText } from './dashboard-sql';
 
 const ms = (t0: number) => performance.now() - t0;
 
-/** Sequential latencies of `fn`, after a warm-up, as sorted milliseconds. */
 /**
  * Times `n` calls of each function, alternating them call by call (after a warm-up of each), so whatever else
  * the machine does meanwhile (autovacuum, a service's GC after the previous load test) weighs on both alike.

@@ -55,11 +55,11 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = true, pars
  * ways, or fail with a 500. Such strings are made well-formed once, here, as Postgres would store them.
  * Only bodies whose raw text has a surrogate escape are walked.
  */
+const flags = (req: IncomingMessage) => req as IncomingMessage & { surrogateEscapes?: boolean };
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const noteSurrogateEscapes = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
   if (buf.includes('\\u') && SURROGATE_ESCAPE.test(buf.toString('latin1'))) flags(req).surrogateEscapes = true;
 };
-const flags = (req: IncomingMessage) => req as IncomingMessage & { surrogateEscapes?: boolean };
 function wellFormed(value: unknown): unknown {
   if (typeof value === 'string') return value.toWellFormed();
   if (Array.isArray(value)) return value.map(wellFormed);

@@ -11,13 +11,7 @@ export interface RawTx {
  * rolls back, the event never existed; if it commits, the relay will publish it.
  */
 export async function enqueueEvent(tx: RawTx, schema: string, event: EventEnvelope): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `INSERT INTO "${assertIdentifier(schema)}"."outbox_events" (id, type, payload, occurred_at) VALUES ($1::uuid, $2, $3::json, $4::timestamptz)`,
-    event.id,
-    event.type,
-    JSON.stringify(event),
-    event.occurredAt,
-  );
+  await enqueueEvents(tx, schema, [event]);
 }
 
 /**

@@ -14,6 +14,11 @@ export interface SkuProduct {
 export class ProductRepository {
   constructor(private readonly db: Client) {}
 
+  /** One SKU's variant in the owner's catalogue, created with its product when new (see variantIdsForSkus). */
+  async variantIdForSku(ownerId: string, product: SkuProduct): Promise<string> {
+    return (await this.variantIdsForSkus(ownerId, [product])).get(product.sku)!;
+  }
+
   /**
    * The variant id for each SKU in the owner's catalogue, creating a product and variant for SKUs not
    * seen before (the first row naming a SKU describes its product). Set-based: one statement however

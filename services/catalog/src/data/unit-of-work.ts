@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { enqueueEvent, enqueueEvents } from '@midway/service-kit';
+import { enqueueEvents } from '@midway/service-kit';
 import type { EventEnvelope } from '@midway/contracts';
 import { ActivityRepository } from './activity.repository';
 import { ItemRepository } from './item.repository';
@@ -32,7 +32,7 @@ function reposFor(client: Client, reader?: Pool): Repos {
     products: new ProductRepository(client),
     stats: new StatsRepository(client),
     outbox: {
-      add: (...events) => (events.length === 1 ? enqueueEvent(client, SCHEMA, events[0]!) : enqueueEvents(client, SCHEMA, events)),
+      add: (...events) => enqueueEvents(client, SCHEMA, events),
     },
   };
 }

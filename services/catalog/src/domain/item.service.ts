@@ -25,7 +25,7 @@ export class ItemService {
   create(caller: Caller, projectId: string, body: CreateItemBody): Promise<Item> {
     return this.uow.run(async (r) => {
       const project = await projectFor(r, caller, projectId);
-      const variantId = body.skuCode ? ((await r.products.variantIdsForSkus(caller.userId, [{ ...body, sku: body.skuCode }])).get(body.skuCode) ?? null) : null;
+      const variantId = body.skuCode ? await r.products.variantIdForSku(caller.userId, { ...body, sku: body.skuCode }) : null;
       const item = await r.items.insert(projectId, body, variantId);
       await r.activities.add({ projectId, itemId: item.id, type: 'item_added', description: activityText.itemAdded(item.name) });
       await r.outbox.add(itemEvents.created(item, project.createdById));
@@ -64,7 +64,7 @@ export class ItemService {
       // A changed SKU links the item to that product in the editor's catalogue, as adding it would.
       const sku = body.skuCode;
       const variantId =
-        sku === undefined || sku === before.skuCode ? undefined : sku === null ? null : ((await r.products.variantIdsForSkus(caller.userId, [{ sku, name: body.name ?? before.name }])).get(sku) ?? null);
+        sku === undefined || sku === before.skuCode ? undefined : sku === null ? null : await r.products.variantIdForSku(caller.userId, { sku, name: body.name ?? before.name });
       const after = await r.items.update(id, body, before, variantId);
       const changed = TRACKED_FIELDS.filter((f) => before[f] !== after[f]);
       if (changed.length === 0) return after;
