@@ -8,6 +8,7 @@ const node = (displayName, rootDir, extra = {}) => ({
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@midway/contracts$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src'),
+    '^@midway/contracts/vocab$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/vocab.ts'),
     '^@midway/service-kit$': '<rootDir>/' + rel(rootDir, 'packages/service-kit/src'),
     '^@midway/infra$': '<rootDir>/' + rel(rootDir, 'infra/src'),
   },

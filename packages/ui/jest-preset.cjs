@@ -21,6 +21,7 @@ function frontEndJestConfig({ displayName, rootDir, setupFiles = [] }) {
     },
     moduleNameMapper: {
       '^@midway/contracts$': `<rootDir>/${contracts}/src/index.ts`,
+      '^@midway/contracts/vocab$': `<rootDir>/${contracts}/src/vocab.ts`,
       '^@midway/ui$': `<rootDir>/${ui}/src/index.ts`,
       '^@midway/ui/(dialog|select|tabs|switch|avatar|query)$': `<rootDir>/${ui}/src/$1`,
       '\\.(svg|png|jpe?g|webp)$': `<rootDir>/${ui}/test-file-stub.js`,

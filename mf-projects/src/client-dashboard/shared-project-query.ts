@@ -1,10 +1,8 @@
 import type { PublicConfig, RuntimeManifest } from '@midway/contracts';
+import { RUNTIME_MANIFEST_PATH } from '@midway/contracts/vocab';
 import { useQuery } from '@tanstack/react-query';
 import { catalogApi } from '../api/catalog-api';
 import { queryKeys } from '../api/query-keys';
-
-/** Type-checked against the contract's literal without bundling the contracts' zod schemas. */
-const RUNTIME_MANIFEST_PATH: typeof import('@midway/contracts').RUNTIME_MANIFEST_PATH = '/runtime-manifest.json';
 
 export function useSharedProject(token: string) {
   return useQuery({ queryKey: queryKeys.sharedProject(token), queryFn: () => catalogApi.getSharedProject(token), enabled: token !== '' });

@@ -1,23 +1,9 @@
-import type { ItemStatus, ITEM_STATUSES as CONTRACT_ITEM_STATUSES } from '@midway/contracts';
+import { ITEM_STATUS_LABELS, ITEM_STATUSES, type ItemStatus } from '@midway/contracts/vocab';
 import { Badge, statusTone } from '@midway/ui';
 import { CheckCircle2, PackageCheck, ShoppingCart, Truck, Warehouse, type LucideIcon } from 'lucide-react';
 
-/**
- * The contract's vocabulary, restated here so the bundle does not pull in the contracts' zod schemas;
- * the type below fails to compile if the two lists ever differ.
- */
-export const ITEM_STATUSES = ['ordered', 'in-transit', 'received', 'stored', 'delivered'] as const;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const itemStatusesMatch: Same<(typeof ITEM_STATUSES)[number], (typeof CONTRACT_ITEM_STATUSES)[number]> = true;
-void itemStatusesMatch;
-
-export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
-  ordered: 'Ordered',
-  'in-transit': 'In Transit',
-  received: 'Received',
-  stored: 'Stored',
-  delivered: 'Delivered',
-};
+// The vocabulary comes from the contracts' zod-free entry, so the bundle gets the lists without the schemas.
+export { ITEM_STATUS_LABELS, ITEM_STATUSES };
 
 const ITEM_STATUS_ICONS: Record<ItemStatus, LucideIcon> = {
   ordered: ShoppingCart,

@@ -1,17 +1,7 @@
-import type { PROJECT_STATUSES as CONTRACT_PROJECT_STATUSES, ProjectStatus } from '@midway/contracts';
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from '@midway/contracts/vocab';
 
-/** The contract's project statuses, restated to keep zod out of the bundle; the type check keeps them equal. */
-export const PROJECT_STATUSES = ['active', 'planning', 'in-progress', 'completed'] as const;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const projectStatusesMatch: Same<(typeof PROJECT_STATUSES)[number], (typeof CONTRACT_PROJECT_STATUSES)[number]> = true;
-void projectStatusesMatch;
-
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  active: 'Active',
-  planning: 'Planning',
-  'in-progress': 'In Progress',
-  completed: 'Completed',
-};
+// The vocabulary comes from the contracts' zod-free entry, so the bundle gets the lists without the schemas.
+export { PROJECT_STATUS_LABELS, PROJECT_STATUSES };
 
 export const PROJECT_STATUS_OPTIONS = PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }));
 

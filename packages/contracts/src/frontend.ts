@@ -76,4 +76,4 @@ export type RemoteModuleId = keyof RemoteModules;
 /** The container a module id belongs to, e.g. 'mf_projects' for 'mf_projects/Routes'. */
 export type RemoteOf<Id extends RemoteModuleId> = Id extends `${infer R extends RemoteName}/${string}` ? R : never;
 
-// SearchResult (GET /api/search) is defined with its zod schema in ./catalog.
+// SearchResult (GET /api/search) is defined with its zod schema in ./catalog/search.

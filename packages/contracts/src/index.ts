@@ -1,6 +1,10 @@
+// The one entry of @midway/contracts for servers (the browser imports only types from here, and values from
+// `@midway/contracts/vocab`, which has no zod).
+export * from './vocab';
+export * from './text';
+export * from './errors';
 export * from './identity';
+export * from './catalog';
 export * from './events';
 export * from './runtime';
 export * from './frontend';
-export * from './catalog';
-export * from './text';

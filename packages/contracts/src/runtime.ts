@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The runtime remote manifest the gateway serves at RUNTIME_MANIFEST_PATH.
+ * The runtime remote manifest the gateway serves at RUNTIME_MANIFEST_PATH (defined in ./vocab, which the browser imports).
  * The shell registers remotes from it at start-up, so a remote is redeployed without rebuilding the shell.
  */
-export const RUNTIME_MANIFEST_PATH = '/runtime-manifest.json';
 
 export const remoteEntrySchema = z.object({
   /** Module Federation container name, e.g. `mf_landing`. */

@@ -1,18 +1,5 @@
 import { z } from 'zod';
-import { systemRoleSchema } from './identity';
-import { ITEM_STATUSES, PROJECT_STATUSES } from './catalog';
-
-/**
- * Domain events: past-tense facts named `<domain>.<entity>.<past-verb>.v<N>`. The event type is also the
- * NATS subject, so a consumer subscribes to exactly the facts it needs.
- */
-const userData = z.object({
-  userId: z.uuid(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  systemRole: systemRoleSchema,
-});
+import { ITEM_STATUSES, PROJECT_STATUSES } from '../vocab';
 
 /** What consumers (logistics, billing) need to know about an item without asking catalog. */
 const itemEventData = z.object({
@@ -39,16 +26,8 @@ const itemCreatedData = itemEventData.extend({ createdAt: z.iso.datetime() });
  */
 export const IMPORT_EVENT_MAX_ITEMS = 200;
 
-export const eventSchemas = {
-  'identity.user.created.v1': userData.extend({ createdAt: z.iso.datetime() }),
-  'identity.user.updated.v1': userData.extend({ updatedAt: z.iso.datetime() }),
-  'identity.session.revoked.v1': z.object({
-    sessionId: z.uuid(),
-    userId: z.uuid(),
-    /** When the session would have expired anyway; consumers may forget it after that. */
-    expiresAt: z.iso.datetime(),
-    revokedAt: z.iso.datetime(),
-  }),
+/** Facts the catalog service publishes. */
+export const catalogEventSchemas = {
   'catalog.project.created.v1': z.object({
     projectId: z.uuid(),
     /** The designer who owns the project (its creator); billing and logistics bill and serve them. */
@@ -100,33 +79,3 @@ export const eventSchemas = {
     deletedAt: z.iso.datetime(),
   }),
 } as const;
-
-export type EventType = keyof typeof eventSchemas;
-export const EVENT_TYPES = Object.keys(eventSchemas) as EventType[];
-export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
-
-export const eventEnvelopeSchema = z.object({
-  id: z.uuid(),
-  type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
-  occurredAt: z.iso.datetime(),
-  data: z.unknown(),
-});
-
-export interface EventEnvelope<T extends EventType = EventType> {
-  id: string;
-  type: T;
-  occurredAt: string;
-  data: EventData<T>;
-}
-
-/** Parses a raw envelope and its payload against the contract of its type. */
-export function parseEvent(raw: unknown): EventEnvelope {
-  const envelope = eventEnvelopeSchema.parse(raw);
-  const data = eventSchemas[envelope.type].parse(envelope.data);
-  return { ...envelope, data } as EventEnvelope;
-}
-
-/** The subject an event is published on. */
-export const subjectOf = (type: EventType) => type;
-/** The domain (and stream) that owns an event type. */
-export const domainOf = (type: EventType) => type.split('.')[0]!;

@@ -1,4 +1,4 @@
-import { eventSchemas, IMPORT_EVENT_MAX_ITEMS } from './events';
+import { eventSchemas, IMPORT_EVENT_MAX_ITEMS } from '.';
 
 // Every text at its length limit, made of a control character JSON escapes to six bytes (\u0001).
 const long = (n: number) => '\u0001'.repeat(n);

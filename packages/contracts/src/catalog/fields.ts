@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { NO_NUL } from '../text';
+
+/** Field rules shared by the catalog's request bodies (not exported from the package). */
+
+export const REQUIRED_PROJECT_FIELDS = 'Please fill in all required fields';
+
+export const text = (max: number, field: string) =>
+  z.string().trim().max(max, { error: `${field} must be at most ${max} characters` }).regex(NO_NUL, { error: `${field} must not contain NUL characters` });
+
+export const requiredProjectText = (field: string) =>
+  z
+    .string({ error: REQUIRED_PROJECT_FIELDS })
+    .trim()
+    .min(1, { error: REQUIRED_PROJECT_FIELDS })
+    .max(255, { error: `${field} must be at most 255 characters` })
+    .regex(NO_NUL, { error: `${field} must not contain NUL characters` });
+
+/** Empty strings from forms mean "not given". */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v), schema.optional());
+
+export const nullable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+
+export const isoDate = z.iso.date({ error: 'installDate must be a date (YYYY-MM-DD)' });

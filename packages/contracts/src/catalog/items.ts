@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { NO_NUL } from '../text';
+import { BULK_IMPORT_MAX_ROWS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX } from '../vocab';
+import { nullable, optional, text } from './fields';
+
+/** Accepts the aliases of ITEM_STATUS_ALIASES (`shipped` for `in-transit`). */
+export const itemStatusSchema = z
+  .string({ error: 'status is required' })
+  .trim()
+  .toLowerCase()
+  .transform((s) => (Object.hasOwn(ITEM_STATUS_ALIASES, s) ? ITEM_STATUS_ALIASES[s]! : s))
+  .pipe(z.enum(ITEM_STATUSES, { error: `status must be one of ${ITEM_STATUSES.join(', ')}` }));
+
+/** Money in, as a number or a decimal string; out as a decimal string with 2 places. */
+export const moneySchema = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, { error: 'price must be a number' })], { error: 'price must be a number' })
+  .transform((v) => Number(v))
+  .pipe(z.number().min(0, { error: 'price must be 0 or more' }).max(99_999_999.99, { error: 'price is too large' }))
+  .transform((n) => n.toFixed(2));
+
+/** Each item field's rule, without optionality; create and update decide what may be left out. */
+const itemRules = {
+  supplier: text(255, 'supplier'),
+  productUrl: text(2048, 'productUrl').pipe(z.url({ error: 'productUrl must be a URL', protocol: /^https?$/ })),
+  scheduleNumber: text(100, 'scheduleNumber'),
+  trackingNumber: text(100, 'trackingNumber'),
+  carrierId: text(100, 'carrierId'),
+  notes: text(5000, 'notes'),
+  photoUrl: text(2048, 'photoUrl'),
+  skuCode: text(100, 'skuCode'),
+  collection: text(255, 'collection'),
+  designer: text(255, 'designer'),
+  finish: text(255, 'finish'),
+  material: text(255, 'material'),
+  roomLocation: text(255, 'roomLocation'),
+  specialInstructions: text(5000, 'specialInstructions'),
+  price: moneySchema,
+  estimatedPrice: moneySchema,
+};
+const itemName = z
+  .string({ error: 'Item name is required' })
+  .trim()
+  .min(1, { error: 'Item name is required' })
+  .max(255, { error: 'name must be at most 255 characters' })
+  .regex(NO_NUL, { error: 'name must not contain NUL characters' });
+const QUANTITY_MESSAGE = 'quantity must be a whole number of at least 1';
+const quantity = z.coerce.number({ error: QUANTITY_MESSAGE }).int({ error: QUANTITY_MESSAGE }).min(1, { error: QUANTITY_MESSAGE }).max(100_000, { error: 'quantity must be at most 100000' });
+
+type Rules = typeof itemRules;
+const mapRules = <W extends (r: Rules[keyof Rules]) => z.ZodType>(wrap: W) =>
+  Object.fromEntries(Object.entries(itemRules).map(([k, r]) => [k, wrap(r)])) as { [K in keyof Rules]: ReturnType<W> };
+
+export const createItemBodySchema = z.object({
+  name: itemName,
+  quantity: optional(quantity),
+  status: optional(itemStatusSchema),
+  ...mapRules((r) => optional(r)),
+});
+export type CreateItemBody = z.infer<typeof createItemBodySchema>;
+
+/** PUT /api/items/{id}: any subset of fields; an empty optional field clears it (null). */
+export const updateItemBodySchema = z.object({
+  name: itemName.optional(),
+  quantity: optional(quantity),
+  status: optional(itemStatusSchema),
+  ...mapRules((r) => nullable(r)),
+});
+export type UpdateItemBody = z.infer<typeof updateItemBodySchema>;
+
+export const updateItemStatusBodySchema = z.object({ status: itemStatusSchema });
+
+export const itemSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  productVariantId: z.uuid().nullable(),
+  name: z.string(),
+  supplier: z.string().nullable(),
+  productUrl: z.string().nullable(),
+  quantity: z.number().int(),
+  scheduleNumber: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  carrierId: z.string().nullable(),
+  status: z.enum(ITEM_STATUSES),
+  notes: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  skuCode: z.string().nullable(),
+  collection: z.string().nullable(),
+  designer: z.string().nullable(),
+  finish: z.string().nullable(),
+  material: z.string().nullable(),
+  roomLocation: z.string().nullable(),
+  specialInstructions: z.string().nullable(),
+  price: z.string().nullable(),
+  estimatedPrice: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Denormalised for lists (Items page columns Project / client). */
+  projectName: z.string(),
+  clientName: z.string(),
+});
+export type Item = z.infer<typeof itemSchema>;
+
+/** GET /api/items query: a page at a time, filtered on the server. The next cursor comes in X-Next-Cursor. */
+export const listItemsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ITEMS_PAGE_MAX, { error: `limit must be at most ${ITEMS_PAGE_MAX}` }).default(ITEMS_PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+  q: z.string().trim().max(200).regex(NO_NUL, { error: 'q must not contain NUL characters' }).optional(),
+  status: itemStatusSchema.optional(),
+  projectId: z.uuid({ error: 'projectId must be a project id' }).optional(),
+});
+export type ListItemsQuery = z.infer<typeof listItemsQuerySchema>;
+
+/* ---------- bulk import ---------- */
+
+export const bulkImportBodySchema = z.object({
+  items: z.array(z.unknown(), { error: 'items must be a list' }).min(1, { error: 'No items to import' }).max(BULK_IMPORT_MAX_ROWS, { error: `At most ${BULK_IMPORT_MAX_ROWS} items per import` }),
+});
+export const bulkImportResponseSchema = z.object({
+  items: z.array(itemSchema),
+  errors: z.number().int(),
+  errorDetails: z.array(z.object({ item: z.unknown(), row: z.number().int(), error: z.string() })),
+});
+export type BulkImportResponse = z.infer<typeof bulkImportResponseSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { ITEM_STATUSES } from '../vocab';
+
+/** POST /api/projects/{id}/share */
+export const shareResponseSchema = z.object({ shareToken: z.string() });
+
+/** GET /api/shared/{token}: what the public client dashboard shows. */
+export const sharedProjectSchema = z.object({
+  name: z.string(),
+  location: z.string(),
+  clientName: z.string(),
+  status: z.string(),
+  installDate: z.string().nullable(),
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      supplier: z.string().nullable(),
+      photoUrl: z.string().nullable(),
+      status: z.enum(ITEM_STATUSES),
+      receivedAt: z.string().nullable(),
+      deliveredAt: z.string().nullable(),
+    }),
+  ),
+  activities: z.array(z.object({ id: z.uuid(), description: z.string(), createdAt: z.string() })),
+});
+export type SharedProject = z.infer<typeof sharedProjectSchema>;

@@ -1,0 +1,4 @@
+/** The identity service's HTTP contracts. */
+export * from './users';
+export * from './auth';
+export * from './contact';

@@ -1,0 +1,63 @@
+/**
+ * `@midway/contracts/vocab`: the product's fixed vocabularies and limits as plain `as const` values, with no zod
+ * (and no other import), so a browser bundle can use them without pulling in the schemas. The zod schemas build
+ * their enums from these arrays, so each list is written once.
+ */
+
+/* ---------- projects ---------- */
+
+export const PROJECT_STATUSES = ['active', 'planning', 'in-progress', 'completed'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  active: 'Active',
+  planning: 'Planning',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+};
+
+/** The caller's access to a project: its owner, a member, or an admin (who sees all). */
+export const PROJECT_ACCESS_LEVELS = ['owner', 'member', 'admin'] as const;
+export type ProjectAccess = (typeof PROJECT_ACCESS_LEVELS)[number];
+
+/** Roles a project member can be given. */
+export const MEMBER_ROLES = ['member', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/* ---------- items ---------- */
+
+/** One item-status vocabulary across the product. */
+export const ITEM_STATUSES = ['ordered', 'in-transit', 'received', 'stored', 'delivered'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+/** Other words accepted for a status: `shipped` (offered by the edit dialog) means `in-transit`. */
+export const ITEM_STATUS_ALIASES: Readonly<Record<string, ItemStatus>> = { shipped: 'in-transit' };
+export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
+  ordered: 'Ordered',
+  'in-transit': 'In Transit',
+  received: 'Received',
+  stored: 'Stored',
+  delivered: 'Delivered',
+};
+
+/** GET /api/items pages; the next page's cursor comes in the X-Next-Cursor header. */
+export const ITEMS_PAGE_DEFAULT = 200;
+export const ITEMS_PAGE_MAX = 1000;
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export const BULK_IMPORT_MAX_ROWS = 20_000;
+
+/* ---------- search ---------- */
+
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_RESULT_TYPES = ['project', 'item', 'service'] as const;
+export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
+
+/* ---------- identity ---------- */
+
+export const SYSTEM_ROLES = ['midway_admin', 'designer', 'client'] as const;
+export type SystemRole = (typeof SYSTEM_ROLES)[number];
+export const PASSWORD_MIN_LENGTH = 8;
+
+/* ---------- runtime ---------- */
+
+/** Where the gateway serves the runtime remote manifest (RuntimeManifest). */
+export const RUNTIME_MANIFEST_PATH = '/runtime-manifest.json';
