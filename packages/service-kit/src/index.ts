@@ -14,6 +14,7 @@ export * from './nats/envelope';
 export * from './nats/outbox';
 export * from './nats/outbox-relay';
 export * from './nats/consumer';
+export * from './data/unit-of-work';
 export * from './lifecycle';
 export * from './auth/session-token';
 export * from './runtime';

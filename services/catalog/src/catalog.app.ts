@@ -7,10 +7,12 @@ import { UnitOfWork } from './data/unit-of-work';
 import { DashboardService } from './domain/dashboard.service';
 import { ItemService } from './domain/item.service';
 import { ProjectService } from './domain/project.service';
+import { SearchService } from './domain/search.service';
 import { consumeIdentityUsers } from './events/identity-users.consumer';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { itemRoutes } from './routes/item.routes';
 import { projectRoutes, sharedRoutes } from './routes/project.routes';
+import { searchRoutes } from './routes/search.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
 
@@ -37,6 +39,7 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.app.use(projectRoutes(projects));
   rt.app.use(itemRoutes(new ItemService(uow)));
   rt.app.use(dashboardRoutes(new DashboardService(uow)));
+  rt.app.use(searchRoutes(new SearchService(uow)));
 
   const running = await rt.listen(port, config.HOST);
   return { ...running, db: rt.db, relay: rt.relay };

@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import { startServiceRuntime } from '@midway/service-kit';
 import type { IdentityConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
-import { UserRepository } from './data/user.repository';
-import { SessionRepository } from './data/session.repository';
+import { UnitOfWork } from './data/unit-of-work';
 import { ContactRepository } from './data/contact.repository';
 import { AuthService } from './domain/auth.service';
 import { ContactService } from './domain/contact.service';
@@ -29,7 +28,8 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   const mailer = new ContactMailer(config.SMTP_URL, { to: config.CONTACT_TO, from: config.MAIL_FROM, repo: contacts, logger });
   rt.onStop(() => mailer.stop());
   const keys = { privateKey: config.SESSION_PRIVATE_KEY, publicKey: config.SESSION_PUBLIC_KEY };
-  const auth = new AuthService(new UserRepository(rt.db), new SessionRepository(rt.db), keys, () => rt.relay.nudge());
+  const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
+  const auth = new AuthService(uow, keys);
   const contact = new ContactService(contacts, () => mailer.nudge());
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Caller } from '@midway/service-kit';
 import type { CreateItemBody, Item, ItemStatus, ListItemsQuery, UpdateItemBody } from '@midway/contracts';
+import { isUuid } from '../domain/ids';
 import { accessibleProjects } from './access.sql';
+import { likeContaining } from './like.sql';
 import { toItem, type ItemRow } from './mappers';
 import { Prisma, type Client } from './prisma-client';
 
@@ -13,11 +15,10 @@ const SELECT = Prisma.sql`SELECT i.*, p.name AS project_name, p.client_name, i.c
 /** Cursor = the last row's (created_at, id), opaque to callers. */
 const encodeCursor = (r: ItemRow & { cursor_at?: string }) => Buffer.from(`${r.cursor_at}|${r.id}`).toString('base64url');
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Checked before it reaches SQL: a tampered cursor is a 400, never a database error. */
 function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  return at && id && TIMESTAMP_TEXT.test(at) && isRealInstant(at) && UUID.test(id) ? { createdAt: at, id } : null;
+  return at && id && TIMESTAMP_TEXT.test(at) && isRealInstant(at) && isUuid(id) ? { createdAt: at, id } : null;
 }
 
 /** The calendar and clock fields name a real instant (no 30 February, no 25:00), so the cast cannot fail. */
@@ -73,8 +74,6 @@ type Unlisted = Exclude<keyof CreateItemBody, (typeof BULK_FIELDS)[number][0]>;
 const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldListed;
 
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Item fields as Prisma data: only what the body carries, so an update changes only what was sent. */
 function itemData(body: Partial<CreateItemBody> | UpdateItemBody) {
   const { status: _status, price, estimatedPrice, ...rest } = body;
@@ -99,7 +98,7 @@ export class ItemRepository {
       accessibleProjects(caller),
       q.projectId ? Prisma.sql`i.project_id = ${q.projectId}::uuid` : Prisma.empty,
       q.status ? Prisma.sql`i.status = ${q.status}` : Prisma.empty,
-      q.q ? Prisma.sql`(i.name ILIKE ${likeEscape(q.q)} OR i.supplier ILIKE ${likeEscape(q.q)} OR i.schedule_number ILIKE ${likeEscape(q.q)})` : Prisma.empty,
+      q.q ? Prisma.sql`(i.name ILIKE ${likeContaining(q.q)} OR i.supplier ILIKE ${likeContaining(q.q)} OR i.schedule_number ILIKE ${likeContaining(q.q)})` : Prisma.empty,
       after ? Prisma.sql`(i.created_at, i.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : Prisma.empty,
     ].filter((f) => f !== Prisma.empty);
     const query = Prisma.sql`${SELECT} WHERE ${Prisma.join(filters, ' AND ')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`;

@@ -1,5 +1,5 @@
 import type { Caller } from '@midway/service-kit';
-import type { DashboardStats, SearchResult } from '@midway/contracts';
+import type { DashboardStats } from '@midway/contracts';
 import { accessibleProjects } from './access.sql';
 import { Prisma, type Client } from './prisma-client';
 
@@ -22,22 +22,5 @@ export class StatsRepository {
   async dashboard(caller: Caller): Promise<DashboardStats> {
     const [row] = await this.db.$queryRaw<DashboardStats[]>(dashboardStatsSql(caller));
     return row!;
-  }
-
-  async search(caller: Caller, q: string, limit = 8): Promise<SearchResult[]> {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const projects = await this.db.$queryRaw<{ id: string; name: string; client_name: string; location: string }[]>`
-      SELECT p.id, p.name, p.client_name, p.location FROM projects p
-      WHERE ${accessibleProjects(caller)} AND (p.name ILIKE ${like} OR p.client_name ILIKE ${like} OR p.location ILIKE ${like})
-      ORDER BY p.updated_at DESC LIMIT ${limit}`;
-    const items = await this.db.$queryRaw<{ id: string; project_id: string; name: string; supplier: string | null; project_name: string }[]>`
-      SELECT i.id, i.project_id, i.name, i.supplier, p.name AS project_name FROM items i JOIN projects p ON p.id = i.project_id
-      WHERE ${accessibleProjects(caller)} AND (i.name ILIKE ${like} OR i.supplier ILIKE ${like} OR i.sku_code ILIKE ${like}
-             OR i.schedule_number ILIKE ${like} OR i.tracking_number ILIKE ${like})
-      ORDER BY i.updated_at DESC LIMIT ${limit}`;
-    return [
-      ...projects.map((p) => ({ type: 'project' as const, id: p.id, title: p.name, subtitle: `${p.client_name} · ${p.location}`, url: `/projects/${p.id}` })),
-      ...items.map((i) => ({ type: 'item' as const, id: i.id, title: i.name, subtitle: [i.supplier, i.project_name].filter(Boolean).join(' · '), url: `/projects/${i.project_id}?item=${i.id}` })),
-    ];
   }
 }

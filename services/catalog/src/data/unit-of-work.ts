@@ -6,6 +6,7 @@ import { ItemRepository } from './item.repository';
 import { MemberRepository } from './member.repository';
 import { ProductRepository } from './product.repository';
 import { ProjectRepository } from './project.repository';
+import { SearchRepository } from './search.repository';
 import { StatsRepository } from './stats.repository';
 import { UserRepository } from './user.repository';
 import { SCHEMA, type Client, type Db } from './prisma-client';
@@ -18,6 +19,7 @@ export interface Repos {
   users: UserRepository;
   products: ProductRepository;
   stats: StatsRepository;
+  search: SearchRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: { add(...events: EventEnvelope[]): Promise<void> };
 }
@@ -31,6 +33,7 @@ function reposFor(client: Client, reader?: Pool): Repos {
     users: new UserRepository(client),
     products: new ProductRepository(client),
     stats: new StatsRepository(client),
+    search: new SearchRepository(client),
     outbox: {
       add: (...events) => enqueueEvents(client, SCHEMA, events),
     },

@@ -1,5 +1,5 @@
 import type { Caller } from '@midway/service-kit';
-import type { Activity, DashboardStats, SearchResult } from '@midway/contracts';
+import type { Activity, DashboardStats } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 
 export class DashboardService {
@@ -11,9 +11,5 @@ export class DashboardService {
 
   activities(caller: Caller, limit: number): Promise<Activity[]> {
     return this.uow.read.activities.recent(caller, limit);
-  }
-
-  search(caller: Caller, q: string): Promise<SearchResult[]> {
-    return this.uow.read.stats.search(caller, q);
   }
 }

@@ -1,11 +1,10 @@
-import { badRequest, notFound, type Caller } from '@midway/service-kit';
+import { badRequest, type Caller } from '@midway/service-kit';
 import { createItemBodySchema, type BulkImportResponse, type CreateItemBody, type Item, type ItemStatus, type ListItemsQuery, type UpdateItemBody } from '@midway/contracts';
 import { InvalidCursorError } from '../data/item.repository';
-import type { Repos, UnitOfWork } from '../data/unit-of-work';
+import type { UnitOfWork } from '../data/unit-of-work';
 import { activityText } from './activity-text';
 import { itemEvents } from './item-events';
-import { projectFor } from './project.service';
-import { isId } from './ids';
+import { itemFor, projectFor } from './project-access';
 
 /** Fields whose change a client or the provider would care about, compared before and after an edit. */
 const TRACKED_FIELDS: (keyof Item)[] = ['name', 'supplier', 'productUrl', 'quantity', 'scheduleNumber', 'trackingNumber', 'carrierId', 'status', 'notes', 'photoUrl', 'skuCode', 'collection', 'designer', 'finish', 'material', 'roomLocation', 'specialInstructions', 'price', 'estimatedPrice'];
@@ -60,7 +59,8 @@ export class ItemService {
 
   update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
     return this.uow.run(async (r) => {
-      const { before, designerId } = await this.itemFor(r, caller, id);
+      const { item: before, project } = await itemFor(r, caller, id);
+      const designerId = project.createdById;
       // A changed SKU links the item to that product in the editor's catalogue, as adding it would.
       const sku = body.skuCode;
       const variantId =
@@ -86,19 +86,11 @@ export class ItemService {
 
   delete(caller: Caller, id: string): Promise<void> {
     return this.uow.run(async (r) => {
-      const { before, designerId } = await this.itemFor(r, caller, id);
+      const { item: before, project } = await itemFor(r, caller, id);
+      const designerId = project.createdById;
       await r.items.delete(id);
       await r.activities.add({ projectId: before.projectId, itemId: null, type: 'item_removed', description: activityText.itemRemoved(before.name), metadata: { itemId: id } });
       await r.outbox.add(itemEvents.deleted(before, designerId));
     });
-  }
-
-  private async itemFor(r: Repos, caller: Caller, id: string) {
-    const item = isId(id) ? await r.items.find(id) : null;
-    if (!item) throw notFound('Item not found');
-    // An item is reachable exactly when its project is.
-    const project = await r.projects.findAccessible(caller, item.projectId);
-    if (!project) throw notFound('Item not found');
-    return { before: item, designerId: project.createdById };
   }
 }

@@ -2,19 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { conflict, forbidden, makeEvent, notFound, type Caller } from '@midway/service-kit';
 import { projectStatusSchema, type CreateProjectBody, type Member, type Project, type ProjectDetail, type SharedProject, type UpdateProjectBody } from '@midway/contracts';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
-import { isId } from './ids';
+import { isUuid } from './ids';
+import { projectFor } from './project-access';
 import { activityText } from './activity-text';
 
 const SHARE_TOKEN_BYTES = 24; // 192 bits from the CSPRNG, 32 URL-safe characters.
 const SHARE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 const CLIENT_ACTIVITY_LIMIT = 5;
-
-/** The caller's project, or 404 — another designer's project is indistinguishable from a missing one. */
-export async function projectFor(r: Repos, caller: Caller, id: string): Promise<Project> {
-  const project = isId(id) ? await r.projects.findAccessible(caller, id) : null;
-  if (!project) throw notFound('Project not found');
-  return project;
-}
 
 export class ProjectService {
   constructor(private readonly uow: UnitOfWork) {}
@@ -116,7 +110,7 @@ export class ProjectService {
     return this.uow.run(async (r) => {
       const project = await projectFor(r, caller, id);
       if (project.access === 'member' && userId !== caller.userId) throw forbidden('Only the project owner can remove other members.');
-      if (!isId(userId) || !(await r.members.remove(id, userId))) throw notFound('That designer is not a member of this project.');
+      if (!isUuid(userId) || !(await r.members.remove(id, userId))) throw notFound('That designer is not a member of this project.');
     });
   }
 }

@@ -6,8 +6,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { applyPendingMigrations, createLogger, emailSchemaOrThrow } from './cli-support';
 import { createDb, SCHEMA } from '../data/prisma-client';
-import { UserRepository } from '../data/user.repository';
-import { SessionRepository } from '../data/session.repository';
+import { UnitOfWork } from '../data/unit-of-work';
 import { AuthService } from '../domain/auth.service';
 import { PRISMA_DIR } from '../identity.app';
 
@@ -22,7 +21,7 @@ async function main() {
   const db = createDb(databaseUrl);
   try {
     // The relay of the running identity service publishes the user event from the outbox.
-    const auth = new AuthService(new UserRepository(db), new SessionRepository(db), { privateKey: '', publicKey: '' });
+    const auth = new AuthService(new UnitOfWork(db), { privateKey: '', publicKey: '' });
     const { created } = await auth.ensureAdmin(email, password);
     console.log(created ? `Created admin ${email}` : `Updated ${email}: role midway_admin, password set`);
   } finally {

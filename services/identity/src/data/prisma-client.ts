@@ -1,9 +1,11 @@
 import { createPrismaAdapter } from '@midway/service-kit';
-import { PrismaClient } from '../generated/prisma/client';
+import { PrismaClient, Prisma } from '../generated/prisma/client';
 
 export const SCHEMA = 'identity';
 export type Db = PrismaClient;
-export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+export type Tx = Prisma.TransactionClient;
+/** A client or a transaction: repositories work on either. */
+export type Client = Db | Tx;
 
 export function createDb(databaseUrl: string): Db {
   return new PrismaClient({ adapter: createPrismaAdapter(databaseUrl, SCHEMA) });

@@ -1,7 +1,4 @@
-import { enqueueEvent } from '@midway/service-kit';
-import type { EventEnvelope } from '@midway/contracts';
-import type { Db } from './prisma-client';
-import { SCHEMA } from './prisma-client';
+import type { Client } from './prisma-client';
 
 export interface SessionRecord {
   sid: string;
@@ -11,7 +8,7 @@ export interface SessionRecord {
 }
 
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Client) {}
 
   create(session: { sid: string; userId: string; expire: Date; meta: { ip?: string; userAgent?: string } }): Promise<SessionRecord> {
     return this.db.session.create({ data: { sid: session.sid, userId: session.userId, expire: session.expire, sess: session.meta } });
@@ -22,17 +19,14 @@ export class SessionRepository {
   }
 
   /**
-   * Marks the session revoked and writes `identity.session.revoked.v1` in the same transaction.
-   * Revoking twice (a double click on Sign Out) changes nothing and publishes nothing the second time.
+   * Marks the session revoked and returns it, or null when it was unknown or already revoked: revoking
+   * twice (a double click on Sign Out) changes nothing the second time. Run it in the unit of work with
+   * its `identity.session.revoked.v1` event.
    */
-  async revoke(sid: string, event: (s: SessionRecord) => EventEnvelope): Promise<boolean> {
-    return this.db.$transaction(async (tx) => {
-      const { count } = await tx.session.updateMany({ where: { sid, revokedAt: null }, data: { revokedAt: new Date() } });
-      if (count === 0) return false;
-      const session = await tx.session.findUniqueOrThrow({ where: { sid } });
-      await enqueueEvent(tx, SCHEMA, event(session));
-      return true;
-    });
+  async revoke(sid: string): Promise<SessionRecord | null> {
+    const { count } = await this.db.session.updateMany({ where: { sid, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (count === 0) return null;
+    return this.db.session.findUniqueOrThrow({ where: { sid } });
   }
 
   /** Housekeeping: sessions past their expiry are no use to anyone. */

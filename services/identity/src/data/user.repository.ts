@@ -1,7 +1,5 @@
-import { enqueueEvent } from '@midway/service-kit';
-import type { EventEnvelope, SystemRole } from '@midway/contracts';
-import type { Db } from './prisma-client';
-import { SCHEMA } from './prisma-client';
+import type { SystemRole } from '@midway/contracts';
+import type { Client } from './prisma-client';
 
 export interface UserRecord {
   id: string;
@@ -26,7 +24,7 @@ export interface NewUser {
 export class EmailTakenError extends Error {}
 
 export class UserRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Client) {}
 
   findByEmail(email: string): Promise<UserRecord | null> {
     return this.db.user.findUnique({ where: { email: email.toLowerCase() } });
@@ -36,26 +34,18 @@ export class UserRepository {
     return this.db.user.findUnique({ where: { id } });
   }
 
-  /** Creates the user and its `identity.user.created.v1` event in one transaction. */
-  async create(user: NewUser, event: EventEnvelope): Promise<UserRecord> {
+  /** Creates the user; run it in the unit of work with its `identity.user.created.v1` event. */
+  async create(user: NewUser): Promise<UserRecord> {
     try {
-      return await this.db.$transaction(async (tx) => {
-        const created = await tx.user.create({ data: user });
-        await enqueueEvent(tx, SCHEMA, event);
-        return created;
-      });
+      return await this.db.user.create({ data: user });
     } catch (err) {
       if ((err as { code?: string }).code === 'P2002') throw new EmailTakenError(user.email);
       throw err;
     }
   }
 
-  /** Changes role/password/name and writes `identity.user.updated.v1` with it. */
-  async update(id: string, changes: Partial<Pick<NewUser, 'passwordHash' | 'systemRole' | 'firstName' | 'lastName'>>, event: (u: UserRecord) => EventEnvelope) {
-    return this.db.$transaction(async (tx) => {
-      const updated = await tx.user.update({ where: { id }, data: changes });
-      await enqueueEvent(tx, SCHEMA, event(updated));
-      return updated;
-    });
+  /** Changes role/password/name; run it in the unit of work with its `identity.user.updated.v1` event. */
+  update(id: string, changes: Partial<Pick<NewUser, 'passwordHash' | 'systemRole' | 'firstName' | 'lastName'>>): Promise<UserRecord> {
+    return this.db.user.update({ where: { id }, data: changes });
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CurrentUser, LoginBody, RegisterBody, SystemRole } from '@midway/contracts';
 import { conflict, makeEvent, SESSION_TTL_SECONDS, signSessionToken, unauthorized, verifySessionToken } from '@midway/service-kit';
-import { EmailTakenError, type UserRecord, type UserRepository } from '../data/user.repository';
-import type { SessionRepository } from '../data/session.repository';
+import { EmailTakenError, type UserRecord } from '../data/user.repository';
+import type { UnitOfWork } from '../data/unit-of-work';
 import { hashPassword, timingDummyHash, verifyPassword } from './password';
 
 export interface SessionMeta {
@@ -34,10 +34,9 @@ const userEventData = (u: UserRecord) => ({
 
 export class AuthService {
   constructor(
-    private readonly users: UserRepository,
-    private readonly sessions: SessionRepository,
+    /** Writes go through the unit of work, so each change commits with its event. */
+    private readonly uow: UnitOfWork,
     private readonly keys: { privateKey: string; publicKey: string },
-    private readonly onEvents: () => void = () => undefined,
   ) {}
 
   /** Sign-up always makes a designer; admins come from the CLI or the seed. */
@@ -51,12 +50,12 @@ export class AuthService {
     const now = new Date();
     const fields = { id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, systemRole: input.systemRole };
     try {
-      const user = await this.users.create(
-        { ...fields, passwordHash: await hashPassword(input.password) },
-        makeEvent('identity.user.created.v1', { userId: id, ...fields, createdAt: now.toISOString() }),
-      );
-      this.onEvents();
-      return user;
+      const passwordHash = await hashPassword(input.password);
+      return await this.uow.run(async (r) => {
+        const user = await r.users.create({ ...fields, passwordHash });
+        await r.outbox.add(makeEvent('identity.user.created.v1', { userId: id, ...fields, createdAt: now.toISOString() }));
+        return user;
+      });
     } catch (err) {
       if (err instanceof EmailTakenError) throw conflict('An account with this e-mail already exists. Sign in instead.');
       throw err;
@@ -65,22 +64,24 @@ export class AuthService {
 
   /** Creates an admin, or promotes and re-passwords an existing account with that e-mail. */
   async ensureAdmin(email: string, password: string): Promise<{ user: UserRecord; created: boolean }> {
-    const existing = await this.users.findByEmail(email);
+    const existing = await this.uow.read.users.findByEmail(email);
     if (!existing) {
       const user = await this.createUser({ email, password, firstName: null, lastName: null, systemRole: 'midway_admin' });
       return { user, created: true };
     }
     const passwordOk = existing.passwordHash ? await verifyPassword(existing.passwordHash, password) : false;
     if (existing.systemRole === 'midway_admin' && passwordOk) return { user: existing, created: false };
-    const user = await this.users.update(existing.id, { systemRole: 'midway_admin', passwordHash: await hashPassword(password) }, (u) =>
-      makeEvent('identity.user.updated.v1', { ...userEventData(u), updatedAt: u.updatedAt.toISOString() }),
-    );
-    this.onEvents();
+    const passwordHash = await hashPassword(password);
+    const user = await this.uow.run(async (r) => {
+      const u = await r.users.update(existing.id, { systemRole: 'midway_admin', passwordHash });
+      await r.outbox.add(makeEvent('identity.user.updated.v1', { ...userEventData(u), updatedAt: u.updatedAt.toISOString() }));
+      return u;
+    });
     return { user, created: false };
   }
 
   async login(body: LoginBody, meta: SessionMeta): Promise<SignedIn> {
-    const user = await this.users.findByEmail(body.email);
+    const user = await this.uow.read.users.findByEmail(body.email);
     const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await timingDummyHash(), body.password);
     if (!user || !ok) throw unauthorized('Incorrect e-mail or password.');
     return this.openSession(user, meta);
@@ -90,19 +91,23 @@ export class AuthService {
   async logout(token: string | undefined): Promise<void> {
     const claims = token ? verifySessionToken(token, this.keys.publicKey) : null;
     if (!claims) return;
-    const revoked = await this.sessions.revoke(claims.sid, (s) =>
-      makeEvent('identity.session.revoked.v1', {
-        sessionId: s.sid,
-        userId: s.userId,
-        expiresAt: s.expire.toISOString(),
-        revokedAt: (s.revokedAt ?? new Date()).toISOString(),
-      }),
-    );
-    if (revoked) this.onEvents();
+    await this.uow.run(async (r) => {
+      const s = await r.sessions.revoke(claims.sid);
+      if (!s) return;
+      await r.outbox.add(
+        makeEvent('identity.session.revoked.v1', {
+          sessionId: s.sid,
+          userId: s.userId,
+          expiresAt: s.expire.toISOString(),
+          revokedAt: (s.revokedAt ?? new Date()).toISOString(),
+        }),
+      );
+    });
   }
 
   async currentUser(userId: string, sessionId: string): Promise<CurrentUser> {
-    const [user, session] = await Promise.all([this.users.findById(userId), this.sessions.find(sessionId)]);
+    const r = this.uow.read;
+    const [user, session] = await Promise.all([r.users.findById(userId), r.sessions.find(sessionId)]);
     if (!user || !session || session.revokedAt || session.expire < new Date()) throw unauthorized();
     return toCurrentUser(user);
   }
@@ -110,7 +115,7 @@ export class AuthService {
   private async openSession(user: UserRecord, meta: SessionMeta): Promise<SignedIn> {
     const sid = randomUUID();
     const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-    await this.sessions.create({ sid, userId: user.id, expire: expiresAt, meta });
+    await this.uow.read.sessions.create({ sid, userId: user.id, expire: expiresAt, meta });
     const token = signSessionToken({ sid, userId: user.id, email: user.email, role: user.systemRole }, this.keys.privateKey);
     return { user: toCurrentUser(user), token, expiresAt };
   }

@@ -1,0 +1,88 @@
+import type { EventEnvelope } from '@midway/contracts';
+import { enqueueEvents, recordInbox, type RawTx } from '../nats/outbox';
+
+/** Events written with the change; the relay publishes them after commit. */
+export interface Outbox {
+  add(...events: EventEnvelope[]): Promise<void>;
+}
+
+/** A service's repositories plus the outbox of the same transaction. */
+export type WithOutbox<R> = R & { outbox: Outbox };
+
+/** What the kit needs of a Prisma client (any service's generated client fits). */
+export interface TransactionalDb<Tx> extends RawTx {
+  $transaction<T>(work: (tx: Tx) => Promise<T>, options?: { maxWait?: number; timeout?: number }): Promise<T>;
+}
+
+export interface UnitOfWorkOptions<Tx extends RawTx, R> {
+  db: TransactionalDb<Tx>;
+  /** The service's Postgres schema, where the kit's outbox and inbox tables live. */
+  schema: string;
+  /**
+   * Builds the service's repositories over a client: the database itself outside a transaction
+   * (`inTransaction: false`), or the transaction.
+   */
+  repos(client: Tx | TransactionalDb<Tx>, ctx: { inTransaction: boolean }): R;
+  /** Runs after a transaction that wrote events commits: nudge the relay so they go out now. */
+  afterCommit?: () => void;
+  timeoutMs?: number;
+  maxWaitMs?: number;
+}
+
+/**
+ * The one way a service writes a change and its events: repositories outside a transaction (`read`) and
+ * inside one (`run`), where everything written — the change, its history, its events, a consumer's inbox
+ * record — commits or rolls back together.
+ */
+export class UnitOfWork<Tx extends RawTx, R extends object> {
+  readonly read: WithOutbox<R>;
+
+  constructor(private readonly opts: UnitOfWorkOptions<Tx, R>) {
+    this.read = {
+      ...opts.repos(opts.db, { inTransaction: false }),
+      // Outside a transaction an event is still written under the same rules, in a transaction of its own.
+      outbox: { add: (...events: EventEnvelope[]) => this.run((r) => r.outbox.add(...events)) },
+    };
+  }
+
+  /** Runs `work` in one transaction; events it adds are published after the commit. */
+  async run<T>(work: (r: WithOutbox<R>) => Promise<T>): Promise<T> {
+    return this.transaction((tx, r) => work(r));
+  }
+
+  /** For work that also needs the raw transaction (SQL of its own). */
+  async runRaw<T>(work: (tx: Tx, r: WithOutbox<R>) => Promise<T>): Promise<T> {
+    return this.transaction(work);
+  }
+
+  /**
+   * A consumer's effect with its inbox record in one transaction: a redelivered event (same id) does
+   * nothing the second time. Returns whether the effect ran.
+   */
+  async once(event: Pick<EventEnvelope, 'id' | 'type'>, work: (r: WithOutbox<R>) => Promise<void>): Promise<boolean> {
+    return this.transaction(async (tx, r) => {
+      if (!(await recordInbox(tx, this.opts.schema, event))) return false;
+      await work(r);
+      return true;
+    });
+  }
+
+  private async transaction<T>(work: (tx: Tx, r: WithOutbox<R>) => Promise<T>): Promise<T> {
+    let wroteEvents = false;
+    const out = await this.opts.db.$transaction(
+      async (tx) => {
+        const outbox: Outbox = {
+          add: async (...events) => {
+            if (events.length === 0) return;
+            wroteEvents = true;
+            await enqueueEvents(tx, this.opts.schema, events);
+          },
+        };
+        return work(tx, { ...this.opts.repos(tx, { inTransaction: true }), outbox });
+      },
+      { timeout: this.opts.timeoutMs ?? 60_000, maxWait: this.opts.maxWaitMs ?? 10_000 },
+    );
+    if (wroteEvents) this.opts.afterCommit?.();
+    return out;
+  }
+}
