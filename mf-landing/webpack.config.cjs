@@ -1,4 +1,4 @@
-const { createFederatedConfig, createPrerenderConfig } = require('@midway/ui/federation.cjs');
+const { createFederatedConfig, createPrerenderConfig } = require('@midway/build-config/federation.cjs');
 
 // Remote mf_landing; its exposed modules are typed by LandingProps in @midway/contracts. The second build is
 // the first screen's server renderer (LandingPrerender), which the gateway puts into `/` for signed-out visitors.

@@ -1,6 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { createFederatedConfig } = require('@midway/ui/federation.cjs');
+const { createFederatedConfig } = require('@midway/build-config/federation.cjs');
 
 /** Where the gateway serves this remote's dist/; the client page is served at /client/<token>, so its URLs are absolute. */
 const PUBLIC_PREFIX = '/remotes/mf-projects/';

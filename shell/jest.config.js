@@ -1,4 +1,4 @@
-/** Unit tests of shell (shared front-end jest setup in packages/ui/jest-preset.cjs). */
-const { frontEndJestConfig } = require('../packages/ui/jest-preset.cjs');
+/** Unit tests of shell (shared front-end jest setup in @midway/build-config). */
+const { frontEndJestConfig } = require('@midway/build-config/jest-preset.cjs');
 
 module.exports = frontEndJestConfig({ displayName: 'shell', rootDir: __dirname });

@@ -160,7 +160,7 @@ function createFederatedConfig({ dir, name, exposes, title }) {
         template: path.join(__dirname, 'index.html'),
         title,
         scriptLoading: 'defer',
-        favicon: path.join(__dirname, 'assets', 'favicon.svg'),
+        favicon: require.resolve('@midway/ui/assets/favicon.svg'),
         // The host's page starts what the landing page waits for while main.js still loads: the runtime manifest
         // (fetched with credentials by runtime-manifest.ts) and mf_landing's entry, whose path is stable.
         ...(isHost ? { preloadFetch: [RUNTIME_MANIFEST_PATH], preloadScripts: [LANDING_REMOTE_ENTRY] } : {}),
