@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { assertIdentifier, parseDatabaseUrl, toPgConfig } from './database-config';
+import { applyKitMigrations } from './kit-migrations';
 
 export interface MigrationTarget {
   databaseUrl: string;
@@ -36,7 +37,9 @@ export function runMigrateCli(command: 'deploy' | 'dev' | 'drift', target: Migra
 
 /**
  * Applies pending migrations at start-up under a Postgres advisory lock, so replicas starting together
- * never race: the second waits, then finds nothing left to apply.
+ * never race: the second waits, then finds nothing left to apply. The service's Prisma migrations come
+ * first, then the kit's own tables (outbox, inbox); both lists of applied names are returned, the kit's
+ * prefixed `kit:`.
  */
 export async function applyPendingMigrations(target: MigrationTarget, logger?: Logger): Promise<string[]> {
   const schema = assertIdentifier(target.schema);
@@ -50,7 +53,9 @@ export async function applyPendingMigrations(target: MigrationTarget, logger?: L
     if (result.code !== 0) {
       throw new Error(`Migrations for schema "${schema}" failed:\n${result.stderr || result.stdout}`);
     }
-    const applied = JSON.parse(result.stdout.trim().split('\n').pop() || '{}').applied ?? [];
+    // After Prisma's: Prisma refuses to start its history in a schema that already holds tables.
+    const kit = (await applyKitMigrations(client, schema, logger)).map((name) => `kit:${name}`);
+    const applied = [...(JSON.parse(result.stdout.trim().split('\n').pop() || '{}').applied ?? []), ...kit];
     logger?.info({ schema, applied, ms: Date.now() - started }, applied.length ? 'migrations applied' : 'schema up to date');
     return applied;
   } finally {

@@ -1,6 +1,5 @@
 import type { Pool } from 'pg';
-import { enqueueEvents } from '@midway/service-kit';
-import type { EventEnvelope } from '@midway/contracts';
+import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { ActivityRepository } from './activity.repository';
 import { ItemRepository } from './item.repository';
 import { MemberRepository } from './member.repository';
@@ -9,7 +8,7 @@ import { ProjectRepository } from './project.repository';
 import { SearchRepository } from './search.repository';
 import { StatsRepository } from './stats.repository';
 import { UserRepository } from './user.repository';
-import { SCHEMA, type Client, type Db } from './prisma-client';
+import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 
 export interface Repos {
   projects: ProjectRepository;
@@ -21,10 +20,10 @@ export interface Repos {
   stats: StatsRepository;
   search: SearchRepository;
   /** Events written with the change, published by the relay after commit. */
-  outbox: { add(...events: EventEnvelope[]): Promise<void> };
+  outbox: Outbox;
 }
 
-function reposFor(client: Client, reader?: Pool): Repos {
+function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
   return {
     projects: new ProjectRepository(client),
     items: new ItemRepository(client, reader),
@@ -34,36 +33,25 @@ function reposFor(client: Client, reader?: Pool): Repos {
     products: new ProductRepository(client),
     stats: new StatsRepository(client),
     search: new SearchRepository(client),
-    outbox: {
-      add: (...events) => enqueueEvents(client, SCHEMA, events),
-    },
   };
 }
 
 /**
- * Repositories outside a transaction (`read`) and inside one (`run`): everything a use case writes in
- * `run` — the change, its activity, its events — commits or rolls back together.
+ * Catalog's repositories bound to the kit's unit of work: `read` outside a transaction, `run` inside one,
+ * where the change, its activity and its events commit or roll back together.
  */
-export class UnitOfWork {
-  readonly read: Repos;
-
+export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Repos, 'outbox'>> {
   constructor(
-    private readonly db: Db,
-    private readonly afterCommit: () => void = () => undefined,
+    db: Db,
+    afterCommit: () => void = () => undefined,
     /** A plain pg pool for hot read-only queries outside transactions (optional). */
     reader?: Pool,
   ) {
-    this.read = reposFor(db, reader);
-  }
-
-  /** For consumers that also need the raw transaction (inbox records). */
-  async runRaw<T>(work: (tx: Client, r: Repos) => Promise<T>): Promise<T> {
-    return this.db.$transaction((tx) => work(tx, reposFor(tx)), { timeout: 30_000 });
-  }
-
-  async run<T>(work: (r: Repos) => Promise<T>): Promise<T> {
-    const out = await this.db.$transaction((tx) => work(reposFor(tx)), { timeout: 60_000, maxWait: 10_000 });
-    this.afterCommit();
-    return out;
+    super({
+      db,
+      schema: SCHEMA,
+      repos: (client, { inTransaction }) => reposFor(client as Client, inTransaction ? undefined : reader),
+      afterCommit,
+    });
   }
 }

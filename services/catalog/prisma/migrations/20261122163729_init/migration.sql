@@ -131,27 +131,6 @@ CREATE TABLE "users" (
     CONSTRAINT "users_pkey" PRIMARY KEY ("id")
 );
 
--- CreateTable
-CREATE TABLE "outbox_events" (
-    "id" UUID NOT NULL,
-    "type" TEXT NOT NULL,
-    "payload" JSONB NOT NULL,
-    "occurred_at" TIMESTAMPTZ(6) NOT NULL,
-    "published_at" TIMESTAMPTZ(6),
-    "attempts" INTEGER NOT NULL DEFAULT 0,
-
-    CONSTRAINT "outbox_events_pkey" PRIMARY KEY ("id")
-);
-
--- CreateTable
-CREATE TABLE "inbox_events" (
-    "id" UUID NOT NULL,
-    "type" TEXT NOT NULL,
-    "processed_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "inbox_events_pkey" PRIMARY KEY ("id")
-);
-
 -- CreateIndex
 CREATE UNIQUE INDEX "projects_share_token_key" ON "projects"("share_token");
 
@@ -187,9 +166,6 @@ CREATE INDEX "activities_project_id_created_at_idx" ON "activities"("project_id"
 
 -- CreateIndex
 CREATE UNIQUE INDEX "users_email_key" ON "users"("email");
-
--- CreateIndex
-CREATE INDEX "outbox_events_published_at_occurred_at_idx" ON "outbox_events"("published_at", "occurred_at");
 
 -- AddForeignKey
 ALTER TABLE "project_memberships" ADD CONSTRAINT "project_memberships_project_id_fkey" FOREIGN KEY ("project_id") REFERENCES "projects"("id") ON DELETE CASCADE ON UPDATE CASCADE;

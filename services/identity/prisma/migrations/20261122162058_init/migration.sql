@@ -47,27 +47,6 @@ CREATE TABLE "contact_messages" (
     CONSTRAINT "contact_messages_pkey" PRIMARY KEY ("id")
 );
 
--- CreateTable
-CREATE TABLE "outbox_events" (
-    "id" UUID NOT NULL,
-    "type" TEXT NOT NULL,
-    "payload" JSONB NOT NULL,
-    "occurred_at" TIMESTAMPTZ(6) NOT NULL,
-    "published_at" TIMESTAMPTZ(6),
-    "attempts" INTEGER NOT NULL DEFAULT 0,
-
-    CONSTRAINT "outbox_events_pkey" PRIMARY KEY ("id")
-);
-
--- CreateTable
-CREATE TABLE "inbox_events" (
-    "id" UUID NOT NULL,
-    "type" TEXT NOT NULL,
-    "processed_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "inbox_events_pkey" PRIMARY KEY ("id")
-);
-
 -- CreateIndex
 CREATE UNIQUE INDEX "users_email_key" ON "users"("email");
 
@@ -79,9 +58,6 @@ CREATE INDEX "sessions_expire_idx" ON "sessions"("expire");
 
 -- CreateIndex
 CREATE INDEX "contact_messages_emailed_at_idx" ON "contact_messages"("emailed_at");
-
--- CreateIndex
-CREATE INDEX "outbox_events_published_at_occurred_at_idx" ON "outbox_events"("published_at", "occurred_at");
 
 -- AddForeignKey
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
