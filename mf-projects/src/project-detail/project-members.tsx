@@ -1,4 +1,5 @@
 import type { Project } from '@midway/contracts';
+import { canOnProject } from '@midway/contracts/vocab';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Input, isUnauthorizedError, Label, Skeleton, toast } from '@midway/ui';
 import { Avatar } from '@midway/ui/avatar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,7 +47,7 @@ function useMembers(projectId: string) {
 }
 
 /**
- * 'Share with designer': other Midway designers who work on the project (members see and change it like the owner).
+ * 'Share with designer': other Midway designers who work on the project (members change it, viewers read it).
  * Only the owner or an admin adds and removes them.
  */
 export function ProjectMembers({ project }: { project: Pick<Project, 'id' | 'access'> }) {
@@ -54,7 +55,7 @@ export function ProjectMembers({ project }: { project: Pick<Project, 'id' | 'acc
   const members = useMembers(project.id);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const canManage = project.access !== 'member';
+  const canManage = canOnProject(project.access, 'manageMembers');
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.members(project.id) }), queryClient.invalidateQueries({ queryKey: queryKeys.activities })]);
 
   const add = useMutation({

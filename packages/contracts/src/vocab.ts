@@ -15,9 +15,23 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   completed: 'Completed',
 };
 
-/** The caller's access to a project: its owner, a member, or an admin (who sees all). */
-export const PROJECT_ACCESS_LEVELS = ['owner', 'member', 'admin'] as const;
+/**
+ * The caller's role on a project: its owner; an admin (who reaches every project); a member (works on it:
+ * edits its items and fields); a viewer (reads only).
+ */
+export const PROJECT_ACCESS_LEVELS = ['owner', 'admin', 'member', 'viewer'] as const;
 export type ProjectAccess = (typeof PROJECT_ACCESS_LEVELS)[number];
+
+/** What a role may do on a project. The catalog service enforces this table; the pages show only what it allows. */
+export const PROJECT_CAPABILITIES = ['read', 'editItems', 'editProject', 'manageMembers', 'share'] as const;
+export type ProjectCapability = (typeof PROJECT_CAPABILITIES)[number];
+const ROLE_CAPABILITIES: Record<ProjectAccess, readonly ProjectCapability[]> = {
+  owner: PROJECT_CAPABILITIES,
+  admin: PROJECT_CAPABILITIES,
+  member: ['read', 'editItems', 'editProject'],
+  viewer: ['read'],
+};
+export const canOnProject = (access: ProjectAccess, capability: ProjectCapability): boolean => ROLE_CAPABILITIES[access].includes(capability);
 
 /** Roles a project member can be given. */
 export const MEMBER_ROLES = ['member', 'viewer'] as const;

@@ -38,12 +38,13 @@ export const projectSchema = z.object({
   createdById: z.uuid(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The client link's token: given only to those who may share (owner, admin); null otherwise or before sharing. */
   shareToken: z.string().nullable(),
   /** Items in the project. */
   itemCount: z.number().int(),
   /** Share of items received or delivered, 0..100, rounded. */
   progress: z.number().int(),
-  /** The caller's role: owner, member, or admin (sees all). */
+  /** The caller's role on the project (see PROJECT_ACCESS_LEVELS); what it allows is canOnProject. */
   access: z.enum(PROJECT_ACCESS_LEVELS),
 });
 export type Project = z.infer<typeof projectSchema>;

@@ -112,8 +112,9 @@ export class ItemRepository {
     return (await jsonRows(this.db, Prisma.sql`${SELECT} WHERE i.project_id = ${projectId}::uuid ORDER BY i.created_at DESC, i.id DESC`)).map(toItem);
   }
 
-  async find(id: string): Promise<Item | null> {
-    const [row] = await this.db.$queryRaw<ItemRow[]>`${SELECT} WHERE i.id = ${id}::uuid`;
+  /** `lock`: hold the item row until the transaction ends (see itemFor), then read its latest state. */
+  async find(id: string, opts: { lock?: boolean } = {}): Promise<Item | null> {
+    const [row] = await this.db.$queryRaw<ItemRow[]>`${SELECT} WHERE i.id = ${id}::uuid ${opts.lock ? Prisma.sql`FOR NO KEY UPDATE OF i` : Prisma.empty}`;
     return row ? toItem(row) : null;
   }
 

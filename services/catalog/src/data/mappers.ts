@@ -1,4 +1,4 @@
-import type { Activity, Cost, Item, Project } from '@midway/contracts';
+import { canOnProject, type Activity, type Cost, type Item, type Project } from '@midway/contracts';
 
 type Dec = { toFixed(n: number): string } | string | number | null;
 const money = (v: Dec) => (v === null || v === undefined ? null : typeof v === 'object' ? v.toFixed(2) : Number(v).toFixed(2));
@@ -33,8 +33,8 @@ export const toProject = (r: ProjectRow): Project => ({
   createdById: r.created_by_id,
   createdAt: iso(r.created_at)!,
   updatedAt: iso(r.updated_at)!,
-  // The share token is the owner's to hand out; members and admins see it too, others never reach here.
-  shareToken: r.share_token,
+  // The client link is the owner's to hand out (and to reset): members and viewers never hold it.
+  shareToken: canOnProject(r.access, 'share') ? r.share_token : null,
   itemCount: Number(r.item_count),
   progress: progressOf(Number(r.item_count), Number(r.done_count)),
   access: r.access,

@@ -4,10 +4,12 @@ import { accessibleProjects } from './access.sql';
 import { toProject, type ProjectRow } from './mappers';
 import { Prisma, type Client } from './prisma-client';
 
+/** The caller's role on the project (the roles are defined in the contract's PROJECT_ACCESS_LEVELS). */
 const accessOf = (caller: Caller) =>
   caller.role === 'midway_admin'
     ? Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner' ELSE 'admin' END`
-    : Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner' ELSE 'member' END`;
+    : Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner'
+        ELSE (SELECT m.role FROM project_memberships m WHERE m.project_id = p.id AND m.user_id = ${caller.userId}::uuid) END`;
 
 export class ProjectRepository {
   constructor(private readonly db: Client) {}
@@ -33,6 +35,11 @@ export class ProjectRepository {
   async findAccessible(caller: Caller, id: string): Promise<Project | null> {
     const [row] = await this.select(caller, Prisma.sql`p.id = ${id}::uuid`);
     return row ? toProject(row) : null;
+  }
+
+  /** Holds the project row until the transaction ends (no key change, so adding items is not blocked). */
+  async lock(id: string): Promise<void> {
+    await this.db.$queryRaw`SELECT 1 FROM projects WHERE id = ${id}::uuid FOR NO KEY UPDATE`;
   }
 
   async insert(ownerId: string, body: CreateProjectBody): Promise<string> {

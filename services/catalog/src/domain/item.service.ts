@@ -23,7 +23,7 @@ export class ItemService {
 
   create(caller: Caller, projectId: string, body: CreateItemBody): Promise<Item> {
     return this.uow.run(async (r) => {
-      const project = await projectFor(r, caller, projectId);
+      const project = await projectFor(r, caller, projectId, 'editItems');
       const variantId = body.skuCode ? await r.products.variantIdForSku(caller.userId, { ...body, sku: body.skuCode }) : null;
       const item = await r.items.insert(projectId, body, variantId);
       await r.activities.add({ projectId, itemId: item.id, type: 'item_added', description: activityText.itemAdded(item.name) });
@@ -45,7 +45,7 @@ export class ItemService {
       else errorDetails.push({ item: row, row: i + 1, error: parsed.error.issues.map((x) => (x.path.length ? `${x.path.join('.')}: ${x.message}` : x.message)).join('; ') });
     });
     const items = await this.uow.run(async (r) => {
-      const project = await projectFor(r, caller, projectId);
+      const project = await projectFor(r, caller, projectId, 'editItems');
       if (good.length === 0) return [];
       const withSku = good.filter((row) => row.skuCode).map((row) => ({ ...row, sku: row.skuCode! }));
       const variantIds = await r.products.variantIdsForSkus(caller.userId, withSku);
@@ -59,7 +59,7 @@ export class ItemService {
 
   update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
     return this.uow.run(async (r) => {
-      const { item: before, project } = await itemFor(r, caller, id);
+      const { item: before, project } = await itemFor(r, caller, id, 'editItems');
       const designerId = project.createdById;
       // A changed SKU links the item to that product in the editor's catalogue, as adding it would.
       const sku = body.skuCode;
@@ -86,7 +86,7 @@ export class ItemService {
 
   delete(caller: Caller, id: string): Promise<void> {
     return this.uow.run(async (r) => {
-      const { item: before, project } = await itemFor(r, caller, id);
+      const { item: before, project } = await itemFor(r, caller, id, 'editItems');
       const designerId = project.createdById;
       await r.items.delete(id);
       await r.activities.add({ projectId: before.projectId, itemId: null, type: 'item_removed', description: activityText.itemRemoved(before.name), metadata: { itemId: id } });

@@ -1,22 +1,46 @@
-import { notFound, type Caller } from '@midway/service-kit';
-import type { Item, Project } from '@midway/contracts';
+import { forbidden, notFound, type Caller } from '@midway/service-kit';
+import { canOnProject, type Item, type Project, type ProjectCapability } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
 import { isUuid } from './ids';
 
 /**
- * Who may reach a project, in one place for every use case. A project the caller cannot reach answers
- * 404 exactly like a missing one, so another designer's project is never confirmed to exist.
+ * Who may do what on a project, in one place for every use case. The roles and what each may do are the
+ * contract's table (canOnProject: owner and admin all; member reads, edits items and project fields;
+ * viewer reads). A project the caller cannot reach at all (another designer's, or one they were removed
+ * from) answers 404 exactly like a missing one, so its existence is never confirmed; one they can read
+ * but not change answers 403 saying why.
  */
-export async function projectFor(r: Repos, caller: Caller, id: string): Promise<Project> {
-  const project = isUuid(id) ? await r.projects.findAccessible(caller, id) : null;
-  if (!project) throw notFound('Project not found');
+const REFUSED: Record<Exclude<ProjectCapability, 'read'>, string> = {
+  editItems: 'You can view this project but not change its items. Ask the project owner to make you a member.',
+  editProject: 'You can view this project but not change it. Ask the project owner to make you a member.',
+  manageMembers: 'Only the project owner can add or remove designers.',
+  share: 'Only the project owner can create or reset the client link.',
+};
+
+function allow(project: Project, need: ProjectCapability): Project {
+  if (need !== 'read' && !canOnProject(project.access, need)) throw forbidden(REFUSED[need]);
   return project;
 }
 
-/** The caller's item and its project: an item is reachable exactly when its project is. */
-export async function itemFor(r: Repos, caller: Caller, id: string): Promise<{ item: Item; project: Project }> {
-  const item = isUuid(id) ? await r.items.find(id) : null;
+/**
+ * The caller's project if their role allows `need`. `lock` holds the project row until the transaction
+ * ends, so a change is computed from the state it replaces (concurrent edits queue instead of racing).
+ */
+export async function projectFor(r: Repos, caller: Caller, id: string, need: ProjectCapability, opts: { lock?: boolean } = {}): Promise<Project> {
+  if (isUuid(id) && opts.lock) await r.projects.lock(id);
+  const project = isUuid(id) ? await r.projects.findAccessible(caller, id) : null;
+  if (!project) throw notFound('Project not found');
+  return allow(project, need);
+}
+
+/**
+ * The caller's item and its project (an item is reachable exactly when its project is). With `lock`, the
+ * item row is held until the transaction ends: a second edit, status change or delete of the same item
+ * waits and then sees the first one's result (or that the item is gone: 404).
+ */
+export async function itemFor(r: Repos, caller: Caller, id: string, need: ProjectCapability, opts: { lock?: boolean } = {}): Promise<{ item: Item; project: Project }> {
+  const item = isUuid(id) ? await r.items.find(id, opts) : null;
   const project = item ? await r.projects.findAccessible(caller, item.projectId) : null;
   if (!item || !project) throw notFound('Item not found');
-  return { item, project };
+  return { item, project: allow(project, need) };
 }

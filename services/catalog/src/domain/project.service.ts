@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { conflict, forbidden, makeEvent, notFound, type Caller } from '@midway/service-kit';
+import { conflict, makeEvent, notFound, type Caller } from '@midway/service-kit';
 import { projectStatusSchema, type CreateProjectBody, type Member, type Project, type ProjectDetail, type SharedProject, type UpdateProjectBody } from '@midway/contracts';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { isUuid } from './ids';
@@ -40,7 +40,7 @@ export class ProjectService {
 
   async detail(caller: Caller, id: string): Promise<ProjectDetail> {
     const r = this.uow.read;
-    const project = await projectFor(r, caller, id);
+    const project = await projectFor(r, caller, id, 'read');
     const [items, costs] = await Promise.all([r.items.byProject(id), r.projects.costsOf(id)]);
     const costRows = costs.map((c) => ({ id: c.id, projectId: c.projectId, itemId: c.itemId, type: c.type, amount: c.amount.toFixed(2), description: c.description, date: c.date.toISOString() }));
     // Cents, not floats: the sum of price × quantity plus every cost row.
@@ -50,7 +50,7 @@ export class ProjectService {
 
   update(caller: Caller, id: string, body: UpdateProjectBody): Promise<Project> {
     return this.uow.run(async (r) => {
-      const before = await projectFor(r, caller, id);
+      const before = await projectFor(r, caller, id, 'editProject');
       await r.projects.update(id, body);
       if (body.status && body.status !== before.status) {
         await r.activities.add({ projectId: id, itemId: null, type: 'project_status', description: activityText.projectStatus(body.status) });
@@ -62,7 +62,7 @@ export class ProjectService {
   /** Asking again returns the same token: the client's link never changes under them. */
   share(caller: Caller, id: string): Promise<{ shareToken: string }> {
     return this.uow.run(async (r) => {
-      await projectFor(r, caller, id);
+      await projectFor(r, caller, id, 'share');
       const { token, created } = await r.projects.ensureShareToken(id, randomBytes(SHARE_TOKEN_BYTES).toString('base64url'));
       if (created) await r.activities.add({ projectId: id, itemId: null, type: 'project_shared', description: activityText.projectShared() });
       return { shareToken: token };
@@ -87,13 +87,13 @@ export class ProjectService {
   }
 
   async members(caller: Caller, id: string): Promise<Member[]> {
-    await projectFor(this.uow.read, caller, id);
+    await projectFor(this.uow.read, caller, id, 'read');
     return this.uow.read.members.list(id);
   }
 
   addMember(caller: Caller, id: string, email: string, role = 'member'): Promise<Member[]> {
     return this.uow.run(async (r) => {
-      const project = await projectFor(r, caller, id);
+      const project = await projectFor(r, caller, id, 'manageMembers');
       const user = await r.users.findByEmail(email);
       if (!user) throw notFound('No Midway account uses that e-mail. Ask them to sign up first, then share again.');
       if (user.id === project.createdById) throw conflict('That designer already owns this project.');
@@ -105,11 +105,10 @@ export class ProjectService {
     });
   }
 
-  /** Only the owner or an admin removes members; a member may leave on their own. */
+  /** Only the owner or an admin removes members; a member or viewer may leave on their own. */
   removeMember(caller: Caller, id: string, userId: string): Promise<void> {
     return this.uow.run(async (r) => {
-      const project = await projectFor(r, caller, id);
-      if (project.access === 'member' && userId !== caller.userId) throw forbidden('Only the project owner can remove other members.');
+      await projectFor(r, caller, id, userId === caller.userId ? 'read' : 'manageMembers');
       if (!isUuid(userId) || !(await r.members.remove(id, userId))) throw notFound('That designer is not a member of this project.');
     });
   }

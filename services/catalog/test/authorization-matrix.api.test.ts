@@ -1,0 +1,154 @@
+import { ANONYMOUS, actor, type Actor, useCatalog } from './catalog-harness';
+
+/**
+ * Every catalog route against every kind of caller, from one table. The roles (contract: canOnProject):
+ * the owner and an admin do everything; a member reads, edits items and the project's fields; a viewer
+ * only reads. A removed member and another designer cannot reach the project at all: they get exactly what
+ * a missing project gets (404), never a 403 that confirms it exists. Anonymous callers (no identity token)
+ * get 401. A refused call changes nothing, and lists never show a project to those who cannot reach it.
+ */
+const t = useCatalog();
+const http = t.http;
+
+const WHO = ['anonymous', 'owner', 'member', 'viewer', 'removed', 'outsider', 'admin'] as const;
+type Who = (typeof WHO)[number];
+
+interface Fixture {
+  callers: Record<Who, Actor>;
+  projectId: string;
+  itemId: string;
+  shareToken: string;
+}
+
+/** Catalog learns users from identity's events; here they are written to its read model directly. */
+async function known(...actors: Actor[]) {
+  for (const a of actors) {
+    await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${a.userId}::uuid, ${a.email}, 'Test', ${a.role}, ${a.role}, now())`;
+  }
+}
+
+/**
+ * A fresh project for each call (so destructive calls never interfere), with fresh callers: a member, a
+ * viewer, and a designer who was a member and has been removed. Its one item is in transit (so the
+ * dashboard's counts show whether the caller reaches it) and it has a client link.
+ */
+async function fixture(): Promise<Fixture> {
+  const callers: Record<Who, Actor> = { anonymous: ANONYMOUS, owner: actor(), member: actor(), viewer: actor(), removed: actor(), outsider: actor(), admin: actor('midway_admin') };
+  await known(callers.member, callers.viewer, callers.removed);
+  const p = await http.project(callers.owner, { name: 'Matrix Manor' });
+  for (const [who, role] of [['member', 'member'], ['viewer', 'viewer'], ['removed', 'member']] as const) {
+    expect((await http.post(`/api/projects/${p.id}/members`, callers.owner, { email: callers[who].email, role })).status).toBe(201);
+  }
+  expect((await http.del(`/api/projects/${p.id}/members/${callers.removed.userId}`, callers.owner)).status).toBe(204);
+  const item = await http.item(callers.owner, p.id, { name: 'Zebrawood credenza', price: 999 });
+  expect((await http.put(`/api/items/${item.id}/status`, callers.owner, { status: 'in-transit' })).status).toBe(200);
+  const shareToken = (await http.post(`/api/projects/${p.id}/share`, callers.owner)).body.shareToken;
+  return { callers, projectId: p.id, itemId: item.id, shareToken };
+}
+
+/** Everything a refused call must leave as it was, as the owner sees it. */
+async function snapshot(f: Fixture) {
+  const owner = f.callers.owner;
+  const detail = (await http.get(`/api/projects/${f.projectId}`, owner)).body;
+  const members = (await http.get(`/api/projects/${f.projectId}/members`, owner)).body;
+  return {
+    project: [detail.name, detail.status, detail.shareToken],
+    items: detail.items.map((i: { id: string; notes: string | null; status: string }) => [i.id, i.notes, i.status]),
+    members: members.map((m: { userId: string; role: string }) => [m.userId, m.role]).sort(),
+  };
+}
+
+type Call = (who: Actor, f: Fixture) => Promise<{ status: number; body: unknown }>;
+type Expect = Record<Who, number>;
+/** Expected statuses by capability: what reading, editing items, editing the project, managing or sharing needs. */
+const by = (ok: number, allowed: Who[]): Expect =>
+  Object.fromEntries(WHO.map((w) => [w, w === 'anonymous' ? 401 : w === 'removed' || w === 'outsider' ? 404 : allowed.includes(w) ? ok : 403])) as Expect;
+const READ: Who[] = ['owner', 'admin', 'member', 'viewer'];
+const EDIT: Who[] = ['owner', 'admin', 'member'];
+const MANAGE: Who[] = ['owner', 'admin'];
+const ANY_SIGNED_IN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: ok, viewer: ok, removed: ok, outsider: ok, admin: ok });
+
+const ROUTES: [route: string, call: Call, expected: Expect][] = [
+  ['GET /api/projects/{id}', (w, f) => http.get(`/api/projects/${f.projectId}`, w), by(200, READ)],
+  ['PUT /api/projects/{id}', (w, f) => http.put(`/api/projects/${f.projectId}`, w, { name: 'Renamed', status: 'planning' }), by(200, EDIT)],
+  ['POST /api/projects/{id}/share', (w, f) => http.post(`/api/projects/${f.projectId}/share`, w), by(200, MANAGE)],
+  ['POST /api/projects/{id}/share {rotate}', (w, f) => http.post(`/api/projects/${f.projectId}/share`, w, { rotate: true }), by(200, MANAGE)],
+  ['GET /api/projects/{id}/members', (w, f) => http.get(`/api/projects/${f.projectId}/members`, w), by(200, READ)],
+  ['POST /api/projects/{id}/members', (w, f) => http.post(`/api/projects/${f.projectId}/members`, w, { email: f.callers.removed.email }), by(201, MANAGE)],
+  ['DELETE /api/projects/{id}/members/{another member}', (w, f) => http.del(`/api/projects/${f.projectId}/members/${(w === f.callers.member ? f.callers.viewer : f.callers.member).userId}`, w), by(204, MANAGE)],
+  // Leaving: a member or viewer may remove themselves (the owner is no member; a removed member is already out).
+  ['DELETE /api/projects/{id}/members/{self}', (w, f) => http.del(`/api/projects/${f.projectId}/members/${w.userId || f.callers.member.userId}`, w), { ...by(204, ['member', 'viewer']), owner: 404, admin: 404 }],
+  ['POST /api/projects/{id}/items', (w, f) => http.post(`/api/projects/${f.projectId}/items`, w, { name: 'Lamp' }), by(201, EDIT)],
+  ['POST /api/projects/{id}/items/bulk', (w, f) => http.post(`/api/projects/${f.projectId}/items/bulk`, w, { items: [{ name: 'Lamp' }] }), by(200, EDIT)],
+  ['PUT /api/items/{id}', (w, f) => http.put(`/api/items/${f.itemId}`, w, { notes: 'changed' }), by(200, EDIT)],
+  ['PUT /api/items/{id}/status', (w, f) => http.put(`/api/items/${f.itemId}/status`, w, { status: 'received' }), by(200, EDIT)],
+  ['DELETE /api/items/{id}', (w, f) => http.del(`/api/items/${f.itemId}`, w), by(204, EDIT)],
+  ['POST /api/projects', (w) => http.post('/api/projects', w, { name: 'Own project', clientName: 'C', location: 'L' }), ANY_SIGNED_IN(201)],
+  ['GET /api/projects', (w) => http.get('/api/projects', w), ANY_SIGNED_IN(200)],
+  ['GET /api/items', (w) => http.get('/api/items?limit=1000', w), ANY_SIGNED_IN(200)],
+  ['GET /api/activities', (w) => http.get('/api/activities?limit=100', w), ANY_SIGNED_IN(200)],
+  ['GET /api/search', (w) => http.get('/api/search?q=Zebrawood', w), ANY_SIGNED_IN(200)],
+  ['GET /api/dashboard/stats', (w) => http.get('/api/dashboard/stats', w), ANY_SIGNED_IN(200)],
+  // Public: the token is the credential, whoever asks.
+  ['GET /api/shared/projects/{token}', (w, f) => http.get(`/api/shared/projects/${f.shareToken}`, w), { anonymous: 200, owner: 200, member: 200, viewer: 200, removed: 200, outsider: 200, admin: 200 }],
+];
+
+describe.each(ROUTES)('%s', (_route, call, expected) => {
+  it.each(WHO)('as %s', async (who) => {
+    const f = await fixture();
+    const before = await snapshot(f);
+    const res = await call(f.callers[who], f);
+    expect(res.status).toBe(expected[who]);
+    if (res.status >= 400) {
+      expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
+      // A refused call leaks nothing and changes nothing.
+      expect(JSON.stringify(res.body)).not.toContain('Zebrawood');
+      expect(await snapshot(f)).toEqual(before);
+    }
+  });
+});
+
+/** What each list says about the fixture's project, for a caller who reaches it or not. */
+const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] = [
+  ['GET /api/projects', async (w, f) => (await http.get('/api/projects', w)).body.some((p: { id: string }) => p.id === f.projectId)],
+  ['GET /api/items', async (w, f) => (await http.get('/api/items?limit=1000', w)).body.some((i: { id: string }) => i.id === f.itemId)],
+  ['GET /api/items?projectId', async (w, f) => (await http.get(`/api/items?projectId=${f.projectId}`, w)).body.some((i: { id: string }) => i.id === f.itemId)],
+  ['GET /api/activities', async (w, f) => (await http.get('/api/activities?limit=100', w)).body.some((a: { projectId: string }) => a.projectId === f.projectId)],
+  ['GET /api/search', async (w, f) => (await http.get('/api/search?q=Zebrawood', w)).body.some((r: { id: string }) => r.id === f.itemId || r.id === f.projectId)],
+  // Fresh callers have nothing else in transit, so a count of 0 means the project is not counted.
+  ['GET /api/dashboard/stats', async (w) => (await http.get('/api/dashboard/stats', w)).body.itemsInTransit > 0],
+];
+
+describe.each(LISTS)('%s shows the project only to those who reach it', (_list, sees) => {
+  it('owner, admin, member and viewer see it; a removed member and another designer do not', async () => {
+    const f = await fixture();
+    const seen = Object.fromEntries(await Promise.all(WHO.filter((w) => w !== 'anonymous').map(async (w) => [w, await sees(f.callers[w], f)])));
+    expect(seen).toEqual({ owner: true, admin: true, member: true, viewer: true, removed: false, outsider: false });
+  });
+});
+
+describe('the project as each role reads it', () => {
+  it('says the caller’s role, and gives the client link only to those who may share it', async () => {
+    const f = await fixture();
+    const read = async (w: Who) => (await http.get(`/api/projects/${f.projectId}`, f.callers[w])).body;
+    const views = await Promise.all((['owner', 'admin', 'member', 'viewer'] as const).map(async (w) => [w, await read(w)] as const));
+    expect(Object.fromEntries(views.map(([w, p]) => [w, [p.access, p.shareToken]]))).toEqual({
+      owner: ['owner', f.shareToken],
+      admin: ['admin', f.shareToken],
+      member: ['member', null],
+      viewer: ['viewer', null],
+    });
+    const listed = (await http.get('/api/projects', f.callers.member)).body.find((p: { id: string }) => p.id === f.projectId);
+    expect([listed.access, listed.shareToken]).toEqual(['member', null]);
+  });
+
+  it('answers a viewer’s change with a 403 that says what to do', async () => {
+    const f = await fixture();
+    const res = await http.put(`/api/items/${f.itemId}`, f.callers.viewer, { notes: 'x' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/Ask the project owner/);
+    expect((await http.post(`/api/projects/${f.projectId}/members`, f.callers.member, { email: f.callers.removed.email })).body.message).toBe(
+      'Only the project owner can add or remove designers.',
+    );
+  });
+});
