@@ -11,6 +11,10 @@ const node = (displayName, rootDir, extra = {}) => ({
     '^@midway/contracts/vocab$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/vocab.ts'),
     '^@midway/service-kit$': '<rootDir>/' + rel(rootDir, 'packages/service-kit/src'),
     '^@midway/infra$': '<rootDir>/' + rel(rootDir, 'infra/src'),
+    '^@midway/testing$': '<rootDir>/' + rel(rootDir, 'packages/testing/src'),
+    // Services by their public entry (src/index.ts), as gateway and infra tests start or read them.
+    '^@midway/(identity|catalog)$': '<rootDir>/' + rel(rootDir, 'services/$1/src'),
+    '^@midway/gateway$': '<rootDir>/' + rel(rootDir, 'gateway/src'),
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -10,6 +10,7 @@ module.exports = {
   moduleNameMapper: {
     '^@midway/(contracts|service-kit)$': '<rootDir>/../packages/$1/src',
     '^@midway/infra$': '<rootDir>/../infra/src',
+    '^@midway/testing$': '<rootDir>/../packages/testing/src',
   },
   setupFilesAfterEnv: ['<rootDir>/support/jest-setup.ts'],
 };

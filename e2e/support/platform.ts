@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readMail as readSink, startPlatform as startInfraPlatform, testEnv, type SunkMail } from '@midway/infra';
+import { startPlatform as startInfraPlatform } from '@midway/infra';
+import { readMail as readSink, testEnv, type SunkMail } from '@midway/testing';
 
 export interface E2EPlatform {
   baseUrl: string;

@@ -1,10 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { quietLogger, testEnv, testKeys } from '@midway/infra';
-import { gatewayEnvSchema, type GatewayConfig } from '../src/config';
-import { startGateway } from '../src/gateway.app';
+import { serviceTestConfig, startService, testEnv } from '@midway/testing';
+import { identityService } from '@midway/identity';
+import { catalogService } from '@midway/catalog';
+import { gatewayService, type GatewayConfig } from '../src';
 
-export type Gateway = Awaited<ReturnType<typeof startGateway>>;
+export type { Gateway } from '../src';
+export { json, sessionCookieOf, uniqueEmail } from '@midway/testing';
+
+type Overrides<C> = Partial<Record<keyof C, string>>;
+
+/** The services behind the gateway, started in this process by their public entries. */
+export const startTestIdentity = (overrides: Record<string, string> = {}) => startService(identityService, overrides);
+export const startTestCatalog = (overrides: Record<string, string> = {}) => startService(catalogService, overrides);
 
 /** A fake front-end build: the gateway only needs files to serve. */
 export function fakeStaticRoot(): string {
@@ -19,17 +27,10 @@ export function fakeStaticRoot(): string {
   return root;
 }
 
-export function gatewayConfig(identityUrl: string, overrides: Partial<Record<keyof GatewayConfig, string>> = {}): GatewayConfig {
-  const keys = testKeys();
-  return gatewayEnvSchema.parse({
-    NATS_URL: testEnv().natsUrl,
-    SESSION_PUBLIC_KEY: keys.session.publicKey,
-    INTERNAL_TOKEN_PRIVATE_KEY: keys.internal.privateKey,
-    IDENTITY_URL: identityUrl,
-    STATIC_ROOT: fakeStaticRoot(),
-    ...overrides,
-  });
+const gatewayEnv = (identityUrl: string, overrides: Overrides<GatewayConfig>) => ({ IDENTITY_URL: identityUrl, STATIC_ROOT: fakeStaticRoot(), ...overrides });
+
+export function gatewayConfig(identityUrl: string, overrides: Overrides<GatewayConfig> = {}): GatewayConfig {
+  return serviceTestConfig(gatewayService, gatewayEnv(identityUrl, overrides));
 }
 
-export const startTestGateway = (identityUrl: string, overrides: Partial<Record<keyof GatewayConfig, string>> = {}) =>
-  startGateway(gatewayConfig(identityUrl, overrides), quietLogger('gateway'), 0);
+export const startTestGateway = (identityUrl: string, overrides: Overrides<GatewayConfig> = {}) => startService(gatewayService, gatewayEnv(identityUrl, overrides));

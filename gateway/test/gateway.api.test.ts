@@ -1,7 +1,5 @@
-import { uniqueEmail } from '@midway/infra';
 import { ROUTES } from '../src/route-table';
-import { startTestIdentity, sessionCookieOf, json } from '../../services/identity/test/identity-harness';
-import { startTestGateway, type Gateway } from './gateway-harness';
+import { startTestIdentity, startTestGateway, sessionCookieOf, json, uniqueEmail, type Gateway } from './gateway-harness';
 
 type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
 let identity: Identity;

@@ -1,5 +1,4 @@
-import { startTestIdentity } from '../../services/identity/test/identity-harness';
-import { startTestGateway } from './gateway-harness';
+import { startTestIdentity, startTestGateway } from './gateway-harness';
 
 describe('GET /healthz', () => {
   it('is 200 while every service is ready and turns 503 when one stops', async () => {

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { uniqueEmail } from '@midway/infra';
 import { LANDING_PRERENDER_PATH } from '@midway/contracts';
-import { startTestIdentity, sessionCookieOf, json } from '../../services/identity/test/identity-harness';
-import { fakeStaticRoot, startTestGateway } from './gateway-harness';
+import { fakeStaticRoot, startTestIdentity, startTestGateway, sessionCookieOf, json, uniqueEmail } from './gateway-harness';
 
 type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
 let identity: Identity;

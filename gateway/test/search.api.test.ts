@@ -1,9 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestIdentity, sessionCookieOf, json } from '../../services/identity/test/identity-harness';
-import { startTestCatalog } from '../../services/catalog/test/catalog-harness';
-import { uniqueEmail } from '@midway/infra';
-import { startTestGateway } from './gateway-harness';
+import { startTestIdentity, startTestCatalog, startTestGateway, sessionCookieOf, json, uniqueEmail } from './gateway-harness';
 
 /** A logistics stand-in that hangs or fails, to prove one bad source never breaks search. */
 function brokenSource(mode: 'hang' | 'fail') {

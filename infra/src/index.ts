@@ -6,6 +6,5 @@ export * from './mail-sink';
 export * from './ports';
 export * from './paths';
 export * from './service-registry';
-export * from './testing';
 export * from './seed';
 export * from './browser';

@@ -11,15 +11,7 @@ export interface RunningMailSink {
   stop(): Promise<void>;
 }
 
-export interface SunkMail {
-  id: string;
-  subject: string;
-  text: string;
-  to: { address: string }[];
-  from: { address: string; name?: string }[];
-}
-
-/** MailDev catches every outgoing e-mail; its web UI shows them in the browser. */
+/** MailDev catches every outgoing e-mail; its web UI shows them in the browser (tests read them with @midway/testing's readMail). */
 export async function startMailSink(opts: { smtpPort: number; webPort: number; dir?: string }): Promise<RunningMailSink> {
   // maildev exports only its ESM entry; its CLI sits beside it.
   const bin = path.join(REPO_NODE_MODULES, 'maildev', 'dist', 'bin', 'maildev.js');
@@ -45,10 +37,4 @@ export async function startMailSink(opts: { smtpPort: number; webPort: number; d
       await exited;
     },
   };
-}
-
-export async function readMail(webUrl: string): Promise<SunkMail[]> {
-  const res = await fetch(`${webUrl}/api/email`);
-  if (!res.ok) throw new Error(`mail sink answered ${res.status}`);
-  return (await res.json()) as SunkMail[];
 }

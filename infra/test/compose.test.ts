@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { z } from 'zod';
-import { identityEnvSchema } from '../../services/identity/src/config';
-import { gatewayEnvSchema } from '../../gateway/src/config';
-import { catalogEnvSchema } from '../../services/catalog/src/config';
+import { identityEnvSchema } from '@midway/identity';
+import { gatewayEnvSchema } from '@midway/gateway';
+import { catalogEnvSchema } from '@midway/catalog';
 
 const root = path.resolve(__dirname, '..', '..');
 const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true });

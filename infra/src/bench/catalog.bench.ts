@@ -45,6 +45,12 @@ export async function benchCatalog(platform: Platform, opts: { items: number; co
 
   // 1. Dashboard stats: the endpoint through the gateway vs the same aggregate as bare SQL.
   const statsSql = dashboardStatsSqlText(designer.userId);
+  const statsRes = await fetch(`${platform.baseUrl}/api/dashboard/stats`, { headers });
+  const [bareStats] = (await pool.query(statsSql.text, statsSql.values)).rows;
+  const apiStats = statsRes.ok ? await statsRes.json() : { status: statsRes.status };
+  if (JSON.stringify(bareStats) !== JSON.stringify(apiStats)) {
+    throw new Error(`the bench's bare dashboard SQL no longer gives the endpoint's numbers (bare ${JSON.stringify(bareStats)}, endpoint ${JSON.stringify(apiStats)}): update infra/src/bench/dashboard-sql.ts`);
+  }
   const [bare, viaApi] = (await timeAlternating(50, [
     () => pool.query(statsSql.text, statsSql.values),
     async () => {

@@ -1,15 +1,19 @@
-import path from 'node:path';
-import type { Caller } from '@midway/service-kit';
-import { REPO_ROOT } from '../paths';
-
 /**
- * The exact statement the catalog service runs for a designer's dashboard, taken from catalog's build,
- * so the benchmark compares the endpoint with its own SQL rather than a look-alike.
+ * The bare SQL a designer's dashboard numbers take: the same aggregate the catalog service runs (its
+ * stats repository), written out here so the benchmark stands on its own instead of loading catalog's
+ * build. The benchmark checks that both give the same numbers before timing them, so a change to one
+ * that the other misses stops the run instead of flattering the ratio.
  */
 export function dashboardStatsSqlText(userId: string): { text: string; values: unknown[] } {
-  const { dashboardStatsSql } = require(path.join(REPO_ROOT, 'services/catalog/dist/data/stats.repository.js')) as {
-    dashboardStatsSql: (c: Caller) => { text: string; values: unknown[] };
-  };
-  const sql = dashboardStatsSql({ userId, email: '', role: 'designer', sessionId: '' });
-  return { text: sql.text, values: sql.values };
+  const text = `
+    WITH p AS (SELECT p.id, p.status FROM projects p
+               WHERE p.created_by_id = $1::uuid OR EXISTS (SELECT 1 FROM project_memberships m WHERE m.project_id = p.id AND m.user_id = $1::uuid))
+    SELECT
+      (SELECT count(*) FROM p WHERE p.status IN ('active', 'in-progress'))::int AS "activeProjects",
+      count(*) FILTER (WHERE i.status = 'in-transit')::int AS "itemsInTransit",
+      count(*) FILTER (WHERE i.received_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+                         AND i.received_at < (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC')::int AS "receivedThisMonth",
+      count(*) FILTER (WHERE coalesce(btrim(i.tracking_number), '') = '' AND i.status IN ('ordered', 'in-transit'))::int AS "itemsWithoutTracking"
+    FROM items i WHERE i.project_id IN (SELECT id FROM p)`;
+  return { text, values: [userId] };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
-import { quietLogger, testEnv } from '@midway/infra';
+import { quietLogger, testEnv } from '@midway/testing';
 import type { EventEnvelope } from '@midway/contracts';
 import { connectBus, ensureStream, type Bus } from '../src/nats/connection';
 import { enqueueEvent, enqueueEvents, recordInbox, type RawTx } from '../src/nats/outbox';

@@ -2,18 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { IDENTITY_HEADER, makeEvent, signIdentityToken } from '@midway/service-kit';
 import { parseEvent, type EventEnvelope, type SystemRole } from '@midway/contracts';
-import { quietLogger, testEnv, testKeys } from '@midway/infra';
-import { catalogEnvSchema } from '../src/config';
-import { startCatalog } from '../src/catalog.app';
+import { startService, testEnv, testKeys } from '@midway/testing';
+import { catalogService, type Catalog } from '../src';
 
-export type Catalog = Awaited<ReturnType<typeof startCatalog>>;
+export type { Catalog } from '../src';
 
-export const startTestCatalog = () =>
-  startCatalog(
-    catalogEnvSchema.parse({ DATABASE_URL: testEnv().databaseUrl, NATS_URL: testEnv().natsUrl, INTERNAL_TOKEN_PUBLIC_KEY: testKeys().internal.publicKey }),
-    quietLogger('catalog'),
-    0,
-  );
+export const startTestCatalog = () => startService(catalogService);
 
 export interface Actor {
   userId: string;

@@ -1,5 +1,5 @@
 import { runMigrateCli } from '@midway/service-kit';
-import { testEnv } from '@midway/infra';
+import { testEnv } from '@midway/testing';
 import { PRISMA_DIR } from '../src/catalog.app';
 
 it('the committed catalog migrations produce exactly the schema in schema.prisma (no drift)', async () => {

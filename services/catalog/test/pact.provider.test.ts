@@ -2,7 +2,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Verifier } from '@pact-foundation/pact';
 import { IDENTITY_HEADER, signIdentityToken } from '@midway/service-kit';
-import { testKeys } from '@midway/infra';
+import { testKeys } from '@midway/testing';
 import { startTestCatalog, type Catalog } from './catalog-harness';
 
 /**

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { testEnv, uniqueEmail } from '@midway/infra';
+import { testEnv, uniqueEmail } from '@midway/testing';
 import { json, startTestIdentity, type Identity } from './identity-harness';
 
 const CLI = path.resolve(__dirname, '..', 'dist', 'cli', 'admin-create.js');

@@ -1,4 +1,4 @@
-import { uniqueEmail } from '@midway/infra';
+import { uniqueEmail } from '@midway/testing';
 import { asGateway, json, sessionCookieOf, startTestIdentity, watchEvents, type Identity } from './identity-harness';
 
 let identity: Identity;

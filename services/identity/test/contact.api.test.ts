@@ -1,6 +1,5 @@
 import { Client } from 'pg';
-import { readMail } from '@midway/infra';
-import { testEnv } from '@midway/infra';
+import { readMail, testEnv } from '@midway/testing';
 import { json, startTestIdentity, type Identity } from './identity-harness';
 
 let identity: Identity;

@@ -1,36 +1,21 @@
 import { connect } from '@nats-io/transport-node';
-import { IDENTITY_HEADER, signIdentityToken, verifySessionToken, SESSION_COOKIE } from '@midway/service-kit';
+import { IDENTITY_HEADER, signIdentityToken, verifySessionToken } from '@midway/service-kit';
 import { parseEvent, type EventEnvelope } from '@midway/contracts';
-import { quietLogger, testEnv, testKeys } from '@midway/infra';
-import { identityEnvSchema, type IdentityConfig } from '../src/config';
-import { startIdentity } from '../src/identity.app';
+import { serviceTestConfig, startService, testEnv, testKeys } from '@midway/testing';
+import { identityService, type IdentityConfig } from '../src';
 
-export type Identity = Awaited<ReturnType<typeof startIdentity>>;
+export type { Identity } from '../src';
+export { json, sessionCookieOf } from '@midway/testing';
+
+/** A known inbox for contact messages (rate limits are off in every service test, see serviceTestEnv). */
+const TEST_DEFAULTS = { CONTACT_TO: 'provider@midway.test' };
 
 export function identityConfig(overrides: Partial<Record<keyof IdentityConfig, string>> = {}): IdentityConfig {
-  const env = testEnv();
-  const keys = testKeys();
-  return identityEnvSchema.parse({
-    DATABASE_URL: env.databaseUrl,
-    NATS_URL: env.natsUrl,
-    SMTP_URL: env.smtpUrl,
-    INTERNAL_TOKEN_PUBLIC_KEY: keys.internal.publicKey,
-    SESSION_PRIVATE_KEY: keys.session.privateKey,
-    SESSION_PUBLIC_KEY: keys.session.publicKey,
-    RATE_LIMIT_AUTH_PER_MINUTE: '0',
-    RATE_LIMIT_CONTACT_PER_MINUTE: '0',
-    CONTACT_TO: 'provider@midway.test',
-    ...overrides,
-  });
+  return serviceTestConfig(identityService, { ...TEST_DEFAULTS, ...overrides });
 }
 
 export const startTestIdentity = (overrides: Partial<Record<keyof IdentityConfig, string>> = {}) =>
-  startIdentity(identityConfig(overrides), quietLogger('identity'), 0);
-
-export function sessionCookieOf(res: Response): string | undefined {
-  const set = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  return set?.split(';')[0];
-}
+  startService(identityService, { ...TEST_DEFAULTS, ...overrides });
 
 /** What the gateway would forward for the session in a cookie. */
 export function asGateway(cookie: string | undefined): Record<string, string> {
@@ -39,12 +24,6 @@ export function asGateway(cookie: string | undefined): Record<string, string> {
   if (!claims) return {};
   return { [IDENTITY_HEADER]: signIdentityToken({ userId: claims.userId, email: claims.email, role: claims.role, sessionId: claims.sid }, testKeys().internal.privateKey) };
 }
-
-export const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-});
 
 /** Collects the events published on a subject from now on. */
 export async function watchEvents(subject: string) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runMigrateCli } from '@midway/service-kit';
-import { testEnv } from '@midway/infra';
+import { testEnv } from '@midway/testing';
 import { PRISMA_DIR } from '../src/identity.app';
 
 describe('identity migrations', () => {

@@ -1,6 +1,6 @@
-/** Helpers for service integration tests: env from the global setup, keys, a quiet logger. */
-import { generateKeyPair, createLogger, type KeyPair } from '@midway/service-kit';
+import { createLogger, generateKeyPair, type KeyPair } from '@midway/service-kit';
 
+/** What the jest global setup (infra/test/global-setup.js) started for the run. */
 export interface TestEnv {
   databaseUrl: string;
   natsUrl: string;
@@ -31,6 +31,8 @@ export function testKeys() {
   return keys;
 }
 
+/** Silent unless TEST_LOG_LEVEL asks for more. */
 export const quietLogger = (name: string) => createLogger(name, process.env.TEST_LOG_LEVEL ?? 'silent');
 
+/** Mixed case on purpose: services must compare e-mails case-insensitively. */
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@Example.COM`;

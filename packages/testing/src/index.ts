@@ -1,0 +1,5 @@
+/** Helpers for integration tests (real Postgres, NATS and mail sink from the jest global setup). */
+export * from './test-env';
+export * from './start-service';
+export * from './http';
+export * from './mail-sink.client';
