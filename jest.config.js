@@ -32,6 +32,7 @@ module.exports = {
   projects: [
     node('contracts', 'packages/contracts'),
     node('service-kit', 'packages/service-kit'),
+    node('testing', 'packages/testing'),
     node('identity', 'services/identity'),
     node('catalog', 'services/catalog'),
     node('gateway', 'gateway'),
