@@ -18,12 +18,13 @@ export class MemberRepository {
     }));
   }
 
-  /** Adding someone twice keeps the first membership (a double click is one effect). */
+  /**
+   * Adding someone twice keeps the first membership (a double click is one effect). ON CONFLICT DO NOTHING,
+   * not a look-up first: two adds at once would both miss the row and the second would hit the unique key.
+   */
   async add(projectId: string, userId: string, role: string, invitedBy: string): Promise<boolean> {
-    const existing = await this.db.projectMembership.findUnique({ where: { projectId_userId: { projectId, userId } } });
-    if (existing) return false;
-    await this.db.projectMembership.create({ data: { projectId, userId, role, invitedBy } });
-    return true;
+    const { count } = await this.db.projectMembership.createMany({ data: [{ projectId, userId, role, invitedBy }], skipDuplicates: true });
+    return count === 1;
   }
 
   async remove(projectId: string, userId: string): Promise<boolean> {

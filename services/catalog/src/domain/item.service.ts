@@ -59,7 +59,7 @@ export class ItemService {
 
   update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
     return this.uow.run(async (r) => {
-      const { item: before, project } = await itemFor(r, caller, id, 'editItems');
+      const { item: before, project } = await itemFor(r, caller, id, 'editItems', { lock: true });
       const designerId = project.createdById;
       // A changed SKU links the item to that product in the editor's catalogue, as adding it would.
       const sku = body.skuCode;
@@ -86,7 +86,7 @@ export class ItemService {
 
   delete(caller: Caller, id: string): Promise<void> {
     return this.uow.run(async (r) => {
-      const { item: before, project } = await itemFor(r, caller, id, 'editItems');
+      const { item: before, project } = await itemFor(r, caller, id, 'editItems', { lock: true });
       const designerId = project.createdById;
       await r.items.delete(id);
       await r.activities.add({ projectId: before.projectId, itemId: null, type: 'item_removed', description: activityText.itemRemoved(before.name), metadata: { itemId: id } });
