@@ -23,4 +23,10 @@ export const optional = <T extends z.ZodType>(schema: T) =>
 export const nullable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
 
-export const isoDate = z.iso.date({ error: 'installDate must be a date (YYYY-MM-DD)' });
+/**
+ * A calendar date a project can be installed on. The ISO format alone lets `0000-01-01` through, which is no
+ * date Postgres knows (there is no year 0): the year must be 1900 to 9999.
+ */
+export const isoDate = z.iso
+  .date({ error: 'installDate must be a date (YYYY-MM-DD)' })
+  .refine((d) => Number(d.slice(0, 4)) >= 1900, { error: 'installDate must be in the year 1900 or later' });

@@ -44,7 +44,11 @@ const itemName = z
   .max(255, { error: 'name must be at most 255 characters' })
   .regex(NO_NUL, { error: 'name must not contain NUL characters' });
 const QUANTITY_MESSAGE = 'quantity must be a whole number of at least 1';
-const quantity = z.coerce.number({ error: QUANTITY_MESSAGE }).int({ error: QUANTITY_MESSAGE }).min(1, { error: QUANTITY_MESSAGE }).max(100_000, { error: 'quantity must be at most 100000' });
+/** A number, or whole decimal digits as CSV cells carry them; never true, [7] or "0x10" (which coercion took as 1, 7 and 16). */
+const quantity = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, { error: QUANTITY_MESSAGE })], { error: QUANTITY_MESSAGE })
+  .transform(Number)
+  .pipe(z.number().int({ error: QUANTITY_MESSAGE }).min(1, { error: QUANTITY_MESSAGE }).max(100_000, { error: 'quantity must be at most 100000' }));
 
 type Rules = typeof itemRules;
 const mapRules = <W extends (r: Rules[keyof Rules]) => z.ZodType>(wrap: W) =>
@@ -62,7 +66,8 @@ export type CreateItemBody = z.infer<typeof createItemBodySchema>;
 export const updateItemBodySchema = z.object({
   name: itemName.optional(),
   quantity: optional(quantity),
-  status: optional(itemStatusSchema),
+  // Left out means unchanged; an empty status is a mistake to report, not a field to clear or ignore.
+  status: itemStatusSchema.optional(),
   ...mapRules((r) => nullable(r)),
 });
 export type UpdateItemBody = z.infer<typeof updateItemBodySchema>;

@@ -53,22 +53,57 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = true, pars
  * JSON can carry a lone UTF-16 surrogate as an escape ("\ud800") that no UTF-8 text can hold: Postgres
  * stores it as U+FFFD in a text parameter but refuses it inside json, so one value could be stored two
  * ways, or fail with a 500. Such strings are made well-formed once, here, as Postgres would store them.
- * Only bodies whose raw text has a surrogate escape are walked.
+ *
+ * Nesting deeper than MAX_JSON_DEPTH is refused with a 400: no contract needs it, and recursive code
+ * (this repair once, JSON.stringify of an answer that echoes the input) overflowed the stack on it, as a 500
+ * — once after a bulk import had committed. The walk below is iterative. Only bodies whose raw text has a
+ * surrogate escape, or more brackets than the depth limit, are walked.
  */
-const flags = (req: IncomingMessage) => req as IncomingMessage & { surrogateEscapes?: boolean };
+export const MAX_JSON_DEPTH = 32;
+const flags = (req: IncomingMessage) => req as IncomingMessage & { surrogateEscapes?: boolean; mayBeDeep?: boolean };
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const noteSurrogateEscapes = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
   if (buf.includes('\\u') && SURROGATE_ESCAPE.test(buf.toString('latin1'))) flags(req).surrogateEscapes = true;
+  flags(req).mayBeDeep = hasMoreBrackets(buf, MAX_JSON_DEPTH);
 };
-function wellFormed(value: unknown): unknown {
-  if (typeof value === 'string') return value.toWellFormed();
-  if (Array.isArray(value)) return value.map(wellFormed);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k) as string, wellFormed(v)]));
-  return value;
+/** Whether the text has more than `n` opening brackets (with fewer, it cannot nest deeper than `n`). */
+function hasMoreBrackets(buf: Buffer, n: number): boolean {
+  let seen = 0;
+  for (const bracket of [0x5b, 0x7b]) {
+    for (let at = buf.indexOf(bracket); at !== -1; at = buf.indexOf(bracket, at + 1)) if (++seen > n) return true;
+  }
+  return false;
+}
+/** Without recursion: refuses nesting deeper than MAX_JSON_DEPTH and, with `repair`, makes strings well-formed in place. */
+function checkJson(body: unknown, repair: boolean): unknown {
+  if (typeof body === 'string') return repair ? body.toWellFormed() : body;
+  if (!body || typeof body !== 'object') return body;
+  const stack: [Record<string, unknown>, number][] = [[body as Record<string, unknown>, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_JSON_DEPTH) throw new HttpError(400, 'too_deep', `JSON body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and lists`);
+    for (const key of Object.keys(node)) {
+      const v = node[key];
+      if (typeof v === 'string') {
+        if (repair) node[key] = v.toWellFormed();
+      } else if (v && typeof v === 'object') stack.push([v as Record<string, unknown>, depth + 1]);
+      const fixed = repair && !Array.isArray(node) ? key.toWellFormed() : key;
+      if (fixed !== key) {
+        node[fixed] = node[key];
+        delete node[key];
+      }
+    }
+  }
+  return body;
 }
 const wellFormedStrings: RequestHandler = (req, _res, next) => {
-  if (flags(req).surrogateEscapes) req.body = wellFormed(req.body);
-  next();
+  const { surrogateEscapes = false, mayBeDeep = false } = flags(req);
+  try {
+    if (surrogateEscapes || mayBeDeep) req.body = checkJson(req.body, surrogateEscapes);
+    next();
+  } catch (err) {
+    next(err);
+  }
 };
 
 export function finishApp(app: Express): Express {
