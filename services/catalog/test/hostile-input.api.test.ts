@@ -91,4 +91,24 @@ describe('item fields that were taken in the wrong shape', () => {
     expect(res.body.message).toMatch(/status must be one of/);
     expect((await http.get(`/api/projects/${p.id}`, ann)).body.items[0]).toMatchObject({ status: 'ordered', notes: null });
   });
+
+  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:x', '/api/photos/../../api/logout', '//evil.test/x.jpg', 'ftp://x.test/a.jpg'])(
+    'photoUrl %s is a 400 (javascript: URLs were stored and shown on the client page)',
+    async (photoUrl) => {
+      const p = await http.project(ann);
+      const res = await http.post(`/api/projects/${p.id}/items`, ann, { name: 'Lamp', photoUrl });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/photoUrl/);
+      const item = await http.item(ann, p.id);
+      expect((await http.put(`/api/items/${item.id}`, ann, { photoUrl })).status).toBe(400);
+      const bulk = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: [{ name: 'Lamp', photoUrl }] });
+      expect([bulk.status, bulk.body.items.length, bulk.body.errors]).toEqual([200, 0, 1]);
+    },
+  );
+
+  it.each(['https://images.example.com/sofa.jpg', 'http://cdn.test/a.png', '/api/photos/2f1e8e8a/sofa-1.jpg'])('photoUrl %s is taken', async (photoUrl) => {
+    const p = await http.project(ann);
+    const res = await http.post(`/api/projects/${p.id}/items`, ann, { name: 'Lamp', photoUrl });
+    expect([res.status, res.body.photoUrl]).toEqual([201, photoUrl]);
+  });
 });

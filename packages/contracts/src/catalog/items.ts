@@ -18,6 +18,9 @@ export const moneySchema = z
   .pipe(z.number().min(0, { error: 'price must be 0 or more' }).max(99_999_999.99, { error: 'price is too large' }))
   .transform((n) => n.toFixed(2));
 
+const PHOTO_PATH = /^\/api\/photos\/(?!.*\.\.)[A-Za-z0-9._~%/-]+$/;
+const webUrl = z.url({ protocol: /^https?$/ });
+
 /** Each item field's rule, without optionality; create and update decide what may be left out. */
 const itemRules = {
   supplier: text(255, 'supplier'),
@@ -26,7 +29,9 @@ const itemRules = {
   trackingNumber: text(100, 'trackingNumber'),
   carrierId: text(100, 'carrierId'),
   notes: text(5000, 'notes'),
-  photoUrl: text(2048, 'photoUrl'),
+  // Shown as an <img> on the client's public page: only web URLs and the app's own uploaded photos, never
+  // javascript:, data: or another scheme.
+  photoUrl: text(2048, 'photoUrl').refine((v) => PHOTO_PATH.test(v) || webUrl.safeParse(v).success, { error: 'photoUrl must be an http(s) URL or an uploaded photo (/api/photos/…)' }),
   skuCode: text(100, 'skuCode'),
   collection: text(255, 'collection'),
   designer: text(255, 'designer'),
