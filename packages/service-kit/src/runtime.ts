@@ -9,6 +9,8 @@ import { identityMiddleware } from './auth/identity-token';
 import { closeServer, listen } from './lifecycle';
 import { connectBus, ensureStream, type Bus } from './nats/connection';
 import { OutboxRelay } from './nats/outbox-relay';
+import { pruneInbox } from './nats/outbox';
+import { Housekeeping } from './db/housekeeping';
 
 export interface ServiceRuntimeOptions<Db extends { $queryRawUnsafe(q: string): Promise<unknown>; $disconnect(): Promise<void> }> {
   /** The service's name: its Postgres schema, NATS subject prefix and stream. */
@@ -38,15 +40,23 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
   const bus: Bus = await connectBus(o.natsUrl, o.name, o.logger);
   await Promise.all([o.name, ...(o.consumes ?? [])].map((domain) => ensureStream(bus.jsm, domain)));
   const relay = new OutboxRelay({ pool: relayPool, schema: o.name, js: bus.js, logger: o.logger });
+  const housekeeping = new Housekeeping(o.logger);
+  housekeeping.add('inbox', 10 * 60_000, () => pruneInbox(relayPool, o.name));
   const stops: (() => Promise<void>)[] = [];
 
   const app: Express = createApp({ logger: o.logger, bodyLimit: o.bodyLimit });
-  mountHealth(app, {
-    database: async () => void (await db.$queryRawUnsafe('SELECT 1')),
-    nats: async () => {
-      if (bus.nc.isClosed()) throw new Error('closed');
+  mountHealth(
+    app,
+    {
+      database: async () => void (await db.$queryRawUnsafe('SELECT 1')),
+      nats: async () => {
+        if (bus.nc.isClosed()) throw new Error('closed');
+      },
     },
-  });
+    2000,
+    // Dead-lettered events need an operator, not a restart: shown, never a reason to stop traffic.
+    { outbox: () => relay.health() },
+  );
   app.use(identityMiddleware(o.internalTokenPublicKey));
 
   return {
@@ -54,6 +64,8 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
     readPool,
     bus,
     relay,
+    /** Scheduled clean-up; the kit prunes the inbox, a service adds its own (identity: expired sessions). */
+    housekeeping,
     app,
     /** Something to stop before the relay, NATS and the database close (consumers, mailers). */
     onStop(stop: () => Promise<void>) {
@@ -62,6 +74,7 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
     async listen(port: number, host: string) {
       finishApp(app);
       relay.start();
+      housekeeping.start();
       const { server, url, port: actualPort } = await listen(app, port, host);
       return {
         url,
@@ -69,6 +82,7 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
         async stop() {
           await closeServer(server);
           for (const stop of stops.reverse()) await stop();
+          await housekeeping.stop();
           await relay.stop();
           await bus.close();
           await relayPool.end();

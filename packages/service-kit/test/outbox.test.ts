@@ -7,6 +7,7 @@ import { enqueueEvent, enqueueEvents, recordInbox, type RawTx } from '../src/nat
 import { OutboxRelay } from '../src/nats/outbox-relay';
 import { startConsumer, type RunningConsumer } from '../src/nats/consumer';
 import { makeEvent } from '../src/nats/envelope';
+import { applyKitMigrations } from '../src/db/kit-migrations';
 
 // Each test file gets its own schema and a unique "domain" so streams and consumers never collide.
 const schema = `kit_${randomUUID().slice(0, 8)}`;
@@ -32,9 +33,9 @@ async function inTx<T>(fn: (tx: RawTx, c: PoolClient) => Promise<T>): Promise<T>
 
 beforeAll(async () => {
   pool = new Pool({ connectionString: testEnv().databaseUrl, max: 5 });
-  await pool.query(`CREATE SCHEMA "${schema}"`);
-  await pool.query(`CREATE TABLE "${schema}".outbox_events (id uuid PRIMARY KEY, seq bigserial, type text NOT NULL, payload json NOT NULL, occurred_at timestamptz NOT NULL, published_at timestamptz, attempts int NOT NULL DEFAULT 0)`);
-  await pool.query(`CREATE TABLE "${schema}".inbox_events (id uuid PRIMARY KEY, type text NOT NULL, processed_at timestamptz NOT NULL DEFAULT now())`);
+  // The kit's own outbox and inbox tables, as every service gets them.
+  const c = await pool.connect();
+  await applyKitMigrations(c, schema).finally(() => c.release());
   await pool.query(`CREATE TABLE "${schema}".sessions_seen (session_id uuid NOT NULL, event_id uuid NOT NULL)`);
   bus = await connectBus(testEnv().natsUrl, 'kit-test');
   await ensureStream(bus.jsm, 'identity');

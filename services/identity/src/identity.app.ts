@@ -29,6 +29,8 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   rt.onStop(() => mailer.stop());
   const keys = { privateKey: config.SESSION_PRIVATE_KEY, publicKey: config.SESSION_PUBLIC_KEY };
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
+  // A session past its expiry can never be used again; nothing needs it after that.
+  rt.housekeeping.add('expired sessions', 10 * 60_000, () => uow.read.sessions.deleteExpired());
   const auth = new AuthService(uow, keys);
   const contact = new ContactService(contacts, () => mailer.nudge());
 
@@ -42,5 +44,5 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
 
   mailer.start();
   const running = await rt.listen(port, config.HOST);
-  return { ...running, db: rt.db, relay: rt.relay, mailer, auth };
+  return { ...running, db: rt.db, relay: rt.relay, housekeeping: rt.housekeeping, mailer, auth };
 }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { systemRoleSchema, type SystemRole } from '@midway/contracts';
@@ -39,12 +40,31 @@ export function verifySessionToken(token: string, publicKey: string): SessionCla
   }
 }
 
-/** Reads one cookie from a raw Cookie header without pulling a parser into every hop. */
+/**
+ * Reads one cookie from a raw Cookie header without pulling a parser into every hop. A value that does not
+ * URI-decode (`midway_session=%`) is no cookie: anyone can send one, so it must never become a 500.
+ */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
+}
+
+/**
+ * A request a browser made on another site's behalf: `Sec-Fetch-Site: cross-site`, or an Origin that is not
+ * the request's own (`null` included). A typed navigation, a same-origin click and non-browser clients send
+ * neither. Used where a GET has an effect a foreign page must not trigger (sign-out).
+ */
+export function isCrossSite(headers: IncomingHttpHeaders, ownOrigin: string): boolean {
+  if (headers['sec-fetch-site'] === 'cross-site') return true;
+  return typeof headers.origin === 'string' && headers.origin !== ownOrigin;
 }

@@ -71,14 +71,21 @@ export class UnitOfWork<Tx extends RawTx, R extends object> {
     let wroteEvents = false;
     const out = await this.opts.db.$transaction(
       async (tx) => {
+        // Events wait until the work is done and are written just before the commit: writing them takes the
+        // schema's outbox lock (commit order, see enqueueEvents), which must not be held while the work
+        // waits for row locks of its own.
+        const pending: EventEnvelope[] = [];
         const outbox: Outbox = {
           add: async (...events) => {
-            if (events.length === 0) return;
-            wroteEvents = true;
-            await enqueueEvents(tx, this.opts.schema, events);
+            pending.push(...events);
           },
         };
-        return work(tx, { ...this.opts.repos(tx, { inTransaction: true }), outbox });
+        const result = await work(tx, { ...this.opts.repos(tx, { inTransaction: true }), outbox });
+        if (pending.length) {
+          await enqueueEvents(tx, this.opts.schema, pending);
+          wroteEvents = true;
+        }
+        return result;
       },
       { timeout: this.opts.timeoutMs ?? 60_000, maxWait: this.opts.maxWaitMs ?? 10_000 },
     );

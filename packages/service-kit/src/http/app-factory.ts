@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { BlockList, isIPv6 } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import pinoHttp from 'pino-http';
@@ -12,8 +13,12 @@ export interface AppOptions {
   logger: Logger;
   /** Largest JSON or form body accepted, e.g. '100kb'. */
   bodyLimit?: string;
-  /** Trust X-Forwarded-* from the gateway hop. */
-  trustProxy?: boolean;
+  /**
+   * Whose X-Forwarded-* to believe. Services (`'gateway-hop'`, the default): one hop only, and only when it
+   * comes from a loopback or private address — the gateway, which overwrites what a client sent. The
+   * gateway itself: the number of proxies (load balancers) in front of it, 0 when it is the edge.
+   */
+  trustProxy?: 'gateway-hop' | number;
   /** The gateway streams bodies through untouched. */
   parseBodies?: boolean;
   /** Helmet defaults for JSON APIs; the gateway sets its own CSP. */
@@ -25,17 +30,19 @@ export interface AppOptions {
  * structured request logs, body-size limits, and JSON bodies on every error. Mount routes, then call
  * `finishApp` to add the 404 and error handlers.
  */
-export function createApp({ logger, bodyLimit = '100kb', trustProxy = true, parseBodies = true, helmet: useHelmet = true }: AppOptions): Express {
+export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-hop', parseBodies = true, helmet: useHelmet = true }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxy ? 'loopback, linklocal, uniquelocal' : false);
+  app.set('trust proxy', trustProxy === 'gateway-hop' ? trustGatewayHop : trustProxy > 0 ? trustProxy : false);
   // Not helmet's default no-referrer: with it, browsers send `Origin: null` on same-origin form posts,
-  // which the gateway's cross-site guard must refuse.
-  if (useHelmet) app.use(helmet({ contentSecurityPolicy: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } }));
+  // which the gateway's cross-site guard must refuse. No HSTS here: one policy, set by the gateway, which
+  // knows whether the browser reached it over https.
+  if (useHelmet) app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } }));
   app.use(requestId());
   app.use(
     pinoHttp({
       logger,
+      serializers: { req: redactRequest },
       genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
@@ -47,6 +54,27 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = true, pars
     app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
   }
   return app;
+}
+
+const privateNetworks = new BlockList();
+for (const [net, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) privateNetworks.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) privateNetworks.addSubnet(net, prefix, 'ipv6');
+
+/** The socket's own address is hop 0: trust its X-Forwarded-For only if it is the gateway on a private network. */
+function trustGatewayHop(addr: string, hop: number): boolean {
+  if (hop !== 0) return false;
+  const v4 = addr.startsWith('::ffff:') ? addr.slice(7) : addr;
+  return isIPv6(v4) ? privateNetworks.check(v4, 'ipv6') : privateNetworks.check(v4, 'ipv4');
+}
+
+/** Paths whose last segment is a bearer secret (the public share link): never written to a log. */
+const SECRET_SEGMENT = /^(\/api\/shared\/projects\/|\/client\/)[^/?#]+/;
+export const redactUrl = (url: string | undefined): string | undefined => url?.replace(SECRET_SEGMENT, '$1[redacted]');
+
+function redactRequest(req: { url?: string; params?: Record<string, string> }) {
+  req.url = redactUrl(req.url);
+  if (req.params?.token) req.params = { ...req.params, token: '[redacted]' };
+  return req;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { assertIdentifier } from '../db/database-config';
@@ -20,14 +20,44 @@ export interface OutboxRelayOptions {
    * Far longer than JetStream's duplicate window, so pruning never weakens de-duplication.
    */
   retentionMs?: number;
+  /** Publish attempts of one row before it is set aside as a dead letter (default 10). */
+  maxAttempts?: number;
+  /** Delay before a failed row's first retry; it doubles per attempt up to `maxBackoffMs` (default 1 s, 5 min). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
   /** Test seam: runs after a batch is published and before it is marked; a throw simulates a crash there. */
   afterPublish?: (ids: string[]) => void | Promise<void>;
+}
+
+export interface OutboxHealth {
+  /** Rows waiting to be published (including those waiting for a retry). */
+  pending: number;
+  /** Rows the relay gave up on: they need a fix and `npm run events:replay-dead -- --outbox`. */
+  deadLettered: number;
+  /** Seconds since the oldest pending row was written (0 when none). */
+  oldestPendingSeconds: number;
+}
+
+/**
+ * Errors of the connection rather than of a row: nothing is charged to the rows, the pass stops and the
+ * relay retries later. Anything else (a payload over max_payload, a subject no stream takes, a stream's
+ * refusal) is the row's own problem.
+ */
+function isTransient(err: unknown): boolean {
+  const name = (err as Error)?.name ?? '';
+  return ['ClosedConnectionError', 'DrainingConnectionError', 'ConnectionError', 'TimeoutError'].includes(name);
 }
 
 /**
  * Publishes committed outbox rows to JetStream with the event id as Nats-Msg-Id, then marks them.
  * A crash between publish and mark re-publishes the same ids, which JetStream's duplicate window
  * drops, and consumers' inboxes ignore anything that slips past it.
+ *
+ * Order: rows go out in `seq` order, and the unit of work assigns `seq` under a per-schema lock held until
+ * commit, so seq order is commit order; one relay per schema publishes at a time (an advisory lock), so
+ * replicas do not interleave. A row that fails is retried with exponential backoff while the rows behind it
+ * keep flowing (it alone may arrive late), and after `maxAttempts` it is dead-lettered: `dead_at` set, logged
+ * at error and counted in the health detail.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
@@ -90,33 +120,83 @@ export class OutboxRelay {
     }
   }
 
-  /** One pass; returns how many events were published. Exposed for tests and benchmarks. */
+  /**
+   * One pass; returns how many events were published. A row that fails is charged an attempt and the rest
+   * of the batch still goes out; a connection failure throws and charges nothing. Exposed for tests and
+   * benchmarks.
+   */
   async publishBatch(): Promise<number> {
     const client = await this.opts.pool.connect();
     try {
       await client.query('BEGIN');
+      // One publisher per schema at a time, whatever the number of replicas: interleaved batches would
+      // publish out of seq order. The others find it taken and skip this pass.
+      const lock = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [`midway:relay:${this.opts.schema}`]);
+      if (!lock.rows[0].ok) {
+        await client.query('COMMIT');
+        return 0;
+      }
       // As text: the payload goes to NATS as the very bytes the service wrote, never parsed here.
-      const { rows } = await client.query<{ id: string; type: string; payload: string }>(
-        `SELECT id, type, payload::text AS payload FROM ${this.table} WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      const { rows } = await client.query<{ id: string; type: string; payload: string; attempts: number }>(
+        `SELECT id, type, payload::text AS payload, attempts FROM ${this.table}
+         WHERE published_at IS NULL AND dead_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+         ORDER BY seq LIMIT $1`,
         [this.opts.batchSize ?? 100],
       );
       if (rows.length === 0) {
         await client.query('COMMIT');
         return 0;
       }
-      // Sent in order on one connection; acks are awaited together.
-      await Promise.all(rows.map((r) => this.opts.js.publish(r.type, r.payload, { msgID: r.id })));
-      const ids = rows.map((r) => r.id);
+      // Sent in order on one connection; acks are awaited together, each row's outcome on its own.
+      const outcomes = await Promise.allSettled(rows.map((r) => this.opts.js.publish(r.type, r.payload, { msgID: r.id })));
+      const ids = rows.filter((_, i) => outcomes[i].status === 'fulfilled').map((r) => r.id);
+      const failed = rows.flatMap((r, i) => {
+        const o = outcomes[i];
+        return o.status === 'rejected' ? [{ row: r, err: o.reason as Error }] : [];
+      });
+      const transient = failed.find((f) => isTransient(f.err));
+      if (transient && ids.length === 0) throw transient.err;
       await this.opts.afterPublish?.(ids);
-      await client.query(`UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])`, [ids]);
+      if (ids.length) await client.query(`UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[])`, [ids]);
+      for (const { row, err } of failed) {
+        if (isTransient(err)) continue;
+        await this.recordFailure(client, row, err);
+      }
       await client.query('COMMIT');
-      return rows.length;
+      return ids.length;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
       client.release();
     }
+  }
+
+  private async recordFailure(client: PoolClient, row: { id: string; type: string; attempts: number }, err: Error) {
+    const attempts = row.attempts + 1;
+    const dead = attempts >= (this.opts.maxAttempts ?? 10);
+    const delayMs = Math.min(this.opts.maxBackoffMs ?? 5 * 60_000, (this.opts.backoffMs ?? 1000) * 2 ** (attempts - 1));
+    const message = `${err.name}: ${err.message}`.slice(0, 1000);
+    await client.query(
+      `UPDATE ${this.table} SET attempts = $2, last_error = $3,
+         next_attempt_at = now() + make_interval(secs => $4::double precision / 1000), dead_at = CASE WHEN $5 THEN now() END
+       WHERE id = $1`,
+      [row.id, attempts, message, delayMs, dead],
+    );
+    const detail = { eventId: row.id, subject: row.type, attempts, error: message, schema: this.opts.schema };
+    if (dead) this.opts.logger.error(detail, 'outbox event dead-lettered: it will not be published until replayed (npm run events:replay-dead -- --outbox)');
+    else this.opts.logger.warn({ ...detail, retryInMs: delayMs }, 'outbox event failed to publish; will retry');
+  }
+
+  /** Pending and dead-lettered rows, for the health detail. */
+  async health(): Promise<OutboxHealth> {
+    const { rows } = await this.opts.pool.query<{ pending: string; dead: string; oldest: number | null }>(
+      `SELECT count(*) FILTER (WHERE dead_at IS NULL) AS pending, count(*) FILTER (WHERE dead_at IS NOT NULL) AS dead,
+              extract(epoch FROM now() - min(occurred_at) FILTER (WHERE dead_at IS NULL))::float8 AS oldest
+       FROM ${this.table} WHERE published_at IS NULL`,
+    );
+    const r = rows[0];
+    return { pending: Number(r.pending), deadLettered: Number(r.dead), oldestPendingSeconds: Math.max(0, Math.round(r.oldest ?? 0)) };
   }
 
   /** Deletes rows published longer ago than the retention, a bounded batch at a time; returns how many. */
