@@ -45,6 +45,47 @@ describe('catalog events', () => {
     }
   });
 
+  it('publishes project updates, membership changes and the client link, with what an access read model needs', async () => {
+    const events = await watchCatalogEvents();
+    try {
+      const owner = actor();
+      const colleague = actor();
+      await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${colleague.userId}::uuid, ${colleague.email}, 'Robin', 'Ng', 'designer', now())`;
+      const p = await http.project(owner, { installDate: '2027-03-01' });
+      await http.put(`/api/projects/${p.id}`, owner, { name: 'Renamed', status: 'in-progress' });
+      await http.put(`/api/projects/${p.id}`, owner, { name: 'Renamed' }); // no change: no event
+      await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email, role: 'viewer' });
+      await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email }); // already a member: no event
+      const first = (await http.post(`/api/projects/${p.id}/share`, owner)).body.shareToken;
+      await http.post(`/api/projects/${p.id}/share`, owner); // same link: no event
+      await http.del(`/api/projects/${p.id}/members/${colleague.userId}`, owner);
+      const second = (await http.post(`/api/projects/${p.id}/share`, owner, { rotate: true })).body.shareToken;
+      await events.settle(800);
+
+      const about = events.about(p.id).filter((e) => e.type.startsWith('catalog.project.'));
+      for (const e of about) expect(() => eventSchemas[e.type as EventType].parse(e.data)).not.toThrow();
+      expect(about.map((e) => e.type)).toEqual([
+        'catalog.project.created.v1',
+        'catalog.project.updated.v1',
+        'catalog.project.member-added.v1',
+        'catalog.project.shared.v1',
+        'catalog.project.member-removed.v1',
+        'catalog.project.shared.v1',
+      ]);
+      const [, updated, added, shared, removed, rotated] = about.map((e) => e.data);
+      expect(updated).toMatchObject({ projectId: p.id, ownerId: owner.userId, name: 'Renamed', status: 'in-progress', installDate: '2027-03-01', changedFields: ['name', 'status'] });
+      expect(added).toMatchObject({ projectId: p.id, ownerId: owner.userId, userId: colleague.userId, role: 'viewer', byUserId: owner.userId, changedAt: expect.any(String) });
+      expect(shared).toMatchObject({ projectId: p.id, ownerId: owner.userId, shareToken: first, rotated: false });
+      expect(removed).toMatchObject({ projectId: p.id, ownerId: owner.userId, userId: colleague.userId, role: 'viewer', byUserId: owner.userId });
+      expect(rotated).toMatchObject({ projectId: p.id, ownerId: owner.userId, shareToken: second, rotated: true });
+      expect(second).not.toBe(first);
+      const times = about.map((e) => (e.data as { changedAt?: string; createdAt?: string }).changedAt ?? (e.data as { createdAt: string }).createdAt);
+      expect([...times].sort()).toEqual(times);
+    } finally {
+      await events.close();
+    }
+  });
+
   it('announces a large import in ordered batches of at most IMPORT_EVENT_MAX_ITEMS that together name every item once', async () => {
     const events = await watchCatalogEvents();
     try {

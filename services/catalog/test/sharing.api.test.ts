@@ -27,6 +27,60 @@ describe('POST /api/projects/{id}/share', () => {
   });
 });
 
+describe('POST /api/projects/{id}/share {rotate: true}', () => {
+  it('resets the link: the old token stops working at once, the new one works, and asking again keeps the new one', async () => {
+    const ann = actor();
+    const p = await http.project(ann, { name: 'Rotated Loft' });
+    const old = (await http.post(`/api/projects/${p.id}/share`, ann)).body.shareToken;
+    expect((await http.get(`/api/shared/projects/${old}`, ANONYMOUS)).status).toBe(200);
+
+    const res = await http.post(`/api/projects/${p.id}/share`, ann, { rotate: true });
+    expect(res.status).toBe(200);
+    const fresh = res.body.shareToken;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(fresh).not.toBe(old);
+    expect((await http.get(`/api/shared/projects/${old}`, ANONYMOUS)).status).toBe(404);
+    expect((await http.get(`/api/shared/projects/${fresh}`, ANONYMOUS)).body.name).toBe('Rotated Loft');
+    expect((await http.post(`/api/projects/${p.id}/share`, ann)).body.shareToken).toBe(fresh);
+    expect((await http.get(`/api/projects/${p.id}`, ann)).body.shareToken).toBe(fresh);
+    const history = (await http.get('/api/activities?limit=20', ann)).body.map((a: { description: string }) => a.description);
+    expect(history).toContain('Client dashboard link reset (the previous link no longer works)');
+  });
+
+  it('a removed member’s copy of the link stops working once the owner resets it', async () => {
+    const owner = actor();
+    const colleague = actor();
+    await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${colleague.userId}::uuid, ${colleague.email}, 'Robin', 'Ng', 'designer', now())`;
+    const p = await http.project(owner);
+    const token = (await http.post(`/api/projects/${p.id}/share`, owner)).body.shareToken;
+    await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email });
+    await http.del(`/api/projects/${p.id}/members/${colleague.userId}`, owner);
+    // The removed member kept the link; the owner resets it.
+    await http.post(`/api/projects/${p.id}/share`, owner, { rotate: true });
+    expect((await http.get(`/api/shared/projects/${token}`, ANONYMOUS)).status).toBe(404);
+  });
+
+  it('rotating a project never shared creates its first link; a rotate that is not a boolean is a 400', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const res = await http.post(`/api/projects/${p.id}/share`, ann, { rotate: true });
+    expect(res.status).toBe(200);
+    expect((await http.get(`/api/shared/projects/${res.body.shareToken}`, ANONYMOUS)).status).toBe(200);
+    expect((await http.post(`/api/projects/${p.id}/share`, ann, { rotate: 'yes' })).status).toBe(400);
+  });
+
+  it('six resets at once leave exactly one working link, the last one answered', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => http.post(`/api/projects/${p.id}/share`, ann, { rotate: true })));
+    const tokens = answers.map((a) => a.body.shareToken);
+    expect(new Set(tokens).size).toBe(6);
+    const working = await Promise.all(tokens.map(async (tk) => (await http.get(`/api/shared/projects/${tk}`, ANONYMOUS)).status));
+    expect(working.filter((s) => s === 200)).toHaveLength(1);
+    expect((await http.get(`/api/projects/${p.id}`, ann)).body.shareToken).toBe(tokens[working.indexOf(200)]);
+  });
+});
+
 describe('GET /api/shared/projects/{token} (public)', () => {
   it('shows the client only what the client page needs: never prices, notes, e-mails or internal ids', async () => {
     const ann = actor();

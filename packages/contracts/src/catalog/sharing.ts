@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ITEM_STATUSES } from '../vocab';
 
-/** POST /api/projects/{id}/share */
+/**
+ * POST /api/projects/{id}/share: the project's client link token, created on first use and the same when asked
+ * again; with `rotate: true` a new token replaces it and the old link stops working at once.
+ */
+export const shareProjectBodySchema = z.object({ rotate: z.boolean({ error: 'rotate must be true or false' }).optional() });
+export type ShareProjectBody = z.infer<typeof shareProjectBodySchema>;
 export const shareResponseSchema = z.object({ shareToken: z.string() });
 
 /** GET /api/shared/{token}: what the public client dashboard shows. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_STATUSES, PROJECT_STATUSES } from '../vocab';
+import { ITEM_STATUSES, MEMBER_ROLES, PROJECT_STATUSES } from '../vocab';
 
 /** What consumers (logistics, billing) need to know about an item without asking catalog. */
 const itemEventData = z.object({
@@ -26,6 +26,27 @@ const itemCreatedData = itemEventData.extend({ createdAt: z.iso.datetime() });
  */
 export const IMPORT_EVENT_MAX_ITEMS = 200;
 
+/**
+ * Who may reach a project, as the services that keep an access read model of it (logistics, billing) need it:
+ * the project, its owner, and when the fact took effect. Facts about one project are written one at a time
+ * (its row is locked), so their order is the order they happened; `changedAt` lets a consumer ignore a fact
+ * older than one it has already applied.
+ */
+const projectFacts = z.object({
+  projectId: z.uuid(),
+  /** The designer who owns the project (its creator). */
+  ownerId: z.uuid(),
+  changedAt: z.iso.datetime(),
+});
+const membershipFacts = projectFacts.extend({
+  /** The designer who joined or left. */
+  userId: z.uuid(),
+  /** member: edits items and project fields; viewer: reads only. */
+  role: z.enum(MEMBER_ROLES),
+  /** Who added or removed them (the owner, an admin, or the member themselves when leaving). */
+  byUserId: z.uuid(),
+});
+
 /** Facts the catalog service publishes. */
 export const catalogEventSchemas = {
   'catalog.project.created.v1': z.object({
@@ -38,6 +59,26 @@ export const catalogEventSchemas = {
     location: z.string(),
     status: z.enum(PROJECT_STATUSES),
     createdAt: z.iso.datetime(),
+  }),
+  /** A project's own fields changed (not its items or members): the fields as they now are, and which changed. */
+  'catalog.project.updated.v1': projectFacts.extend({
+    name: z.string(),
+    clientName: z.string(),
+    clientEmail: z.string().nullable(),
+    location: z.string(),
+    status: z.enum(PROJECT_STATUSES),
+    installDate: z.iso.date().nullable(),
+    changedFields: z.array(z.string()).min(1),
+  }),
+  'catalog.project.member-added.v1': membershipFacts,
+  'catalog.project.member-removed.v1': membershipFacts,
+  /**
+   * The project's client link now works with `shareToken`: published when the link is first created and again
+   * each time the owner resets it, when every earlier token stopped working (`rotated`).
+   */
+  'catalog.project.shared.v1': projectFacts.extend({
+    shareToken: z.string(),
+    rotated: z.boolean(),
   }),
   'catalog.item.created.v1': itemCreatedData,
   /**

@@ -1,4 +1,4 @@
-import type { Member } from '@midway/contracts';
+import type { Member, MemberRole } from '@midway/contracts';
 import type { Client } from './prisma-client';
 
 export class MemberRepository {
@@ -27,8 +27,9 @@ export class MemberRepository {
     return count === 1;
   }
 
-  async remove(projectId: string, userId: string): Promise<boolean> {
-    const { count } = await this.db.projectMembership.deleteMany({ where: { projectId, userId } });
-    return count > 0;
+  /** The membership removed (its role), or null when there was none. */
+  async remove(projectId: string, userId: string): Promise<{ role: MemberRole } | null> {
+    const [row] = await this.db.$queryRaw<{ role: MemberRole }[]>`DELETE FROM project_memberships WHERE project_id = ${projectId}::uuid AND user_id = ${userId}::uuid RETURNING role`;
+    return row ?? null;
   }
 }

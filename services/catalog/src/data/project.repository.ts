@@ -75,6 +75,14 @@ export class ProjectRepository {
     return { token: p.shareToken!, created: count === 1 };
   }
 
+  /** Replaces the share token (the old one stops matching at once); creates one when there was none. */
+  async replaceShareToken(id: string, token: string): Promise<{ token: string; created: boolean; rotated: boolean }> {
+    const [row] = await this.db.$queryRaw<{ had: boolean }[]>`
+      UPDATE projects p SET share_token = ${token}, updated_at = now() FROM (SELECT share_token IS NOT NULL AS had FROM projects WHERE id = ${id}::uuid) old
+      WHERE p.id = ${id}::uuid RETURNING old.had`;
+    return { token, created: !row!.had, rotated: row!.had };
+  }
+
   findByShareToken(token: string) {
     return this.db.project.findUnique({
       where: { shareToken: token },

@@ -14,6 +14,7 @@ export const activityText = {
   projectCreated: (name: string) => `Project "${name}" created`,
   projectStatus: (to: ProjectStatus) => `Project status changed to ${PROJECT_STATUS_LABEL[to]}`,
   projectShared: () => 'Client dashboard link created',
+  projectLinkReset: () => 'Client dashboard link reset (the previous link no longer works)',
   memberAdded: (who: string) => `Project shared with ${who}`,
   itemAdded: (name: string) => `Item "${name}" added`,
   itemsImported: (n: number) => `${n} item${n === 1 ? '' : 's'} imported`,

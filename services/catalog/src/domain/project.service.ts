@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { conflict, makeEvent, notFound, type Caller } from '@midway/service-kit';
-import { projectStatusSchema, type CreateProjectBody, type Member, type Project, type ProjectDetail, type SharedProject, type UpdateProjectBody } from '@midway/contracts';
+import { conflict, notFound, type Caller } from '@midway/service-kit';
+import { projectStatusSchema, type CreateProjectBody, type Member, type MemberRole, type Project, type ProjectDetail, type SharedProject, type ShareProjectBody, type UpdateProjectBody } from '@midway/contracts';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { isUuid } from './ids';
 import { projectFor } from './project-access';
+import { PROJECT_FIELDS, projectEvents } from './project-events';
 import { activityText } from './activity-text';
 
 const SHARE_TOKEN_BYTES = 24; // 192 bits from the CSPRNG, 32 URL-safe characters.
@@ -22,18 +23,7 @@ export class ProjectService {
       const id = await r.projects.insert(caller.userId, body);
       const project = (await r.projects.findAccessible(caller, id))!;
       await r.activities.add({ projectId: id, itemId: null, type: 'project_created', description: activityText.projectCreated(project.name) });
-      await r.outbox.add(
-        makeEvent('catalog.project.created.v1', {
-          projectId: id,
-          designerId: caller.userId,
-          name: project.name,
-          clientName: project.clientName,
-          clientEmail: project.clientEmail,
-          location: project.location,
-          status: projectStatusSchema.parse(project.status),
-          createdAt: project.createdAt,
-        }),
-      );
+      await r.outbox.add(projectEvents.created(project));
       return project;
     });
   }
@@ -48,23 +38,35 @@ export class ProjectService {
     return { ...project, items, costs: costRows, totalCost: (cents / 100).toFixed(2) };
   }
 
+  /** One event per real change, computed from the locked row it replaces (concurrent edits queue). */
   update(caller: Caller, id: string, body: UpdateProjectBody): Promise<Project> {
     return this.uow.run(async (r) => {
-      const before = await projectFor(r, caller, id, 'editProject');
+      const before = await projectFor(r, caller, id, 'editProject', { lock: true });
       await r.projects.update(id, body);
-      if (body.status && body.status !== before.status) {
-        await r.activities.add({ projectId: id, itemId: null, type: 'project_status', description: activityText.projectStatus(body.status) });
+      const after = (await r.projects.findAccessible(caller, id))!;
+      const changed = PROJECT_FIELDS.filter((f) => before[f] !== after[f]);
+      if (changed.length === 0) return after;
+      if (before.status !== after.status) {
+        await r.activities.add({ projectId: id, itemId: null, type: 'project_status', description: activityText.projectStatus(projectStatusSchema.parse(after.status)) });
       }
-      return (await r.projects.findAccessible(caller, id))!;
+      await r.outbox.add(projectEvents.updated(after, changed));
+      return after;
     });
   }
 
-  /** Asking again returns the same token: the client's link never changes under them. */
-  share(caller: Caller, id: string): Promise<{ shareToken: string }> {
+  /**
+   * The client link's token. Asking again returns the same token: the client's link never changes under
+   * them. `rotate` replaces it (after a member leaves, or a link went too far): the old link stops working
+   * at once, and the new token is published as a shared event like the first.
+   */
+  share(caller: Caller, id: string, opts: ShareProjectBody = {}): Promise<{ shareToken: string }> {
     return this.uow.run(async (r) => {
-      await projectFor(r, caller, id, 'share');
-      const { token, created } = await r.projects.ensureShareToken(id, randomBytes(SHARE_TOKEN_BYTES).toString('base64url'));
-      if (created) await r.activities.add({ projectId: id, itemId: null, type: 'project_shared', description: activityText.projectShared() });
+      const project = await projectFor(r, caller, id, 'share', { lock: true });
+      const candidate = randomBytes(SHARE_TOKEN_BYTES).toString('base64url');
+      const { token, created, rotated } = opts.rotate ? await r.projects.replaceShareToken(id, candidate) : { ...(await r.projects.ensureShareToken(id, candidate)), rotated: false };
+      if (!created && !rotated) return { shareToken: token };
+      await r.activities.add({ projectId: id, itemId: null, type: 'project_shared', description: rotated ? activityText.projectLinkReset() : activityText.projectShared() });
+      await r.outbox.add(projectEvents.shared(project, token, rotated));
       return { shareToken: token };
     });
   }
@@ -91,15 +93,16 @@ export class ProjectService {
     return this.uow.read.members.list(id);
   }
 
-  addMember(caller: Caller, id: string, email: string, role = 'member'): Promise<Member[]> {
+  addMember(caller: Caller, id: string, email: string, role: MemberRole = 'member'): Promise<Member[]> {
     return this.uow.run(async (r) => {
-      const project = await projectFor(r, caller, id, 'manageMembers');
+      const project = await projectFor(r, caller, id, 'manageMembers', { lock: true });
       const user = await r.users.findByEmail(email);
       if (!user) throw notFound('No Midway account uses that e-mail. Ask them to sign up first, then share again.');
       if (user.id === project.createdById) throw conflict('That designer already owns this project.');
       if (await r.members.add(id, user.id, role, caller.userId)) {
         const who = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
         await r.activities.add({ projectId: id, itemId: null, type: 'project_shared', description: activityText.memberAdded(who), metadata: { userId: user.id } });
+        await r.outbox.add(projectEvents.memberAdded(project, user.id, role, caller.userId));
       }
       return r.members.list(id);
     });
@@ -108,8 +111,10 @@ export class ProjectService {
   /** Only the owner or an admin removes members; a member or viewer may leave on their own. */
   removeMember(caller: Caller, id: string, userId: string): Promise<void> {
     return this.uow.run(async (r) => {
-      await projectFor(r, caller, id, userId === caller.userId ? 'read' : 'manageMembers');
-      if (!isUuid(userId) || !(await r.members.remove(id, userId))) throw notFound('That designer is not a member of this project.');
+      const project = await projectFor(r, caller, id, userId === caller.userId ? 'read' : 'manageMembers', { lock: true });
+      const removed = isUuid(userId) ? await r.members.remove(id, userId) : null;
+      if (!removed) throw notFound('That designer is not a member of this project.');
+      await r.outbox.add(projectEvents.memberRemoved(project, userId, removed.role, caller.userId));
     });
   }
 }

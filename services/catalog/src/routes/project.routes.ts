@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { addMemberBodySchema, createProjectBodySchema, updateProjectBodySchema } from '@midway/contracts';
+import { addMemberBodySchema, createProjectBodySchema, shareProjectBodySchema, updateProjectBodySchema } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { ProjectService } from '../domain/project.service';
 
@@ -20,7 +20,7 @@ export function projectRoutes(projects: ProjectService): Router {
     res.json(await projects.update(callerOf(req), req.params.id, parse(updateProjectBodySchema, req.body)));
   });
   r.post('/api/projects/:id/share', async (req, res) => {
-    res.json(await projects.share(callerOf(req), req.params.id));
+    res.json(await projects.share(callerOf(req), req.params.id, parse(shareProjectBodySchema, req.body ?? {})));
   });
   r.get('/api/projects/:id/members', async (req, res) => {
     res.json(await projects.members(callerOf(req), req.params.id));
