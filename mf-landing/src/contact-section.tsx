@@ -1,6 +1,5 @@
 import type { PublicConfig } from '@midway/contracts';
-import { Card, telHref } from '@midway/ui';
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Card, ContactList } from '@midway/ui';
 import styled from 'styled-components';
 import { ContactForm } from './contact-form';
 import { Container, Eyebrow, SectionLead, SectionTitle } from './layout';
@@ -20,16 +19,8 @@ const Grid = styled(Container)`
   @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: 1fr; gap: 32px; }
 `;
 
-const Details = styled.ul`
-  margin: 32px 0 0;
-  padding: 0;
-  list-style: none;
-  display: grid;
-  gap: 16px;
-  li { display: flex; gap: 12px; align-items: center; }
-  svg { width: 20px; height: 20px; color: ${({ theme }) => theme.colors.accent}; flex-shrink: 0; }
-  a { color: ${({ theme }) => theme.colors.text}; font-weight: 600; text-decoration: none; }
-  a:hover { text-decoration: underline; }
+const Details = styled.div`
+  margin-top: 32px;
 `;
 
 const FormCard = styled(Card)`
@@ -46,18 +37,7 @@ export function ContactSection({ id, config }: { id: string; config: PublicConfi
           <SectionTitle id="contact-title">Let's Talk</SectionTitle>
           <SectionLead>Tell us about your next project and we'll set up receiving for your vendor shipments.</SectionLead>
           <Details>
-            <li>
-              <Phone aria-hidden />
-              <a href={telHref(config.supportPhone)}>{config.supportPhone}</a>
-            </li>
-            <li>
-              <Mail aria-hidden />
-              <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
-            </li>
-            <li>
-              <MapPin aria-hidden />
-              <span>{config.supportAddress}</span>
-            </li>
+            <ContactList details={config} size="md" />
           </Details>
         </div>
         <FormCard>

@@ -1,4 +1,5 @@
 import type { LandingProps } from '@midway/contracts';
+import { usePageTitle } from '@midway/ui';
 import styled from 'styled-components';
 import { ContactSection } from './contact-section';
 import { HeroSection } from './hero-section';
@@ -7,6 +8,9 @@ import { LandingHeader } from './landing-header';
 import { ServicesSection } from './services-section';
 
 export const CONTACT_SECTION_ID = 'contact';
+
+/** The landing page's tab title: the product first, then what it does. */
+export const LANDING_TITLE = 'Midway · White-glove receiving, storage and delivery for designers';
 
 const Page = styled.div`
   background: ${({ theme }) => theme.colors.surface};
@@ -19,6 +23,7 @@ const Page = styled.div`
  * the page's script takes over).
  */
 export default function LandingPage({ config, firstScreenOnly = false }: LandingProps & { firstScreenOnly?: boolean }) {
+  usePageTitle(LANDING_TITLE, { full: true });
   return (
     <Page>
       <LandingHeader contactSectionId={CONTACT_SECTION_ID} />

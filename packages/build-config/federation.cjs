@@ -24,6 +24,8 @@ const SHARED_SINGLETONS = [
   '@midway/ui',
   // Everything that needs React Query (query client, useCurrentUser, MidwayProviders): the signed-out '/' does not.
   '@midway/ui/query',
+  // Tables, stat cards and the dashboard's frame: signed-in pages only.
+  '@midway/ui/data',
   '@midway/ui/dialog',
   '@midway/ui/select',
   '@midway/ui/tabs',

@@ -3,7 +3,7 @@ import { theme } from '@midway/ui';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { ClientProjectNotFound } from './client-dashboard';
+import { ClientProjectNotFound } from './client-project-not-found';
 import { ClientDashboardRoot, type ClientDashboardRootProps } from './client-dashboard-root';
 
 /**

@@ -1,13 +1,10 @@
 import { CheckCircle2, FolderKanban, PackageX, Truck } from 'lucide-react';
 import { useDashboardStats } from '../api/catalog-queries';
-import { StatCards, StatCardsSkeleton } from '../shared/stat-cards';
-
-/** Spec section 9: 4 skeleton cards while loading. */
-export const DASHBOARD_STATS_SKELETON_CARDS = 4;
+import { DASHBOARD_SKELETON, StatCards, StatCardsSkeleton } from '@midway/ui/data';
 
 export function DashboardStats() {
   const { data, isLoading } = useDashboardStats();
-  if (isLoading) return <StatCardsSkeleton count={DASHBOARD_STATS_SKELETON_CARDS} />;
+  if (isLoading) return <StatCardsSkeleton count={DASHBOARD_SKELETON.statCards} />;
   // Each number defaults to 0 when absent (also when the stats could not be loaded).
   return (
     <StatCards

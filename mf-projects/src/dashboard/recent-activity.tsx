@@ -1,14 +1,11 @@
 import type { Activity } from '@midway/contracts';
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@midway/ui';
+import { Card, CardContent, CardHeader, CardTitle } from '@midway/ui';
+import { DASHBOARD_SKELETON, EmptyState, ListSkeleton } from '@midway/ui/data';
 import { Activity as ActivityIcon, Box, FolderPlus, RefreshCw, Share2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useRecentActivity } from '../api/catalog-queries';
-import { EmptyState } from '../shared/empty-state';
 import { timeAgo } from '../shared/format';
-
-/** Spec section 9: the activity panel's skeleton has 3 rows. */
-export const ACTIVITY_SKELETON_ROWS = 3;
 
 const List = styled.ol`
   list-style: none;
@@ -85,17 +82,7 @@ export function RecentActivity() {
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <div role="status" aria-busy="true" aria-label="Loading activity">
-            {Array.from({ length: ACTIVITY_SKELETON_ROWS }, (_, i) => (
-              <Entry as="div" key={i} data-testid="activity-skeleton">
-                <Skeleton $width="32px" $height="32px" $radius="50%" />
-                <div style={{ flex: 1 }}>
-                  <Skeleton $width="85%" />
-                  <Skeleton $width="40%" $height="12px" style={{ marginTop: 6 }} />
-                </div>
-              </Entry>
-            ))}
-          </div>
+          <ListSkeleton rows={DASHBOARD_SKELETON.activityRows} label="Loading activity" testId="activity-skeleton" />
         ) : data && data.length > 0 ? (
           <List>
             {data.map((a) => (

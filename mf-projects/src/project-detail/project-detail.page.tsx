@@ -1,15 +1,13 @@
 import type { ProjectDetail } from '@midway/contracts';
-import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@midway/ui';
+import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, usePageTitle } from '@midway/ui';
+import { EmptyState, PageHeader, PageStack, StatCards, StatCardsSkeleton } from '@midway/ui/data';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Columns, Side } from '../shared/page-layout.styles';
 import { useProjectDetail } from '../api/catalog-queries';
-import { EmptyState } from '../shared/empty-state';
 import { formatDate, formatMoney } from '../shared/format';
-import { PageHeader, PageStack } from '../shared/page-header';
-import { StatCards, StatCardsSkeleton } from '../shared/stat-cards';
 import { useShareProject } from '../shared/use-share-project';
 import { AddItemDialog } from './add-item-dialog';
 import { ProjectItemsList } from './project-items-list';
@@ -44,6 +42,7 @@ const ItemsHeader = styled(CardHeader)`
 `;
 
 function ProjectNotFound() {
+  usePageTitle('Project not found');
   return (
     <Card>
       <EmptyState

@@ -1,6 +1,7 @@
 import type { ProjectDetail } from '@midway/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, Label } from '@midway/ui';
 import { useCurrentUser } from '@midway/ui/query';
+import { ProgressBar } from '@midway/ui/data';
 import { Select } from '@midway/ui/select';
 import { Download, FileText } from 'lucide-react';
 import styled from 'styled-components';
@@ -8,7 +9,6 @@ import { useUpdateProject } from '../api/catalog-queries';
 import { formatMoney } from '../shared/format';
 import { fromCents, toCents } from '../shared/money';
 import { isProjectStatus, PROJECT_STATUS_OPTIONS } from '../shared/project-status';
-import { ProgressBar } from '../shared/progress-bar';
 import { downloadCsv, projectSummaryCsv, summaryFileName } from './export-summary';
 import type { ProjectCounts } from '../shared/item-counts';
 

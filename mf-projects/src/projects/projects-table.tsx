@@ -1,5 +1,6 @@
 import type { Project } from '@midway/contracts';
-import { Button, Card, CardTitle, Skeleton, StatusBadge, Table, TableBody, TableCell, TableContainer, TableHead, TableHeaderCell, TableRow } from '@midway/ui';
+import { Button, Card, CardTitle, StatusBadge } from '@midway/ui';
+import { DASHBOARD_SKELETON, type DataColumn, DataTable, EmptyState, ProgressBar, PROJECT_TABLE_HEADERS } from '@midway/ui/data';
 import { Avatar } from '@midway/ui/avatar';
 import { Select } from '@midway/ui/select';
 import { Eye, FolderOpen, Loader2, Share2 } from 'lucide-react';
@@ -7,24 +8,23 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatDate, initials } from '../shared/format';
-import { ProgressBar } from '../shared/progress-bar';
-import { EmptyState } from '../shared/empty-state';
 import { useShareProject } from '../shared/use-share-project';
 import { ALL_PROJECTS, filterProjects, PROJECT_FILTER_OPTIONS } from './project-filter';
 
 /** Spec section 9: the projects table skeleton has 3 rows. */
-export const PROJECTS_SKELETON_ROWS = 3;
+export const PROJECTS_SKELETON_ROWS = DASHBOARD_SKELETON.tableRows;
 
 const Header = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
+  flex-wrap: wrap;
   gap: 12px;
   padding: 20px 24px 16px;
 `;
 
 const FilterBox = styled.div`
-  width: 200px;
+  width: min(200px, 100%);
   flex-shrink: 0;
 `;
 
@@ -67,7 +67,8 @@ const ViewLink = styled(Link)`
   color: ${({ theme }) => theme.colors.accent};
   text-decoration: none;
   &:hover { background: ${({ theme }) => theme.colors.accentSoft}; }
-  svg { width: 16px; height: 16px; }
+  /* Flex items shrink by default: in a squeezed table cell the eye icon had shrunk to 3 × 16 px. */
+  svg { width: 16px; height: 16px; flex-shrink: 0; }
 `;
 
 const Footer = styled.div`
@@ -109,73 +110,60 @@ function ShareButton({ project }: { project: Project }) {
   );
 }
 
-function ProjectRow({ project }: { project: Project }) {
-  return (
-    <TableRow data-testid="project-row">
-      <TableCell>
-        <NameCell>
-          <Avatar fallback={initials(project.name)} size={36} />
-          <div>
-            <Strong>{project.name}</Strong>
-            <Muted>{project.location}</Muted>
-          </div>
-        </NameCell>
-      </TableCell>
-      <TableCell>
+const COLUMNS: readonly DataColumn<Project>[] = [
+  {
+    key: 'project',
+    header: PROJECT_TABLE_HEADERS[0],
+    primary: true,
+    cell: (project) => (
+      <NameCell>
+        <Avatar fallback={initials(project.name)} size={36} />
+        <div>
+          <Strong>{project.name}</Strong>
+          <Muted>{project.location}</Muted>
+        </div>
+      </NameCell>
+    ),
+  },
+  {
+    key: 'client',
+    header: PROJECT_TABLE_HEADERS[1],
+    cell: (project) => (
+      <div>
         <div>{project.clientName}</div>
         {project.clientEmail ? <Muted>{project.clientEmail}</Muted> : null}
-      </TableCell>
-      <TableCell>
-        <ItemsCell>
-          <span>
-            {project.itemCount} {project.itemCount === 1 ? 'item' : 'items'} · {project.progress}%
-          </span>
-          <ProgressBar value={project.progress} label={`${project.name}: ${project.progress}% received or delivered`} />
-        </ItemsCell>
-      </TableCell>
-      <TableCell>
-        <StatusBadge status={project.status} />
-      </TableCell>
-      <TableCell style={{ whiteSpace: 'nowrap' }}>{formatDate(project.installDate) ?? 'Not set'}</TableCell>
-      <TableCell>
-        <Actions>
-          <ViewLink to={`/projects/${project.id}`} aria-label={`View ${project.name}`}>
-            <Eye aria-hidden />
-            View
-          </ViewLink>
-          <ShareButton project={project} />
-        </Actions>
-      </TableCell>
-    </TableRow>
-  );
-}
-
-function SkeletonRows() {
-  return (
-    <>
-      {Array.from({ length: PROJECTS_SKELETON_ROWS }, (_, i) => (
-        <TableRow key={i} data-testid="project-row-skeleton" aria-hidden>
-          <TableCell>
-            <NameCell>
-              <Skeleton $width="36px" $height="36px" $radius="50%" />
-              <div style={{ flex: 1 }}>
-                <Skeleton $width="70%" />
-                <Skeleton $width="45%" $height="12px" style={{ marginTop: 6 }} />
-              </div>
-            </NameCell>
-          </TableCell>
-          {Array.from({ length: 5 }, (_, j) => (
-            <TableCell key={j}>
-              <Skeleton $width={j === 1 ? '100px' : '70%'} />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
-  );
-}
-
-const COLUMNS = ['Project', 'Client', 'Items', 'Status', 'Install Date', 'Actions'];
+      </div>
+    ),
+  },
+  {
+    key: 'items',
+    header: PROJECT_TABLE_HEADERS[2],
+    fill: true,
+    cell: (project) => (
+      <ItemsCell>
+        <span>
+          {project.itemCount} {project.itemCount === 1 ? 'item' : 'items'} · {project.progress}%
+        </span>
+        <ProgressBar value={project.progress} label={`${project.name}: ${project.progress}% received or delivered`} />
+      </ItemsCell>
+    ),
+  },
+  { key: 'status', header: PROJECT_TABLE_HEADERS[3], cell: (project) => <StatusBadge status={project.status} /> },
+  { key: 'install', header: PROJECT_TABLE_HEADERS[4], nowrap: true, cell: (project) => formatDate(project.installDate) ?? 'Not set' },
+  {
+    key: 'actions',
+    header: PROJECT_TABLE_HEADERS[5],
+    cell: (project) => (
+      <Actions>
+        <ViewLink to={`/projects/${project.id}`} aria-label={`View ${project.name}`}>
+          <Eye aria-hidden />
+          View
+        </ViewLink>
+        <ShareButton project={project} />
+      </Actions>
+    ),
+  },
+];
 
 /** The projects table of the dashboard and the Projects page (spec section 2), filtered on the client by status. */
 export function ProjectsTable({ title, projects, isLoading }: { title: string; projects: readonly Project[] | undefined; isLoading: boolean }) {
@@ -190,29 +178,17 @@ export function ProjectsTable({ title, projects, isLoading }: { title: string; p
           <Select aria-label="Filter projects by status" value={filter} onValueChange={setFilter} options={PROJECT_FILTER_OPTIONS} />
         </FilterBox>
       </Header>
-      <TableContainer>
-        <Table aria-labelledby={headingId} aria-busy={isLoading || undefined}>
-          <TableHead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <TableHeaderCell key={c} scope="col">
-                  {c}
-                </TableHeaderCell>
-              ))}
-            </tr>
-          </TableHead>
-          <TableBody>
-            {isLoading ? <SkeletonRows /> : rows.map((p) => <ProjectRow key={p.id} project={p} />)}
-            {!isLoading && rows.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS.length}>
-                  <EmptyState icon={FolderOpen} title="No projects found" text="Create your first project to get started" />
-                </td>
-              </tr>
-            ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(p) => p.id}
+        loading={isLoading}
+        skeletonRows={PROJECTS_SKELETON_ROWS}
+        labelledBy={headingId}
+        rowTestId="project-row"
+        skeletonTestId="project-row-skeleton"
+        empty={<EmptyState icon={FolderOpen} title="No projects found" text="Create your first project to get started" />}
+      />
       {!isLoading && rows.length > 0 ? (
         <Footer>
           <span>

@@ -1,9 +1,9 @@
 import { Button } from '@midway/ui';
+import { PageHeader, PageStack } from '@midway/ui/data';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useProjects } from '../api/catalog-queries';
 import CreateProjectDialog from '../create-project/create-project-dialog';
-import { PageHeader, PageStack } from '../shared/page-header';
 import { ProjectsTable } from './projects-table';
 
 /** Projects (/projects): the title, a New Project button and the list (spec section 2). */

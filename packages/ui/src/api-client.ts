@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { browserLocation, LOGIN_PATH } from './browser-location';
-import { toast } from './toast-store';
+import { toast } from './toast/toast-store';
 
 /** Spec section 9: delay between the 'Unauthorized' toast and the redirect to the sign-in page. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;

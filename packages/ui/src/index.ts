@@ -1,15 +1,18 @@
-// The light core of @midway/ui: what every page needs (theme, primitives without Radix, toasts, the API client).
-// Nothing here imports React Query: the query client, useCurrentUser and MidwayProviders are @midway/ui/query. The Radix-heavy components are separate entries, each shared as its own singleton, so a page that
-// never opens a dialog never downloads one: @midway/ui/dialog, /select, /tabs, /switch, /avatar.
+// The light core of @midway/ui: what every page needs (theme, primitives without Radix, toasts, the API client,
+// page titles). Nothing here imports React Query: the query client, useCurrentUser and MidwayProviders are
+// @midway/ui/query. Heavier parts are separate entries, each shared as its own singleton, so a page downloads
+// only what it renders: page headers, tables, stat cards and empty states are @midway/ui/data, the Radix components @midway/ui/dialog,
+// /select, /tabs, /switch and /avatar.
 export { theme, type MidwayTheme, type BadgeTone } from './theme';
 export { GlobalStyle } from './global-style';
-export { Button, ButtonLink, buttonStyles, type ButtonVariant, type ButtonSize, type ButtonStyleProps } from './button';
-export { Input, Textarea, Label, Field, FieldError } from './input';
-export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './card';
-export { Badge, StatusBadge, statusTone, statusLabel } from './badge';
-export { Table, TableContainer, TableHead, TableBody, TableRow, TableHeaderCell, TableCell } from './table';
-export { Skeleton } from './skeleton';
-export { Toaster } from './toast';
+export { Button, ButtonLink, ButtonLabel, buttonStyles, type ButtonVariant, type ButtonSize, type ButtonStyleProps } from './primitives/button';
+export { Input, Textarea, Label, Field, FieldError } from './primitives/input';
+export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './primitives/card';
+export { Badge, StatusBadge, statusTone, statusLabel } from './primitives/badge';
+export { Skeleton } from './primitives/skeleton';
+export { ContactList, type ContactDetails } from './primitives/contact-list';
+export { usePageTitle, PageTitle, formatPageTitle, PRODUCT_TITLE, TITLE_PRIORITY } from './page-title';
+export { Toaster } from './toast/toast';
 export {
   toast,
   dismissToast,
@@ -21,7 +24,7 @@ export {
   TOAST_HOTKEY,
   type ToastInput,
   type ToastVariant,
-} from './toast-store';
+} from './toast/toast-store';
 export {
   ApiError,
   apiRequest,

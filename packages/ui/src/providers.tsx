@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './global-style';
 import { theme } from './theme';
-import { Toaster } from './toast';
+import { Toaster } from './toast/toast';
 
 /**
  * Theme, global styles and the toast region, without React Query: what the signed-out landing page needs.

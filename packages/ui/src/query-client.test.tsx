@@ -6,7 +6,7 @@ import { createQueryClient, QUERY_DEFAULTS } from './query-client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { getToasts, resetToasts } from './toast-store';
+import { getToasts, resetToasts } from './toast/toast-store';
 import { fakeResponse } from './test-response';
 
 describe('the 401 flow', () => {

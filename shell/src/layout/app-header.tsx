@@ -1,5 +1,5 @@
-import { Button } from '@midway/ui';
-import { Menu, Plus, Search } from 'lucide-react';
+import { Button, ButtonLabel } from '@midway/ui';
+import { Menu, PackagePlus, Search } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { NewProjectButton } from './new-project-button';
@@ -62,7 +62,6 @@ const Actions = styled.div`
   display: flex;
   flex-shrink: 0;
   gap: 8px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { .label { display: none; } }
 `;
 
 export function AppHeader({ onOpenSearch, onOpenNav }: { onOpenSearch(): void; onOpenNav(): void }) {
@@ -79,9 +78,10 @@ export function AppHeader({ onOpenSearch, onOpenNav }: { onOpenSearch(): void; o
       </SearchTrigger>
       <Actions>
         <NewProjectButton />
-        <Button $variant="outline" onClick={() => navigate('/items')}>
-          <Plus aria-hidden />
-          <span className="label">New Item</span>
+        {/* On a phone only the icons show: each has its own icon and name (New Project's is a folder). */}
+        <Button $variant="outline" aria-label="New item" title="New item" onClick={() => navigate('/items')}>
+          <PackagePlus aria-hidden />
+          <ButtonLabel>New Item</ButtonLabel>
         </Button>
       </Actions>
     </Bar>

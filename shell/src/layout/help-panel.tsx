@@ -1,17 +1,13 @@
-import { Skeleton, telHref } from '@midway/ui';
+import { ContactList, Skeleton } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
-import { Mail, MapPin, Phone } from 'lucide-react';
 import styled from 'styled-components';
 import { usePublicConfig } from '../federation/runtime-manifest';
 
 const Section = styled.section`
   margin-top: 20px;
   h3 { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 650; margin-bottom: 8px; }
-  ul { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 10px; }
-  li { display: flex; gap: 10px; align-items: flex-start; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  li svg { width: 16px; height: 16px; margin-top: 3px; color: ${({ theme }) => theme.colors.accent}; flex-shrink: 0; }
-  a { color: ${({ theme }) => theme.colors.accent}; font-weight: 600; text-decoration: none; }
-  a:hover { text-decoration: underline; }
+  > ul { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 10px; }
+  > ul > li { font-size: ${({ theme }) => theme.fontSizes.sm}; }
   p { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
@@ -35,20 +31,7 @@ export function HelpPanel({ open, onOpenChange }: { open: boolean; onOpenChange(
         <Section aria-label="Contact">
           <h3>Contact Midway</h3>
           {c ? (
-            <ul>
-              <li>
-                <Phone aria-hidden />
-                <a href={telHref(c.supportPhone)}>{c.supportPhone}</a>
-              </li>
-              <li>
-                <Mail aria-hidden />
-                <a href={`mailto:${c.supportEmail}`}>{c.supportEmail}</a>
-              </li>
-              <li>
-                <MapPin aria-hidden />
-                <span>{c.supportAddress}</span>
-              </li>
-            </ul>
+            <ContactList details={c} />
           ) : config.isError ? (
             <p>Contact details are unavailable right now.</p>
           ) : (

@@ -1,5 +1,5 @@
-import { Button } from '@midway/ui';
-import { Loader2, Plus, RotateCw } from 'lucide-react';
+import { Button, ButtonLabel } from '@midway/ui';
+import { FolderPlus, Loader2, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { RemoteView } from '../federation/remote-view';
 
@@ -12,13 +12,15 @@ export function NewProjectButton() {
   const [requested, setRequested] = useState(false);
   const button = (
     <Button
+      aria-label="New project"
+      title="New project"
       onClick={() => {
         setRequested(true);
         setOpen(true);
       }}
     >
-      <Plus aria-hidden />
-      <span className="label">New Project</span>
+      <FolderPlus aria-hidden />
+      <ButtonLabel>New Project</ButtonLabel>
     </Button>
   );
   if (!requested) return button;
@@ -27,9 +29,9 @@ export function NewProjectButton() {
       id="mf_projects/CreateProjectDialog"
       props={{ open, onOpenChange: setOpen }}
       loading={
-        <Button disabled aria-busy="true">
+        <Button disabled aria-busy="true" aria-label="New project">
           <Loader2 aria-hidden />
-          <span className="label">New Project</span>
+          <ButtonLabel>New Project</ButtonLabel>
         </Button>
       }
       renderError={(retry) => (
@@ -43,7 +45,7 @@ export function NewProjectButton() {
           }}
         >
           <RotateCw aria-hidden />
-          <span className="label">Retry New Project</span>
+          <ButtonLabel>Retry New Project</ButtonLabel>
         </Button>
       )}
     >

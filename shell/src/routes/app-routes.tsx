@@ -1,3 +1,5 @@
+import { PageTitle, TITLE_PRIORITY } from '@midway/ui';
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RemoteView } from '../federation/remote-view';
 import { AdminOnly } from './admin-only';
@@ -6,32 +8,91 @@ import { DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
 import { CardsPageSkeleton, PageLoading } from './skeletons';
 
+/**
+ * Every route names the browser tab ('Projects · Midway'), also while its remote loads or when it is unavailable;
+ * the page a remote renders may name it more precisely (a project's name), which wins (TITLE_PRIORITY.page).
+ */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <PageTitle title={title} priority={TITLE_PRIORITY.route} />
+      {children}
+    </>
+  );
+}
+
+/** The tab titles of the signed-in routes, by path (spec section 2's route table). */
+export const ROUTE_TITLES = {
+  '/': 'Dashboard',
+  '/projects': 'Projects',
+  '/projects/:id': 'Project',
+  '/items': 'Items',
+  '/services': 'Services',
+  '/billing': 'Billing',
+  '/auto-billing': 'Automatic Billing',
+} as const;
+
 /** Spec section 2 route table. '/client/:token' is served by the gateway's own page, not by the shell. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<AuthGate />}>
-        <Route index element={<DashboardRoute />} />
+        <Route
+          index
+          element={
+            <Titled title={ROUTE_TITLES['/']}>
+              <DashboardRoute />
+            </Titled>
+          }
+        />
         <Route
           path="projects"
-          element={<RemoteView id="mf_projects/Routes" props={{ page: 'projects' }} label="Projects" loading={<PageLoading label="Loading projects" />} />}
+          element={
+            <Titled title={ROUTE_TITLES['/projects']}>
+              <RemoteView id="mf_projects/Routes" props={{ page: 'projects' }} label="Projects" loading={<PageLoading label="Loading projects" />} />
+            </Titled>
+          }
         />
         <Route
           path="projects/:id"
-          element={<RemoteView id="mf_projects/Routes" props={{ page: 'project-detail' }} label="Project" loading={<PageLoading label="Loading project" />} />}
+          element={
+            <Titled title={ROUTE_TITLES['/projects/:id']}>
+              <RemoteView id="mf_projects/Routes" props={{ page: 'project-detail' }} label="Project" loading={<PageLoading label="Loading project" />} />
+            </Titled>
+          }
         />
-        <Route path="items" element={<RemoteView id="mf_items/Routes" props={{ page: 'items' }} label="Items" loading={<CardsPageSkeleton />} />} />
-        <Route path="services" element={<RemoteView id="mf_items/Routes" props={{ page: 'services' }} label="Services" loading={<CardsPageSkeleton />} />} />
+        <Route
+          path="items"
+          element={
+            <Titled title={ROUTE_TITLES['/items']}>
+              <RemoteView id="mf_items/Routes" props={{ page: 'items' }} label="Items" loading={<CardsPageSkeleton />} />
+            </Titled>
+          }
+        />
+        <Route
+          path="services"
+          element={
+            <Titled title={ROUTE_TITLES['/services']}>
+              <RemoteView id="mf_items/Routes" props={{ page: 'services' }} label="Services" loading={<CardsPageSkeleton />} />
+            </Titled>
+          }
+        />
         <Route
           path="billing"
-          element={<RemoteView id="mf_billing/Routes" props={{ page: 'billing' }} label="Billing" loading={<PageLoading label="Loading billing" />} />}
+          element={
+            <Titled title={ROUTE_TITLES['/billing']}>
+              <RemoteView id="mf_billing/Routes" props={{ page: 'billing' }} label="Billing" loading={<PageLoading label="Loading billing" />} />
+            </Titled>
+          }
         />
         <Route
           path="auto-billing"
           element={
-            <AdminOnly>
-              <RemoteView id="mf_billing/Routes" props={{ page: 'auto-billing' }} label="Automatic billing" loading={<PageLoading label="Loading automatic billing" />} />
-            </AdminOnly>
+            <Titled title={ROUTE_TITLES['/auto-billing']}>
+              <AdminOnly>
+                <RemoteView id="mf_billing/Routes" props={{ page: 'auto-billing' }} label="Automatic billing" loading={<PageLoading label="Loading automatic billing" />} />
+              </AdminOnly>
+            </Titled>
           }
         />
       </Route>

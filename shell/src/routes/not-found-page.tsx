@@ -1,4 +1,4 @@
-import { ButtonLink, Card } from '@midway/ui';
+import { ButtonLink, Card, usePageTitle } from '@midway/ui';
 import { MapPinOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -34,6 +34,7 @@ const Text = styled.p`
 `;
 
 export function NotFoundPage() {
+  usePageTitle('Page Not Found');
   return (
     <Page>
       <Panel>

@@ -1,24 +1,21 @@
 import { Card, CardContent, Skeleton } from '@midway/ui';
 import styled from 'styled-components';
 
-/** Loading placeholders with the spec's counts (section 9): 4 stat cards, 3 table rows, 3 activity rows, 6 item cards. */
+/**
+ * The shell's own loading placeholders (the dashboard's is @midway/ui/data's DashboardSkeleton, shared with mf_projects):
+ * spec section 9's 6 item cards, and generic page and landing placeholders.
+ */
 const Grid = styled.div<{ $min: string }>`
   display: grid;
   gap: 16px;
   grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min}, 1fr));
 `;
 
+// Not @midway/ui/data's PageStack: app.tsx shows these on the signed-out path, which must not load that entry.
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 24px;
-`;
-
-const Columns = styled.div`
-  display: grid;
-  gap: 24px;
-  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
-  @media (max-width: 1024px) { grid-template-columns: 1fr; }
 `;
 
 const Row = styled.div`
@@ -27,21 +24,6 @@ const Row = styled.div`
   gap: 12px;
   padding: 12px 0;
 `;
-
-function StatCardsSkeleton() {
-  return (
-    <Grid $min="200px">
-      {Array.from({ length: 4 }, (_, i) => (
-        <Card key={i}>
-          <CardContent>
-            <Skeleton $width="60%" />
-            <Skeleton $height="28px" $width="40%" style={{ marginTop: 12 }} />
-          </CardContent>
-        </Card>
-      ))}
-    </Grid>
-  );
-}
 
 function RowsSkeleton({ rows }: { rows: number }) {
   return (
@@ -68,22 +50,6 @@ export function PageLoading({ label = 'Loading' }: { label?: string }) {
       <Stack>
         <Skeleton $height="32px" $width="220px" />
         <RowsSkeleton rows={3} />
-      </Stack>
-    </div>
-  );
-}
-
-export function DashboardSkeleton() {
-  return (
-    <div role="status" aria-live="polite" aria-busy="true">
-      <span className="visually-hidden">Loading dashboard…</span>
-      <Stack>
-        <Skeleton $height="32px" $width="220px" />
-        <StatCardsSkeleton />
-        <Columns>
-          <RowsSkeleton rows={3} />
-          <RowsSkeleton rows={3} />
-        </Columns>
       </Stack>
     </div>
   );

@@ -35,4 +35,6 @@ export const TableHeaderCell = styled.th`
 export const TableCell = styled.td`
   padding: 12px 16px;
   vertical-align: middle;
+  /* An auto-layout table squeezes its cells; icons keep their size (a View link's eye had shrunk to 3 px). */
+  svg { flex-shrink: 0; }
 `;

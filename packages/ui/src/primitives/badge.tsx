@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { BadgeTone } from './theme';
+import type { BadgeTone } from '../theme';
 
 /** Spec section 4: project status colours; anything unknown is grey. */
 const STATUS_TONES: Record<string, BadgeTone> = {

@@ -80,3 +80,21 @@ export const Button = styled.button.attrs<ButtonStyleProps>((p) => ({ type: p.ty
 export const ButtonLink = styled.a<ButtonStyleProps>`
   ${buttonStyles}
 `;
+
+/**
+ * A button's text that phones do not show (the icon remains): it stays in the accessibility tree, so an
+ * icon-only button still has its name. Give each such button a distinct icon.
+ */
+export const ButtonLabel = styled.span`
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+    border: 0;
+  }
+`;

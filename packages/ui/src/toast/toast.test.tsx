@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { theme } from './theme';
+import { theme } from '../theme';
 import { Toaster } from './toast';
 import { getToasts, resetToasts, toast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } from './toast-store';
 

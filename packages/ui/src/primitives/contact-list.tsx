@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { telHref } from '../phone';
+
+/** The provider's contact details, as the runtime configuration (PublicConfig) carries them. */
+export interface ContactDetails {
+  supportPhone: string;
+  supportEmail: string;
+  supportAddress: string;
+}
+
+/**
+ * Lucide's phone, mail and map-pin outlines (ISC), drawn inline: the light core is on the signed-out path, and
+ * importing lucide-react here would add its icon runtime to it (the landing bundles its own copy).
+ */
+function Outline({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+      {children}
+    </svg>
+  );
+}
+
+const Phone = () => (
+  <Outline>
+    <path d="M13.832 16.568a1 1 0 0 0 1.213-.303l.355-.465A2 2 0 0 1 17 15h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2A18 18 0 0 1 2 4a2 2 0 0 1 2-2h3a2 2 0 0 1 2 2v3a2 2 0 0 1-.8 1.6l-.468.351a1 1 0 0 0-.292 1.233 14 14 0 0 0 6.392 6.384" />
+  </Outline>
+);
+
+const Mail = () => (
+  <Outline>
+    <path d="m22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7" />
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+  </Outline>
+);
+
+const MapPin = () => (
+  <Outline>
+    <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
+    <circle cx="12" cy="10" r="3" />
+  </Outline>
+);
+
+const List = styled.ul<{ $size: 'sm' | 'md' }>`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: grid;
+  li { display: flex; align-items: flex-start; }
+  svg { flex-shrink: 0; color: ${({ theme }) => theme.colors.accent}; }
+  a { color: ${({ theme }) => theme.colors.text}; font-weight: 600; text-decoration: none; overflow-wrap: anywhere; }
+  a:hover { text-decoration: underline; }
+  ${({ $size, theme }) =>
+    $size === 'sm'
+      ? css`
+          gap: 10px;
+          font-size: ${theme.fontSizes.sm};
+          li { gap: 10px; }
+          svg { width: 16px; height: 16px; margin-top: 2px; }
+        `
+      : css`
+          gap: 16px;
+          li { gap: 12px; align-items: center; }
+          svg { width: 20px; height: 20px; }
+        `}
+`;
+
+/** Phone (a tel: link), e-mail (a mailto: link) and address of the provider: one rendering for every page. */
+export function ContactList({ details, size = 'sm', className }: { details: ContactDetails; size?: 'sm' | 'md'; className?: string }) {
+  return (
+    <List $size={size} className={className} aria-label="Contact details">
+      <li>
+        <Phone />
+        <a href={telHref(details.supportPhone)}>{details.supportPhone}</a>
+      </li>
+      <li>
+        <Mail />
+        <a href={`mailto:${details.supportEmail}`}>{details.supportEmail}</a>
+      </li>
+      <li>
+        <MapPin />
+        <span>{details.supportAddress}</span>
+      </li>
+    </List>
+  );
+}
