@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { connectBus, createLogger, enqueueEvent, ensureStream, makeEvent, OutboxRelay, recordInbox, startConsumer, type RawTx } from '@midway/service-kit';
+import { applyKitMigrations, connectBus, createLogger, enqueueEvent, ensureStream, makeEvent, OutboxRelay, recordInbox, startConsumer, type RawTx } from '@midway/service-kit';
 import { percentile, table } from './bench-support';
 
 /**
  * Latency from committing a change with its outbox row to the consumer's effect committing (inbox + effect
- * in one transaction), with the relay nudged after each commit as services do.
+ * in one transaction), with the relay nudged after each commit as services do: the kit's tables, its
+ * enqueue (commit-order lock included), relay and consumer.
  */
 export async function benchOutbox(databaseUrl: string, natsUrl: string, events: number) {
   const schema = `bench_${randomUUID().slice(0, 8)}`;
   const pool = new Pool({ connectionString: databaseUrl, max: 6 });
   const logger = createLogger('bench', 'silent');
-  await pool.query(`CREATE SCHEMA "${schema}"`);
-  await pool.query(`CREATE TABLE "${schema}".outbox_events (id uuid PRIMARY KEY, seq bigserial, type text NOT NULL, payload jsonb NOT NULL, occurred_at timestamptz NOT NULL, published_at timestamptz, attempts int NOT NULL DEFAULT 0)`);
-  await pool.query(`CREATE TABLE "${schema}".inbox_events (id uuid PRIMARY KEY, type text NOT NULL, processed_at timestamptz NOT NULL DEFAULT now())`);
+  // The very tables every service has: the kit's migrations (json payload stored uncompressed, the relay's
+  // pending index), not a hand-made copy.
+  const setup = await pool.connect();
+  await applyKitMigrations(setup, schema).finally(() => setup.release());
   const bus = await connectBus(natsUrl, 'bench', logger);
   await ensureStream(bus.jsm, 'identity');
   const relay = new OutboxRelay({ pool, schema, js: bus.js, logger, pollMs: 1000 });
