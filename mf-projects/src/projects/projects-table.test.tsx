@@ -37,6 +37,16 @@ describe('ProjectsTable', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('labels every cell with its column, so a row shown as a card on a phone keeps Status, Install Date and View', () => {
+    renderWithProviders(<ProjectsTable title="Recent Projects" projects={projects} isLoading={false} />);
+    const [first] = screen.getAllByTestId('project-row');
+    const cells = within(first).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Project', 'Client', 'Items', 'Status', 'Install Date', 'Actions']);
+    expect(within(cells[3]).getByText('Active')).toBeTruthy();
+    expect(cells[4].textContent).toBe('May 14, 2026');
+    expect(within(cells[5]).getByRole('link', { name: 'View Lakeview Residence' })).toBeTruthy();
+  });
+
   it('filters by status on the client and shows the empty state when nothing matches', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ProjectsTable title="Recent Projects" projects={projects} isLoading={false} />);
@@ -61,6 +71,13 @@ describe('ProjectsTable', () => {
     await user.click(screen.getByRole('button', { name: 'Share Lakeview Residence with client' }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Share link generated', description: 'Link copied to clipboard. Share this with your client.' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/client/tok_abc`);
+  });
+
+  it('offers the share button only to those who may share (owner, admin), as catalog allows', () => {
+    const rows = (['owner', 'admin', 'member', 'viewer'] as const).map((access, n) => aProject({ id: `00000000-0000-4000-8000-00000000001${n}`, name: `As ${access}`, access }));
+    renderWithProviders(<ProjectsTable title="Recent Projects" projects={rows} isLoading={false} />);
+    const offered = rows.filter((p) => screen.queryByRole('button', { name: `Share ${p.name} with client` })).map((p) => p.access);
+    expect(offered).toEqual(['owner', 'admin']);
   });
 
   it("toasts 'Failed to generate share link' when sharing fails", async () => {

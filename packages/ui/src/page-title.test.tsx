@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import { formatPageTitle, PageTitle, PRODUCT_TITLE, TITLE_PRIORITY } from './page-title';
+
+describe('page titles', () => {
+  it("formats '<title> · Midway' and falls back to 'Midway'", () => {
+    expect(formatPageTitle('Projects')).toBe('Projects · Midway');
+    expect(formatPageTitle('  ')).toBe(PRODUCT_TITLE);
+    expect(formatPageTitle(undefined)).toBe('Midway');
+  });
+
+  it("a page's own title wins over its route's, whatever the order their effects run in, and unmounting restores", () => {
+    // The shell's route title is the parent: React runs its effect after the child's.
+    const view = render(<PageTitle title="Project" priority={TITLE_PRIORITY.route} />);
+    expect(document.title).toBe('Project · Midway');
+    view.rerender(
+      <>
+        <PageTitle title="Lakeview Residence" />
+        <PageTitle title="Project" priority={TITLE_PRIORITY.route} />
+      </>,
+    );
+    expect(document.title).toBe('Lakeview Residence · Midway');
+    view.rerender(<PageTitle title="Project" priority={TITLE_PRIORITY.route} />);
+    expect(document.title).toBe('Project · Midway');
+    view.unmount();
+    expect(document.title).toBe('Midway');
+  });
+
+  it('takes a full title as given', () => {
+    const view = render(<PageTitle title="Midway · White-glove logistics" full />);
+    expect(document.title).toBe('Midway · White-glove logistics');
+    view.unmount();
+  });
+});
