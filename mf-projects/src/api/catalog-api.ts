@@ -33,6 +33,8 @@ export function createCatalogApi(baseUrl = '') {
     addItem: (projectId: string, body: NewItemInput) => apiJson<Item>('POST', url(`/api/projects/${id(projectId)}/items`), body),
     updateItemStatus: (itemId: string, status: ItemStatus) => apiJson<Item>('PUT', url(`/api/items/${id(itemId)}/status`), { status }),
     shareProject: (projectId: string) => apiJson<{ shareToken: string }>('POST', url(`/api/projects/${id(projectId)}/share`)),
+    /** A new client link token; the old link stops working at once (owner or admin only). */
+    resetShareLink: (projectId: string) => apiJson<{ shareToken: string }>('POST', url(`/api/projects/${id(projectId)}/share`), { rotate: true }),
     getSharedProject: (token: string) => apiJson<SharedProject>('GET', url(`/api/shared/projects/${id(token)}`)),
     listMembers: (projectId: string) => apiJson<Member[]>('GET', url(`/api/projects/${id(projectId)}/members`)),
     addMember: (projectId: string, email: string) => apiJson<Member[]>('POST', url(`/api/projects/${id(projectId)}/members`), { email }),

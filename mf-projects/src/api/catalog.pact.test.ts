@@ -206,6 +206,18 @@ describe('mf-projects → catalog (Pact)', () => {
         expect(shareToken).toMatch(/^[A-Za-z0-9_-]+$/);
       }));
 
+  it('POST /api/projects/{id}/share {rotate: true} answers a new token for the client link', () =>
+    pact
+      .addInteraction()
+      .given(STATES.sharedProject)
+      .uponReceiving('a request to reset the client link of a shared project')
+      .withRequest('POST', `/api/projects/${PROJECT_ID}/share`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ rotate: true }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ shareToken: regex(/^[A-Za-z0-9_-]{16,64}$/.source, 'Xy7Zr8vX1yB2nC4mD5kE6fG7hJ8kL9mN') }))
+      .executeTest(async (server) => {
+        const { shareToken } = await createCatalogApi(server.url).resetShareLink(PROJECT_ID);
+        expect(shareToken).toMatch(/^[A-Za-z0-9_-]+$/);
+      }));
+
   it('GET /api/shared/projects/{token} answers the public, read-only project', () =>
     pact
       .addInteraction()

@@ -28,6 +28,25 @@ describe('ProjectDetailPage', () => {
     expect(screen.queryByRole('button', { name: /Generate Invoice/ })).toBeNull();
   });
 
+  it('offers sharing and the client link only to the owner (or an admin): a member or viewer sees neither', async () => {
+    mockFetch({ [`GET /api/projects/${ID}`]: () => jsonResponse(aProjectDetail({ shareToken: 'tok_abc' })), [`GET /api/projects/${ID}/members`]: () => jsonResponse([]) });
+    const owner = renderPage();
+    await screen.findByRole('heading', { name: 'Client link' });
+    expect(screen.getByRole('button', { name: /Share with Client/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset link' })).toBeTruthy();
+    owner.unmount();
+
+    for (const access of ['member', 'viewer'] as const) {
+      mockFetch({ [`GET /api/projects/${ID}`]: () => jsonResponse(aProjectDetail({ access, shareToken: null })), [`GET /api/projects/${ID}/members`]: () => jsonResponse([]) });
+      const view = renderPage();
+      await screen.findByText('No items added yet');
+      expect(screen.queryByRole('button', { name: /Share with Client/ })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Client link' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Reset link' })).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('shows stats and items, and changes an item status through PUT /api/items/{id}/status', async () => {
     const user = userEvent.setup();
     const item = anItem({ status: 'ordered', trackingNumber: '1Z999', price: '1250.00', productUrl: 'https://example.com/table' });

@@ -1,4 +1,5 @@
 import type { ProjectDetail } from '@midway/contracts';
+import { canOnProject } from '@midway/contracts/vocab';
 import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, usePageTitle } from '@midway/ui';
 import { EmptyState, PageHeader, PageStack, StatCards, StatCardsSkeleton } from '@midway/ui/data';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
@@ -10,6 +11,7 @@ import { useProjectDetail } from '../api/catalog-queries';
 import { formatDate, formatMoney } from '../shared/format';
 import { useShareProject } from '../shared/use-share-project';
 import { AddItemDialog } from './add-item-dialog';
+import { ClientLink } from './client-link';
 import { ProjectItemsList } from './project-items-list';
 import { ProjectMembers } from './project-members';
 import { countItems } from '../shared/item-counts';
@@ -102,10 +104,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         }
         actions={
           <>
-            <Button $variant="outline" onClick={() => share.mutate(project.id)} disabled={share.isPending}>
-              {share.isPending ? <Loader2 aria-hidden /> : <Share2 aria-hidden />}
-              Share with Client
-            </Button>
+            {canOnProject(project.access, 'share') ? (
+              <Button $variant="outline" onClick={() => share.mutate(project.id)} disabled={share.isPending}>
+                {share.isPending ? <Loader2 aria-hidden /> : <Share2 aria-hidden />}
+                Share with Client
+              </Button>
+            ) : null}
             <Button onClick={() => setAdding(true)}>
               <Plus aria-hidden />
               Add Item
@@ -146,6 +150,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         </Card>
         <Side>
           <ProjectSummary project={project} counts={counts} />
+          <ClientLink project={project} />
           <ProjectMembers project={project} />
         </Side>
       </Columns>

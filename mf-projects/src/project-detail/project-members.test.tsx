@@ -42,9 +42,9 @@ describe('ProjectMembers (share with designer)', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('No Midway account uses that e-mail. Ask them to sign up first, then share again.'));
   });
 
-  it('lets a member see the list but not change it', async () => {
+  it.each(['member', 'viewer'] as const)('lets a %s see the list but not change it', async (access) => {
     mockFetch({ [`GET /api/projects/${ID}/members`]: () => jsonResponse([sam]) });
-    renderWithProviders(<ProjectMembers project={{ id: ID, access: 'member' }} />);
+    renderWithProviders(<ProjectMembers project={{ id: ID, access }} />);
     await screen.findByText('Sam Lee');
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();

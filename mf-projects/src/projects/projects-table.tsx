@@ -1,4 +1,5 @@
 import type { Project } from '@midway/contracts';
+import { canOnProject } from '@midway/contracts/vocab';
 import { Button, Card, CardTitle, StatusBadge } from '@midway/ui';
 import { DASHBOARD_SKELETON, type DataColumn, DataTable, EmptyState, ProgressBar, PROJECT_TABLE_HEADERS } from '@midway/ui/data';
 import { Avatar } from '@midway/ui/avatar';
@@ -101,8 +102,10 @@ const CurrentPage = styled.span`
   font-weight: 600;
 `;
 
+/** Only for those who may share the project (its owner or an admin), as catalog allows. */
 function ShareButton({ project }: { project: Project }) {
   const share = useShareProject();
+  if (!canOnProject(project.access, 'share')) return null;
   return (
     <Button $variant="ghost" $size="sm" aria-label={`Share ${project.name} with client`} title="Copy the client link" disabled={share.isPending} onClick={() => share.mutate(project.id)}>
       {share.isPending ? <Loader2 aria-hidden /> : <Share2 aria-hidden />}

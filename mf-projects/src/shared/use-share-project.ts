@@ -34,3 +34,32 @@ export function useShareProject() {
     },
   });
 }
+
+/**
+ * Reset the client link (owner or admin): catalog issues a new token and the old link stops working at once,
+ * for the client and for anyone else who had it (a designer removed from the project, say). The new link is
+ * copied, and the project refetched so the page shows it.
+ */
+export function useResetShareLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (projectId: string) => {
+      const { shareToken } = await catalogApi.resetShareLink(projectId);
+      const link = clientLink(shareToken);
+      return { link, copied: await copyText(link) };
+    },
+    onSuccess: async ({ link, copied }, projectId) => {
+      toast({
+        title: 'Client link reset',
+        description: copied
+          ? 'The old link no longer works. The new link is copied to your clipboard: send it to your client.'
+          : `The old link no longer works. Send your client the new link: ${link}`,
+        variant: 'success',
+      });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) }), queryClient.invalidateQueries({ queryKey: queryKeys.projects })]);
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: 'Error', description: 'The client link could not be reset. The old link still works; please try again.', variant: 'destructive' });
+    },
+  });
+}
