@@ -1,7 +1,7 @@
 import type { Project } from '@midway/contracts';
 import { canOnProject } from '@midway/contracts/vocab';
 import { Button, Card, CardTitle, StatusBadge } from '@midway/ui';
-import { DASHBOARD_SKELETON, type DataColumn, DataTable, EmptyState, ProgressBar, PROJECT_TABLE_HEADERS } from '@midway/ui/data';
+import { DASHBOARD_SKELETON, type DataColumn, DataTable, EmptyState, ProgressBar, PROJECT_TABLE_CARDS_BELOW_PX, PROJECT_TABLE_HEADERS } from '@midway/ui/data';
 import { Avatar } from '@midway/ui/avatar';
 import { Select } from '@midway/ui/select';
 import { Eye, FolderOpen, Loader2, Share2 } from 'lucide-react';
@@ -33,7 +33,7 @@ const NameCell = styled.div`
   display: flex;
   align-items: center;
   gap: 12px;
-  min-width: 200px;
+  min-width: 180px;
 `;
 
 const Strong = styled.div`
@@ -46,7 +46,7 @@ const Muted = styled.div`
 `;
 
 const ItemsCell = styled.div`
-  min-width: 120px;
+  min-width: 104px;
   display: grid;
   gap: 6px;
 `;
@@ -190,6 +190,7 @@ export function ProjectsTable({ title, projects, isLoading }: { title: string; p
         labelledBy={headingId}
         rowTestId="project-row"
         skeletonTestId="project-row-skeleton"
+        cardsBelowPx={PROJECT_TABLE_CARDS_BELOW_PX}
         empty={<EmptyState icon={FolderOpen} title="No projects found" text="Create your first project to get started" />}
       />
       {!isLoading && rows.length > 0 ? (

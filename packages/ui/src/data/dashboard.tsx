@@ -19,6 +19,9 @@ export const DASHBOARD_SKELETON = { statCards: 4, tableRows: 3, activityRows: 3 
 /** The projects table's columns (spec section 2), named once for the table and its placeholder. */
 export const PROJECT_TABLE_HEADERS = ['Project', 'Client', 'Items', 'Status', 'Install Date', 'Actions'] as const;
 
+/** The projects table needs about this much width for its six columns side by side; below it rows are cards. */
+export const PROJECT_TABLE_CARDS_BELOW_PX = 900;
+
 export function DashboardHeader() {
   return <PageHeader title={DASHBOARD_TITLE} subtitle={DASHBOARD_SUBTITLE} />;
 }
@@ -67,7 +70,7 @@ export function DashboardSkeleton() {
         <TableHeader>
           <Skeleton $height="24px" $width="180px" />
         </TableHeader>
-        <DataTable columns={placeholderColumns} rows={[]} rowKey={() => ''} loading skeletonRows={DASHBOARD_SKELETON.tableRows} />
+        <DataTable columns={placeholderColumns} rows={[]} rowKey={() => ''} loading skeletonRows={DASHBOARD_SKELETON.tableRows} cardsBelowPx={PROJECT_TABLE_CARDS_BELOW_PX} />
       </Card>
       <DashboardColumns>
         <Card>

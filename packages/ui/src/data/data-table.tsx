@@ -28,9 +28,14 @@ export interface DataTableProps<Row> {
   labelledBy?: string;
   rowTestId?: string;
   skeletonTestId?: string;
+  /** Width of the table's box below which rows become cards: about the width its columns need side by side. */
+  cardsBelowPx?: number;
 }
 
-/** Below this width of the table's own box (not the window: a remote does not know the shell's sidebar), rows become cards. */
+/**
+ * By default, below this width of the table's own box (not the window's: a remote does not know how much room
+ * the shell's sidebar takes), rows become cards. A wider table passes the width its columns need.
+ */
 export const DATA_TABLE_CARDS_BELOW_PX = 760;
 
 // The table's box is a size container, so the table adapts to the room it is given.
@@ -40,8 +45,8 @@ const Frame = styled.div`
   container-type: inline-size;
 `;
 
-const Grid = styled(Table)`
-  @container (max-width: ${DATA_TABLE_CARDS_BELOW_PX - 0.02}px) {
+const Grid = styled(Table)<{ $cardsBelow: number }>`
+  @container (max-width: ${({ $cardsBelow }) => $cardsBelow - 0.02}px) {
     thead {
       position: absolute;
       width: 1px;
@@ -108,10 +113,10 @@ function SkeletonCell({ primary }: { primary?: boolean }) {
  * lists every column with its label, instead of hiding columns off-screen. Table roles are explicit because
  * some browsers drop a table's semantics once its parts are no longer displayed as table parts.
  */
-export function DataTable<Row>({ columns, rows, rowKey, loading, skeletonRows = 3, empty, labelledBy, rowTestId, skeletonTestId }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, loading, skeletonRows = 3, empty, labelledBy, rowTestId, skeletonTestId, cardsBelowPx = DATA_TABLE_CARDS_BELOW_PX }: DataTableProps<Row>) {
   return (
     <Frame>
-      <Grid role="table" aria-labelledby={labelledBy} aria-busy={loading || undefined}>
+      <Grid role="table" aria-labelledby={labelledBy} aria-busy={loading || undefined} $cardsBelow={cardsBelowPx}>
         <TableHead role="rowgroup">
           <tr role="row">
             {columns.map((c) => (
