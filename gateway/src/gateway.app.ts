@@ -9,6 +9,7 @@ import { sessionGate } from './session.middleware';
 import { healthRoutes } from './health.routes';
 import { staticRoutes } from './static.routes';
 import { searchRoutes } from './search.routes';
+import { openapiRoutes } from './openapi.routes';
 
 const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 
@@ -30,6 +31,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
 
   const app = createApp({ logger, parseBodies: false, helmet: false });
   app.use(securityHeaders(list(config.IMG_ORIGINS)));
+  app.use(openapiRoutes()); // public: /api/openapi.json and /api/docs
   app.use(healthRoutes(services as Record<string, string>, { 'session-revocations': feed.isLive }));
   app.use('/api', originCheck(list(config.ALLOWED_ORIGINS)));
   app.use('/api', bodyLimit((p) => matchRoute(`/api${p}`)?.bodyLimitBytes ?? config.BODY_LIMIT_BYTES));

@@ -8,3 +8,4 @@ export * from './catalog';
 export * from './events';
 export * from './runtime';
 export * from './frontend';
+export * from './openapi';

@@ -9,7 +9,8 @@ export const itemStatusSchema = z
   .trim()
   .toLowerCase()
   .transform((s) => (Object.hasOwn(ITEM_STATUS_ALIASES, s) ? ITEM_STATUS_ALIASES[s]! : s))
-  .pipe(z.enum(ITEM_STATUSES, { error: `status must be one of ${ITEM_STATUSES.join(', ')}` }));
+  .pipe(z.enum(ITEM_STATUSES, { error: `status must be one of ${ITEM_STATUSES.join(', ')}` }))
+  .meta({ description: `One of ${ITEM_STATUSES.join(', ')} (any case; ${Object.keys(ITEM_STATUS_ALIASES).join(', ')} is read as in-transit).`, examples: ['in-transit'] });
 
 /** Money in, as a number or a decimal string; out as a decimal string with 2 places. */
 export const moneySchema = z

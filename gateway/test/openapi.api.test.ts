@@ -1,0 +1,107 @@
+import express, { type Express } from 'express';
+import { API_OPERATIONS, buildOpenApiDocument, SESSION_COOKIE_NAME, toOpenApiPath, type ApiOperation } from '@midway/contracts';
+import { SESSION_COOKIE } from '@midway/service-kit';
+import { ROUTES } from '../src/route-table';
+import { startTestCatalog, startTestGateway, startTestIdentity } from './gateway-harness';
+
+/**
+ * The OpenAPI document must describe every call: the services and the gateway are started as they run (their
+ * real composition roots), each express app's router is walked for the routes it registered, and every /api
+ * route must have an operation in the document, and every operation a route.
+ */
+
+interface Layer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+  rawPath?: string | string[];
+}
+
+/** `METHOD /path` of every route an app registered (routers mounted in it included), in OpenAPI path form. */
+function routesOf(app: Express): string[] {
+  const out: string[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+        const methods = Object.keys(layer.route.methods).filter((m) => m !== '_all');
+        for (const p of paths) for (const m of methods) out.push(`${m.toUpperCase()} ${toOpenApiPath(prefix + p)}`);
+      } else if (layer.handle?.stack) {
+        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+        walk(layer.handle.stack, prefix + mount);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+  return out;
+}
+
+const documented = (ops: readonly ApiOperation[]) => new Set(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`));
+const missingFrom = (ops: readonly ApiOperation[], routes: string[]) => routes.filter((r) => !documented(ops).has(r));
+
+describe('the OpenAPI document and the routes the services register', () => {
+  // Every express app created from here on records itself when it starts listening.
+  const listen = jest.spyOn(express.application, 'listen');
+  let apps: Express[] = [];
+  let gatewayUrl = '';
+  let stops: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    const identity = await startTestIdentity();
+    const catalog = await startTestCatalog();
+    const gateway = await startTestGateway(identity.url, { CATALOG_URL: catalog.url });
+    apps = listen.mock.contexts as Express[];
+    gatewayUrl = gateway.url;
+    stops = [() => gateway.stop(), () => catalog.stop(), () => identity.stop()];
+  });
+  afterAll(async () => {
+    for (const stop of stops) await stop();
+    listen.mockRestore();
+  });
+
+  const apiRoutes = () => [...new Set(apps.flatMap(routesOf))].filter((r) => r.split(' ')[1]!.startsWith('/api/')).sort();
+
+  it('has an operation for every /api route of identity, catalog and the gateway, and a route for every operation', () => {
+    expect(apps).toHaveLength(3);
+    const routes = apiRoutes();
+    // The walk sees the routers: a few known routes of each part.
+    expect(routes).toEqual(expect.arrayContaining(['POST /api/login', 'DELETE /api/projects/{id}/members/{userId}', 'GET /api/search', 'GET /api/openapi.json']));
+    expect(missingFrom(API_OPERATIONS, routes)).toEqual([]);
+    const registered = new Set(routes);
+    expect([...documented(API_OPERATIONS)].filter((op) => !registered.has(op))).toEqual([]);
+  });
+
+  it('would fail if an operation were left out (the check above can fail)', () => {
+    const withoutOne = API_OPERATIONS.filter((o) => o.operationId !== 'updateItemStatus');
+    expect(missingFrom(withoutOne, apiRoutes())).toEqual(['PUT /api/items/{id}/status']);
+  });
+
+  it('documents a call under every routing-table prefix whose service runs here', () => {
+    const running = new Set(['identity', 'catalog']);
+    const paths = API_OPERATIONS.map((o) => o.path);
+    const undocumented = ROUTES.filter((r) => running.has(r.service) && !paths.some((p) => p === r.prefix || p.startsWith(`${r.prefix}/`)));
+    expect(undocumented).toEqual([]);
+  });
+
+  it('serves the document and the docs page without a session, cacheable', async () => {
+    const res = await fetch(`${gatewayUrl}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toMatch(/public/);
+    const doc = await res.json();
+    expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    // The session scheme names the cookie the gateway really checks.
+    expect(SESSION_COOKIE_NAME).toBe(SESSION_COOKIE);
+    const again = await fetch(`${gatewayUrl}/api/openapi.json`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+
+    const page = await fetch(`${gatewayUrl}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
+    expect(html).not.toMatch(/<script/i);
+    for (const op of API_OPERATIONS) expect(html).toContain(`id="${op.operationId}"`);
+  });
+});

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { errorBodySchema } from '../errors';
+import { contactBodySchema, contactResponseSchema } from '../identity/contact';
+import { loginBodySchema, registerBodySchema } from '../identity/auth';
+import { currentUserSchema } from '../identity/users';
+import { activitySchema, listActivitiesQuerySchema } from '../catalog/activity';
+import { dashboardStatsSchema } from '../catalog/dashboard';
+import {
+  bulkImportBodySchema,
+  bulkImportResponseSchema,
+  createItemBodySchema,
+  itemSchema,
+  listItemsQuerySchema,
+  updateItemBodySchema,
+  updateItemStatusBodySchema,
+} from '../catalog/items';
+import { addMemberBodySchema, memberSchema } from '../catalog/members';
+import { createProjectBodySchema, projectDetailSchema, projectSchema, updateProjectBodySchema } from '../catalog/projects';
+import { searchQuerySchema, searchResultSchema } from '../catalog/search';
+import { shareProjectBodySchema, sharedProjectSchema, shareResponseSchema } from '../catalog/sharing';
+import { NEXT_CURSOR_HEADER } from '../vocab';
+
+/**
+ * Every HTTP call the gateway answers under /api, as data: the OpenAPI document (./document.ts) is built from
+ * this table and the schemas the services parse with, and the gateway's test fails when a service registers a
+ * route that has no entry here.
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'search' | 'documentation';
+
+/** Who may call: anyone, or a caller with a session cookie (the gateway answers 401 otherwise). */
+export type ApiSecurity = 'public' | 'session';
+
+export interface ApiResponse {
+  description: string;
+  /** A JSON body, named in components.schemas. */
+  schema?: NamedSchema;
+  /** A non-JSON body (an HTML page, a redirect). */
+  contentType?: 'text/html';
+  headers?: Record<string, { description: string }>;
+}
+
+/** A schema and the name it gets in components.schemas (each name once per document). */
+export interface NamedSchema {
+  name: string;
+  schema: z.ZodType;
+  /** The response is a JSON array of the schema. */
+  list?: boolean;
+}
+
+export interface ApiOperation {
+  method: HttpMethod;
+  /** OpenAPI path template: `/api/projects/{id}` (express's `:id` written as `{id}`). */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: ApiTag;
+  security: ApiSecurity;
+  /** Path parameters by name; every `{name}` in the path has one. */
+  params?: Record<string, { description: string; uuid?: boolean }>;
+  /** A zod object whose fields are the query parameters. */
+  query?: z.ZodObject;
+  /** `form`: also accepted as an HTML form post; `optional`: the body may be left out. */
+  body?: NamedSchema & { form?: boolean; optional?: boolean };
+  /** Success responses by status. Error responses (ErrorBody) are added from the operation's shape. */
+  responses: Record<number, ApiResponse>;
+  /** Error statuses beyond the ones every operation of its shape has (400 for input, 401 for session, 404 for ids). */
+  errors?: number[];
+}
+
+const named = (name: string, schema: z.ZodType, list = false): NamedSchema => ({ name, schema, list });
+
+const Project = named('Project', projectSchema);
+const Item = named('Item', itemSchema);
+const Member = named('Member', memberSchema);
+const CurrentUser = named('CurrentUser', currentUserSchema);
+export const ERROR_BODY = named('ErrorBody', errorBodySchema);
+
+const projectId = { id: { description: 'The project id.', uuid: true } };
+const itemId = { id: { description: 'The item id.', uuid: true } };
+const signedIn = { description: 'Signed in: the session cookie is set.', schema: CurrentUser, headers: { 'Set-Cookie': { description: 'midway_session, httpOnly, SameSite=Lax, 7 days.' } } };
+const formRedirect = { description: 'Form post: signed in, redirected to the app (`/`).', headers: { Location: { description: '/' } } };
+
+export const API_OPERATIONS: ApiOperation[] = [
+  /* ---------- identity ---------- */
+  {
+    method: 'get', path: '/api/login', operationId: 'loginPage', tag: 'identity', security: 'public',
+    summary: 'The sign-in page', responses: { 200: { description: 'An HTML sign-in form that posts to POST /api/login.', contentType: 'text/html' } },
+  },
+  {
+    method: 'post', path: '/api/login', operationId: 'login', tag: 'identity', security: 'public',
+    summary: 'Sign in with e-mail and password',
+    description: 'JSON callers get the user and the session cookie; a form post is redirected to `/` (or gets the page back with the error). Rate-limited per IP and per account.',
+    body: { ...named('LoginBody', loginBodySchema), form: true },
+    responses: { 200: signedIn, 303: formRedirect },
+    errors: [401, 429],
+  },
+  {
+    method: 'get', path: '/api/register', operationId: 'registerPage', tag: 'identity', security: 'public',
+    summary: 'The sign-up page', responses: { 200: { description: 'An HTML sign-up form that posts to POST /api/register.', contentType: 'text/html' } },
+  },
+  {
+    method: 'post', path: '/api/register', operationId: 'register', tag: 'identity', security: 'public',
+    summary: 'Create a designer account and sign in',
+    description: 'Rate-limited per IP and per account. A form post is redirected to `/`.',
+    body: { ...named('RegisterBody', registerBodySchema), form: true },
+    responses: { 201: { ...signedIn, description: 'Registered and signed in: the session cookie is set.' }, 303: formRedirect },
+    errors: [409, 429],
+  },
+  {
+    method: 'get', path: '/api/logout', operationId: 'logout', tag: 'identity', security: 'public',
+    summary: 'Sign out',
+    description: 'Revokes the session, clears the cookie and redirects to `/`. A request the browser marks cross-site gets a page asking to confirm instead.',
+    responses: { 303: { description: 'Signed out, redirected to `/`.' }, 200: { description: 'Cross-site request: a page with a sign-out button.', contentType: 'text/html' } },
+  },
+  {
+    method: 'post', path: '/api/logout', operationId: 'logoutPost', tag: 'identity', security: 'public',
+    summary: 'Sign out (the confirmation page’s button)',
+    responses: { 303: { description: 'Signed out, redirected to `/`.' } },
+    errors: [403],
+  },
+  {
+    method: 'get', path: '/api/auth/user', operationId: 'currentUser', tag: 'identity', security: 'session',
+    summary: 'The signed-in user', responses: { 200: { description: 'The caller.', schema: CurrentUser } },
+  },
+  {
+    method: 'post', path: '/api/contact', operationId: 'contact', tag: 'identity', security: 'public',
+    summary: 'Send a message to the provider (landing page contact form)',
+    description: 'Rate-limited per IP and per account.',
+    body: named('ContactBody', contactBodySchema),
+    responses: { 200: { description: 'Received.', schema: named('ContactResponse', contactResponseSchema) } },
+    errors: [429],
+  },
+
+  /* ---------- projects ---------- */
+  {
+    method: 'get', path: '/api/projects', operationId: 'listProjects', tag: 'projects', security: 'session',
+    summary: 'The projects the caller reaches (created, member of, or all for an admin)',
+    responses: { 200: { description: 'Projects, newest first.', schema: named('Project', projectSchema, true) } },
+  },
+  {
+    method: 'post', path: '/api/projects', operationId: 'createProject', tag: 'projects', security: 'session',
+    summary: 'Create a project', body: named('CreateProjectBody', createProjectBodySchema),
+    responses: { 201: { description: 'The new project.', schema: Project } },
+  },
+  {
+    method: 'get', path: '/api/projects/{id}', operationId: 'getProject', tag: 'projects', security: 'session', params: projectId,
+    summary: 'A project with its items, costs and total cost',
+    description: '`totalCost` = Σ price × quantity + Σ costs. A project the caller cannot reach is a 404, exactly like a missing one.',
+    responses: { 200: { description: 'The project.', schema: named('ProjectDetail', projectDetailSchema) } },
+  },
+  {
+    method: 'put', path: '/api/projects/{id}', operationId: 'updateProject', tag: 'projects', security: 'session', params: projectId,
+    summary: 'Change a project’s fields (any subset)', body: named('UpdateProjectBody', updateProjectBodySchema),
+    responses: { 200: { description: 'The project as it is now.', schema: Project } },
+  },
+
+  /* ---------- members ---------- */
+  {
+    method: 'get', path: '/api/projects/{id}/members', operationId: 'listMembers', tag: 'members', security: 'session', params: projectId,
+    summary: 'The project’s members', responses: { 200: { description: 'Members.', schema: named('Member', memberSchema, true) } },
+  },
+  {
+    method: 'post', path: '/api/projects/{id}/members', operationId: 'addMember', tag: 'members', security: 'session', params: projectId,
+    summary: 'Add a registered designer to the project by e-mail', body: named('AddMemberBody', addMemberBodySchema),
+    responses: { 201: { description: 'The members, with the new one.', schema: { ...Member, list: true } } },
+    errors: [409],
+  },
+  {
+    method: 'delete', path: '/api/projects/{id}/members/{userId}', operationId: 'removeMember', tag: 'members', security: 'session',
+    params: { ...projectId, userId: { description: 'The member’s user id.', uuid: true } },
+    summary: 'Remove a member', responses: { 204: { description: 'Removed.' } },
+  },
+
+  /* ---------- items ---------- */
+  {
+    method: 'get', path: '/api/items', operationId: 'listItems', tag: 'items', security: 'session',
+    summary: 'Items across the caller’s projects, a page at a time, filtered on the server',
+    query: listItemsQuerySchema,
+    responses: {
+      200: {
+        description: 'A page of items.',
+        schema: { ...Item, list: true },
+        headers: { [NEXT_CURSOR_HEADER]: { description: 'The `cursor` of the next page; absent on the last page.' } },
+      },
+    },
+  },
+  {
+    method: 'post', path: '/api/projects/{id}/items', operationId: 'createItem', tag: 'items', security: 'session', params: projectId,
+    summary: 'Add an item to a project', body: named('CreateItemBody', createItemBodySchema),
+    responses: { 201: { description: 'The new item.', schema: Item } },
+  },
+  {
+    method: 'post', path: '/api/projects/{id}/items/bulk', operationId: 'bulkImportItems', tag: 'items', security: 'session', params: projectId,
+    summary: 'Import many items (CSV rows as JSON) in one transaction',
+    description: 'Up to 10 MB. Bad rows are reported in `errorDetails`; the good rows are imported together.',
+    body: named('BulkImportBody', bulkImportBodySchema),
+    responses: { 200: { description: 'What was imported and what was not.', schema: named('BulkImportResponse', bulkImportResponseSchema) } },
+    errors: [413],
+  },
+  {
+    method: 'put', path: '/api/items/{id}', operationId: 'updateItem', tag: 'items', security: 'session', params: itemId,
+    summary: 'Change an item’s fields (any subset; an empty optional field clears it)', body: named('UpdateItemBody', updateItemBodySchema),
+    responses: { 200: { description: 'The item as it is now.', schema: Item } },
+  },
+  {
+    method: 'put', path: '/api/items/{id}/status', operationId: 'updateItemStatus', tag: 'items', security: 'session', params: itemId,
+    summary: 'Move an item to a status (stamps receivedAt / deliveredAt)', body: named('UpdateItemStatusBody', updateItemStatusBodySchema),
+    responses: { 200: { description: 'The item as it is now.', schema: Item } },
+  },
+  {
+    method: 'delete', path: '/api/items/{id}', operationId: 'deleteItem', tag: 'items', security: 'session', params: itemId,
+    summary: 'Delete an item', responses: { 204: { description: 'Deleted.' } },
+  },
+
+  /* ---------- sharing ---------- */
+  {
+    method: 'post', path: '/api/projects/{id}/share', operationId: 'shareProject', tag: 'sharing', security: 'session', params: projectId,
+    summary: 'The project’s client link token (the same every time; `rotate: true` replaces it)',
+    description: 'Owner or admin only. With `{"rotate": true}` a new token replaces the old one, whose link stops working at once.',
+    body: { ...named('ShareProjectBody', shareProjectBodySchema), optional: true },
+    responses: { 200: { description: 'The token; the client page is /client/{token}.', schema: named('ShareResponse', shareResponseSchema) } },
+  },
+  {
+    method: 'get', path: '/api/shared/projects/{token}', operationId: 'getSharedProject', tag: 'sharing', security: 'public',
+    params: { token: { description: 'The share token (the credential).' } },
+    summary: 'What the client dashboard shows of a shared project (no prices, notes or e-mails)',
+    responses: { 200: { description: 'The shared project.', schema: named('SharedProject', sharedProjectSchema) } },
+  },
+
+  /* ---------- dashboard ---------- */
+  {
+    method: 'get', path: '/api/dashboard/stats', operationId: 'dashboardStats', tag: 'dashboard', security: 'session',
+    summary: 'The dashboard’s four figures', responses: { 200: { description: 'The statistics.', schema: named('DashboardStats', dashboardStatsSchema) } },
+  },
+  {
+    method: 'get', path: '/api/activities', operationId: 'listActivities', tag: 'dashboard', security: 'session',
+    summary: 'Recent activity across the caller’s projects', query: listActivitiesQuerySchema,
+    responses: { 200: { description: 'Activities, newest first.', schema: named('Activity', activitySchema, true) } },
+  },
+
+  /* ---------- search ---------- */
+  {
+    method: 'get', path: '/api/search', operationId: 'search', tag: 'search', security: 'session',
+    summary: 'Search projects, items and services',
+    description: 'Answered by the gateway from every source (catalog, logistics); a source that fails or takes over 1.5 s is left out. Under 3 characters the answer is `[]`.',
+    query: searchQuerySchema,
+    responses: { 200: { description: 'Results from every source that answered.', schema: named('SearchResult', searchResultSchema, true) } },
+  },
+
+  /* ---------- documentation ---------- */
+  {
+    method: 'get', path: '/api/openapi.json', operationId: 'openApiDocument', tag: 'documentation', security: 'public',
+    summary: 'This document (OpenAPI 3.1)', responses: { 200: { description: 'The OpenAPI document.' } },
+  },
+  {
+    method: 'get', path: '/api/docs', operationId: 'apiDocs', tag: 'documentation', security: 'public',
+    summary: 'This document as a readable page', responses: { 200: { description: 'An HTML page.', contentType: 'text/html' } },
+  },
+];
