@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../logger';
 import { badRequest } from '../errors';
-import { createApp, finishApp } from './app-factory';
+import { createApp, finishApp, MAX_JSON_DEPTH } from './app-factory';
 
 async function serve() {
   const app = createApp({ logger: createLogger('t', 'silent'), bodyLimit: '1kb' });
@@ -39,6 +39,22 @@ describe('createApp', () => {
     const body = '{"name":"Lamp \\ud800","rows":[{"n":"\\udc00x"}],"\\ud83d":"ok","emoji":"\\ud83d\\ude00"}';
     const res = await fetch(`${s.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(await res.json()).toEqual({ name: 'Lamp \ufffd', rows: [{ n: '\ufffdx' }], '\ufffd': 'ok', emoji: '\u{1F600}' });
+  });
+
+  it('repairs lone surrogates in lists too', async () => {
+    const res = await fetch(`${s.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":["\\ud800",["x\\udfff"]]}' });
+    expect(await res.json()).toEqual({ a: ['\ufffd', ['x\ufffd']] });
+  });
+
+  it('refuses JSON nested deeper than MAX_JSON_DEPTH with 400 JSON, with or without a surrogate (the recursive repair overflowed: 500)', async () => {
+    const post = (body: string) => fetch(`${s.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const nest = (depth: number, inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+    expect((await post(nest(MAX_JSON_DEPTH, '"x"'))).status).toBe(200);
+    for (const inner of ['"x"', '"\\ud800"']) {
+      const res = await post(nest(MAX_JSON_DEPTH + 1, inner));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'too_deep', message: expect.stringMatching(/nested too deeply/) });
+    }
   });
 
   it('answers an unknown route with 404 JSON', async () => {
