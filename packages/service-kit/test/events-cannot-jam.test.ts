@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { Pool, type PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { quietLogger, testEnv } from '@midway/testing';
 import type { EventEnvelope } from '@midway/contracts';
@@ -12,32 +12,16 @@ import { enqueueEvents, pruneInbox, recordInbox, type RawTx } from '../src/nats/
 import { OutboxRelay } from '../src/nats/outbox-relay';
 import { startConsumer } from '../src/nats/consumer';
 import { listDeadLetters } from '../src/nats/dead-letter';
-import { makeEvent } from '../src/nats/envelope';
-import { applyKitMigrations } from '../src/db/kit-migrations';
+import { asTx, inTx as inPoolTx, kitSchema, revokedEvent } from './kit-test-support';
 import { UnitOfWork, type TransactionalDb } from '../src/data/unit-of-work';
 
-const schema = `jam_${randomUUID().slice(0, 8)}`;
-const table = `"${schema}".outbox_events`;
+let schema: string;
+let table: string;
 let pool: Pool;
+let drop: () => Promise<void>;
 let bus: Bus;
 let nc: NatsConnection;
-
-const asTx = (c: PoolClient): RawTx => ({ $executeRawUnsafe: async (q, ...v) => (await c.query(q, v)).rowCount ?? 0 });
-
-async function inTx<T>(fn: (tx: RawTx, c: PoolClient) => Promise<T>): Promise<T> {
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
-    const out = await fn(asTx(c), c);
-    await c.query('COMMIT');
-    return out;
-  } catch (err) {
-    await c.query('ROLLBACK');
-    throw err;
-  } finally {
-    c.release();
-  }
-}
+const inTx = <T>(fn: (tx: RawTx, c: PoolClient) => Promise<T>) => inPoolTx(pool, fn);
 
 /** A logger whose lines the test can read. */
 function capturingLogger() {
@@ -53,20 +37,9 @@ function capturingLogger() {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function revokedEvent() {
-  const now = new Date();
-  return makeEvent('identity.session.revoked.v1', {
-    sessionId: randomUUID(),
-    userId: randomUUID(),
-    expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
-    revokedAt: now.toISOString(),
-  });
-}
-
 beforeAll(async () => {
-  pool = new Pool({ connectionString: testEnv().databaseUrl, max: 6 });
-  const c = await pool.connect();
-  await applyKitMigrations(c, schema).finally(() => c.release());
+  ({ schema, pool, drop } = await kitSchema('jam', 6));
+  table = `"${schema}".outbox_events`;
   await pool.query(`CREATE TABLE "${schema}".effects (event_id uuid NOT NULL)`);
   bus = await connectBus(testEnv().natsUrl, 'jam-test');
   await ensureStream(bus.jsm, 'identity');
@@ -76,8 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await nc?.close();
   await bus?.close();
-  await pool?.query(`DROP SCHEMA "${schema}" CASCADE`);
-  await pool?.end();
+  await drop?.();
 });
 
 describe('outbox relay: one row that cannot be published does not stop the others', () => {

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { Pool, type PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { quietLogger, testEnv } from '@midway/testing';
 import type { EventEnvelope } from '@midway/contracts';
 import { connectBus, ensureStream, type Bus } from '../src/nats/connection';
@@ -7,35 +6,17 @@ import { enqueueEvent, enqueueEvents, recordInbox, type RawTx } from '../src/nat
 import { OutboxRelay } from '../src/nats/outbox-relay';
 import { startConsumer, type RunningConsumer } from '../src/nats/consumer';
 import { makeEvent } from '../src/nats/envelope';
-import { applyKitMigrations } from '../src/db/kit-migrations';
+import { inTx as inPoolTx, kitSchema, revokedEvent } from './kit-test-support';
 
-// Each test file gets its own schema and a unique "domain" so streams and consumers never collide.
-const schema = `kit_${randomUUID().slice(0, 8)}`;
+// Each test file gets its own schema and unique durables so streams and consumers never collide.
+let schema: string;
 let pool: Pool;
+let drop: () => Promise<void>;
 let bus: Bus;
-
-const asTx = (c: PoolClient): RawTx => ({ $executeRawUnsafe: async (q, ...v) => (await c.query(q, v)).rowCount ?? 0 });
-
-async function inTx<T>(fn: (tx: RawTx, c: PoolClient) => Promise<T>): Promise<T> {
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
-    const out = await fn(asTx(c), c);
-    await c.query('COMMIT');
-    return out;
-  } catch (err) {
-    await c.query('ROLLBACK');
-    throw err;
-  } finally {
-    c.release();
-  }
-}
+const inTx = <T>(fn: (tx: RawTx, c: PoolClient) => Promise<T>) => inPoolTx(pool, fn);
 
 beforeAll(async () => {
-  pool = new Pool({ connectionString: testEnv().databaseUrl, max: 5 });
-  // The kit's own outbox and inbox tables, as every service gets them.
-  const c = await pool.connect();
-  await applyKitMigrations(c, schema).finally(() => c.release());
+  ({ schema, pool, drop } = await kitSchema('kit'));
   await pool.query(`CREATE TABLE "${schema}".sessions_seen (session_id uuid NOT NULL, event_id uuid NOT NULL)`);
   bus = await connectBus(testEnv().natsUrl, 'kit-test');
   await ensureStream(bus.jsm, 'identity');
@@ -43,19 +24,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bus?.close();
-  await pool?.query(`DROP SCHEMA "${schema}" CASCADE`);
-  await pool?.end();
+  await drop?.();
 });
-
-function revokedEvent() {
-  const now = new Date();
-  return makeEvent('identity.session.revoked.v1', {
-    sessionId: randomUUID(),
-    userId: randomUUID(),
-    expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
-    revokedAt: now.toISOString(),
-  });
-}
 
 /** A consumer whose effect is one row per event, guarded by the inbox in the same transaction. */
 async function countingConsumer(durable: string): Promise<RunningConsumer> {
