@@ -21,6 +21,11 @@ export const gatewayEnvSchema = z.object({
   DISABLED_REMOTES: z.string().default(''),
   /** Extra origins allowed to send state-changing requests, comma-separated. */
   ALLOWED_ORIGINS: z.string().default(''),
+  /**
+   * Proxies (load balancers) in front of the gateway whose X-Forwarded-* it believes; 0: the gateway is the
+   * edge, and a client's own X-Forwarded-For is ignored.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
   SUPPORT_PHONE: z.string().default('(604) 555-0142'),
   SUPPORT_EMAIL: z.string().default('hello@midway.local'),

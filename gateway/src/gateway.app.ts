@@ -15,9 +15,9 @@ const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 
 /** Composition root of the gateway: security, session gate, API routing, health and the front end. */
 export async function startGateway(config: GatewayConfig, logger: Logger, port = config.PORT) {
-  const bus = await connectBus(config.NATS_URL, 'gateway', logger);
   const revoked = new RevokedSessions();
-  const feed = followRevocations(bus, revoked, logger);
+  // NATS may still be down: the gateway starts anyway and is not ready until the revocations are replayed.
+  const feed = followRevocations(() => connectBus(config.NATS_URL, 'gateway', logger), revoked, logger);
   const services = Object.fromEntries(
     (
       [
@@ -29,13 +29,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     ).filter(([, url]) => url),
   ) as Partial<Record<ServiceName, string>>;
 
-  const app = createApp({ logger, parseBodies: false, helmet: false });
+  const app = createApp({ logger, parseBodies: false, helmet: false, trustProxy: config.TRUST_PROXY_HOPS });
   app.use(securityHeaders(list(config.IMG_ORIGINS)));
   app.use(openapiRoutes()); // public: /api/openapi.json and /api/docs
-  app.use(healthRoutes(services as Record<string, string>, { 'session-revocations': feed.isLive }));
+  app.use(healthRoutes(services as Record<string, string>, feed));
   app.use('/api', originCheck(list(config.ALLOWED_ORIGINS)));
   app.use('/api', bodyLimit((p) => matchRoute(`/api${p}`)?.bodyLimitBytes ?? config.BODY_LIMIT_BYTES));
-  app.use(sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked }));
+  app.use(sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked, ready: feed.isReady }));
   app.use(searchRoutes({ catalog: services.catalog, logistics: services.logistics }, logger));
   app.use(apiProxy(services, logger));
   app.use(
@@ -63,7 +63,6 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     async stop() {
       await closeServer(server);
       await feed.stop();
-      await bus.close();
     },
   };
 }

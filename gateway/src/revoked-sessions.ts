@@ -36,24 +36,43 @@ export class RevokedSessions {
 }
 
 export interface RevocationFeed {
+  /** Resolves once every revocation already in the stream has been applied. */
   ready: Promise<void>;
+  /** The replay is done: the gateway may serve authenticated routes. */
+  isReady(): boolean;
+  /** Following the stream right now (false while NATS is unreachable). */
   isLive(): boolean;
+  /** What the feed is doing, for /readyz. */
+  state(): 'waiting for NATS' | 'replaying' | 'ready';
   stop(): Promise<void>;
 }
 
-/** Follows the identity stream with an ordered (replaying, ephemeral) consumer, retrying until the stream exists. */
-export function followRevocations(bus: Bus, revoked: RevokedSessions, logger: Logger): RevocationFeed {
+/**
+ * Follows the identity stream with an ordered (replaying, ephemeral) consumer. NATS may be down when the
+ * gateway starts: it keeps connecting, and stays not ready (authenticated routes answer 503) until the
+ * replay of past revocations is done, so a revoked session is never let through by a fresh replica.
+ */
+export function followRevocations(connect: () => Promise<Bus>, revoked: RevokedSessions, logger: Logger, retryMs = 1000): RevocationFeed {
   let stopped = false;
   let live = false;
+  let replayed = false;
+  let bus: Bus | null = null;
   let close: (() => Promise<void>) | null = null;
   let markReady!: () => void;
   const ready = new Promise<void>((r) => (markReady = r));
+  const done = () => {
+    if (replayed) return;
+    replayed = true;
+    markReady();
+  };
   const pruner = setInterval(() => revoked.prune(), 60_000);
   pruner.unref();
 
   const run = async () => {
     while (!stopped) {
       try {
+        bus ??= await connect();
+        if (stopped) break;
         const consumer = await bus.js.consumers.get(streamName('identity'), {
           filter_subjects: 'identity.session.revoked.v1',
           deliver_policy: DeliverPolicy.All,
@@ -63,7 +82,7 @@ export function followRevocations(bus: Bus, revoked: RevokedSessions, logger: Lo
         const messages = await consumer.consume();
         close = async () => void (await messages.close());
         live = true;
-        if (pending === 0) markReady();
+        if (pending === 0) done();
         for await (const m of messages) {
           try {
             const evt = parseEvent(m.json());
@@ -72,24 +91,29 @@ export function followRevocations(bus: Bus, revoked: RevokedSessions, logger: Lo
           } catch (err) {
             logger.warn({ err }, 'ignored malformed revocation event');
           }
-          if (--pending <= 0) markReady();
+          if (--pending <= 0) done();
         }
       } catch (err) {
         if (stopped) break;
-        logger.debug({ err }, 'revocation feed not available yet; retrying');
+        logger[replayed ? 'debug' : 'warn']({ err: (err as Error).message }, 'session revocations not available yet; retrying');
       }
       live = false;
-      if (!stopped) await new Promise((r) => setTimeout(r, 1000));
+      if (!stopped) await new Promise((r) => setTimeout(r, retryMs));
     }
+    // A connection that opened while stopping.
+    await bus?.close().catch(() => undefined);
   };
   void run();
   return {
     ready,
+    isReady: () => replayed,
     isLive: () => live,
+    state: () => (replayed ? 'ready' : bus ? 'replaying' : 'waiting for NATS'),
     stop: async () => {
       stopped = true;
       clearInterval(pruner);
-      await close?.();
+      await close?.().catch(() => undefined);
+      await bus?.close().catch(() => undefined);
     },
   };
 }

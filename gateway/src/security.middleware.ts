@@ -1,9 +1,17 @@
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
-/** CSP: the app's own origin, plus exactly what Stripe.js and Elements need. */
-export function securityHeaders(imgOrigins: string[]): RequestHandler {
-  return helmet({
+/** One HSTS policy for the whole origin, sent only over https (plain-http development never gets pinned). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** CSP: the app's own origin, plus exactly what Stripe.js and Elements need; HSTS when reached over https. */
+export function securityHeaders(imgOrigins: string[]): RequestHandler[] {
+  const hsts: RequestHandler = (req, res, next) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  };
+  return [hsts, helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -25,7 +33,7 @@ export function securityHeaders(imgOrigins: string[]): RequestHandler {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
-  });
+  })];
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -50,31 +58,49 @@ export function originCheck(allowed: string[]): RequestHandler {
   };
 }
 
+const buffered = new WeakMap<IncomingMessage, Buffer>();
+
+/** A chunked body the limit check read whole; the proxy writes it upstream (the stream is spent). */
+export const bufferedBodyOf = (req: IncomingMessage): Buffer | undefined => buffered.get(req);
+
 /**
- * Bodies are streamed to the services, so the limit is checked on the declared length; a body without
- * one is counted as it streams and cut off past the limit.
+ * Bodies with a declared length stream to the services untouched, checked on that length. A chunked body
+ * (no Content-Length) can only be measured by reading it, and a read stream cannot be piped again: it is
+ * read once, up to the limit, kept for the proxy, and forwarded with its length.
  */
 export function bodyLimit(limitFor: (path: string) => number): RequestHandler {
   return (req, res, next) => {
     const limit = limitFor(req.path);
     const declared = req.headers['content-length'];
-    const tooLarge = () =>
+    const tooLarge = () => {
+      res.setHeader('Connection', 'close');
       res.status(413).json({ error: 'payload_too_large', message: `Request body is too large (limit ${limit} bytes).` });
+    };
     if (declared !== undefined) {
       if (Number(declared) > limit) return void tooLarge();
       return next();
     }
-    if (req.headers['transfer-encoding']) {
-      let seen = 0;
-      req.on('data', (chunk: Buffer) => {
-        seen += chunk.length;
-        if (seen > limit && !res.headersSent) {
-          tooLarge();
-          req.unpipe();
-          req.destroy();
-        }
-      });
-    }
-    next();
+    if (!req.headers['transfer-encoding']) return next();
+    const chunks: Buffer[] = [];
+    let seen = 0;
+    req.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen <= limit) return void chunks.push(chunk);
+      if (!res.headersSent) {
+        chunks.length = 0;
+        tooLarge();
+      }
+      // Drain what the client already sent so the 413 reaches it, but not forever.
+      if (seen > 4 * limit + 1024 * 1024) req.destroy();
+    });
+    req.on('end', () => {
+      if (seen > limit) return;
+      const body = Buffer.concat(chunks, seen);
+      buffered.set(req, body);
+      delete req.headers['transfer-encoding'];
+      req.headers['content-length'] = String(body.length);
+      next();
+    });
+    req.on('error', () => undefined);
   };
 }

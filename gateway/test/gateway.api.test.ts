@@ -1,3 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signIdentityToken, verifySessionToken } from '@midway/service-kit';
+import { testKeys } from '@midway/testing';
 import { ROUTES } from '../src/route-table';
 import { startTestIdentity, startTestGateway, sessionCookieOf, json, uniqueEmail, type Gateway } from './gateway-harness';
 
@@ -53,8 +57,19 @@ describe('routing and the session gate', () => {
   });
 
   it('never lets a client forge the forwarded identity header', async () => {
-    const res = await fetch(`${gateway.url}/api/auth/user`, { headers: { 'x-midway-identity': 'forged' } });
-    expect(res.status).toBe(401);
+    // The strongest forgery: a token validly signed for another user (as a leaked forwarded token would be).
+    const victimRes = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail('victim'), password: 'long-enough-1', firstName: 'Victim', lastName: 'V' }));
+    const victim = verifySessionToken(decodeURIComponent(sessionCookieOf(victimRes)!.split('=')[1]!), testKeys().session.publicKey)!;
+    const forged = signIdentityToken({ userId: victim.userId, email: victim.email, role: victim.role, sessionId: victim.sid }, testKeys().internal.privateKey);
+
+    // With the caller's own cookie, the service sees the caller, not the forged user.
+    const cookie = await signUp();
+    const res = await fetch(`${gateway.url}/api/auth/user`, { headers: { cookie, 'x-midway-identity': forged } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ firstName: 'Grace' });
+    // Without a cookie, the forged header alone gets nobody in.
+    const anonymous = await fetch(`${gateway.url}/api/auth/user`, { headers: { 'x-midway-identity': forged } });
+    expect(anonymous.status).toBe(401);
   });
 
   it('answers an unknown /api route with 404 JSON', async () => {
@@ -112,15 +127,61 @@ describe('body size limit', () => {
     expect(await res.json()).toMatchObject({ error: 'payload_too_large' });
   });
 
-  it('allows up to 10 MB on the bulk import route only', async () => {
-    const cookie = await signUp();
-    const big = JSON.stringify({ items: [{ name: 'x'.repeat(500 * 1024) }] });
-    const bulk = await fetch(`${gateway.url}/api/projects/p1/items/bulk`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: big });
-    expect(bulk.status).not.toBe(413);
-    const other = await fetch(`${gateway.url}/api/projects/p1/items`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: big });
-    expect(other.status).toBe(413);
+  it('allows up to 10 MB on the bulk import route only: the whole body reaches the service, one byte more is 413', async () => {
+    const catalog = await byteCountingService();
+    const gw = await startTestGateway(identity.url, { CATALOG_URL: catalog.url });
+    try {
+      await gw.feed.ready;
+      const cookie = await signUp(gw.url);
+      const post = (path: string, bytes: number) =>
+        fetch(`${gw.url}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: Buffer.alloc(bytes, 0x20) });
+      const tenMb = 10 * 1024 * 1024;
+
+      const bulk = await post('/api/projects/p1/items/bulk', tenMb);
+      expect(bulk.status).toBe(200);
+      expect(await bulk.json()).toEqual({ bytes: tenMb });
+      const over = await post('/api/projects/p1/items/bulk', tenMb + 1);
+      expect(over.status).toBe(413);
+      expect(await over.json()).toMatchObject({ error: 'payload_too_large' });
+
+      // Any other route keeps the 100 kB default: 200 kB is refused, a small body arrives whole.
+      const other = await post('/api/projects/p1/items', 200 * 1024);
+      expect(other.status).toBe(413);
+      const small = await post('/api/projects/p1/items', 50 * 1024);
+      expect(await small.json()).toEqual({ bytes: 50 * 1024 });
+      expect(catalog.requests()).toBe(2);
+    } finally {
+      await gw.stop();
+      catalog.close();
+    }
   });
 });
+
+/** A stand-in catalog that answers how many body bytes it received. */
+function byteCountingService(): Promise<{ url: string; requests(): number; close(): void }> {
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    requests++;
+    let bytes = 0;
+    req.on('data', (c: Buffer) => (bytes += c.length));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ bytes }));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests: () => requests,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
+}
 
 describe('sign-out revocation', () => {
   it('a signed-out session stops working on the very next request', async () => {

@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { createLogger } from '../logger';
 import { badRequest } from '../errors';
 import { createApp, finishApp, MAX_JSON_DEPTH } from './app-factory';
@@ -77,5 +79,47 @@ describe('createApp', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('x-request-id')).toBe('req-123');
     expect(await res.json()).toMatchObject({ message: 'Name is required', requestId: 'req-123' });
+  });
+});
+
+describe('createApp: proxies, HSTS and access logs', () => {
+  const lines: string[] = [];
+  let url = '';
+  let close = () => undefined as unknown;
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = createApp({ logger: pino({ level: 'info' }, sink) });
+    app.get('/ip', (req, res) => void res.json({ ip: req.ip, protocol: req.protocol }));
+    app.get('/api/shared/projects/:token', (_req, res) => void res.json({ ok: true }));
+    finishApp(app);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it('believes only the gateway hop: the last X-Forwarded-For entry, even when earlier ones look private', async () => {
+    const res = await fetch(`${url}/ip`, { headers: { 'x-forwarded-for': '1.2.3.4, 10.0.0.5', 'x-forwarded-proto': 'https' } });
+    expect(await res.json()).toEqual({ ip: '10.0.0.5', protocol: 'https' });
+  });
+
+  it('sends no Strict-Transport-Security: the gateway sets the one policy', async () => {
+    const res = await fetch(`${url}/ip`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('logs a share link request without its token', async () => {
+    const token = 'share-token-that-must-not-leak';
+    expect((await fetch(`${url}/api/shared/projects/${token}`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const line = lines.find((l) => l.includes('/api/shared/projects/'));
+    expect(line).toContain('/api/shared/projects/[redacted]');
+    expect(lines.join('')).not.toContain(token);
   });
 });

@@ -60,3 +60,15 @@ ${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : '
 <p class="alt">Already have an account? <a href="/api/login">Sign in</a></p>`,
   );
 }
+
+/** Shown instead of signing out when another site sent the browser to /api/logout: the user decides. */
+export function signOutPage() {
+  return layout(
+    'Sign out',
+    `<h1>Sign out of Midway?</h1><p class="sub">Another site sent you here. Sign out only if you meant to.</p>
+<form method="post" action="/api/logout">
+  <button type="submit">Sign out</button>
+</form>
+<p class="alt"><a href="/">Stay signed in</a></p>`,
+  );
+}

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { loginBodySchema, registerBodySchema } from '@midway/contracts';
-import { callerOf, HttpError, parse, readCookie, requireCaller, SESSION_COOKIE } from '@midway/service-kit';
+import { callerOf, HttpError, isCrossSite, parse, readCookie, requireCaller, SESSION_COOKIE } from '@midway/service-kit';
 import type { AuthService, SignedIn } from '../domain/auth.service';
-import { loginPage, registerPage } from '../pages/auth-pages';
+import { loginPage, registerPage, signOutPage } from '../pages/auth-pages';
 import { perIpAndAccount } from './rate-limits';
 
 const isForm = (req: Request) => req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
@@ -54,10 +54,22 @@ export function authRoutes(auth: AuthService, limits: { authPerMinute: number })
     }
   });
 
-  r.get('/api/logout', async (req, res) => {
+  const signOut = async (req: Request, res: Response) => {
     await auth.logout(readCookie(req.headers.cookie, SESSION_COOKIE));
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
     res.redirect(303, '/');
+  };
+  const ownOrigin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+
+  // Sign Out navigates here. Another site can link here too: a GET the browser marks cross-site only asks
+  // to confirm, with a button that POSTs (which the Origin check guards).
+  r.get('/api/logout', async (req, res) => {
+    if (isCrossSite(req.headers, ownOrigin(req))) return void res.type('html').setHeader('Cache-Control', 'no-store').send(signOutPage());
+    await signOut(req, res);
+  });
+  r.post('/api/logout', async (req, res) => {
+    if (isCrossSite(req.headers, ownOrigin(req))) throw new HttpError(403, 'forbidden_origin', 'Sign-out must come from Midway itself.');
+    await signOut(req, res);
   });
 
   r.get('/api/auth/user', requireCaller, async (req, res) => {
