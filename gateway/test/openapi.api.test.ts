@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import express, { type Express } from 'express';
 import { API_OPERATIONS, buildOpenApiDocument, SESSION_COOKIE_NAME, toOpenApiPath, type ApiOperation } from '@midway/contracts';
 import { SESSION_COOKIE } from '@midway/service-kit';
@@ -34,6 +36,13 @@ function routesOf(app: Express): string[] {
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
   return out;
 }
+
+/** Every service of the repository (services/<name>/package.json): each must be started below. */
+const SERVICES_IN_REPO = fs
+  .readdirSync(path.resolve(__dirname, '../../services'))
+  .filter((d) => fs.existsSync(path.resolve(__dirname, '../../services', d, 'package.json')))
+  .sort();
+const STARTED = ['catalog', 'identity'];
 
 const documented = (ops: readonly ApiOperation[]) => new Set(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`));
 const missingFrom = (ops: readonly ApiOperation[], routes: string[]) => routes.filter((r) => !documented(ops).has(r));
@@ -72,11 +81,17 @@ describe('the OpenAPI document and the routes the services register', () => {
 
   it('would fail if an operation were left out (the check above can fail)', () => {
     const withoutOne = API_OPERATIONS.filter((o) => o.operationId !== 'updateItemStatus');
-    expect(missingFrom(withoutOne, apiRoutes())).toEqual(['PUT /api/items/{id}/status']);
+    expect(missingFrom(withoutOne, apiRoutes())).toContain('PUT /api/items/{id}/status');
   });
 
-  it('documents a call under every routing-table prefix whose service runs here', () => {
-    const running = new Set(['identity', 'catalog']);
+  it('starts every service of the repository, so none of their routes escapes the check', () => {
+    // A new service fails here until this test starts it (startService(<name>Service)) and its calls are in
+    // packages/contracts/src/openapi/operations.ts.
+    expect(SERVICES_IN_REPO).toEqual(STARTED);
+  });
+
+  it('documents a call under every routing-table prefix whose service is in the repository', () => {
+    const running = new Set(SERVICES_IN_REPO);
     const paths = API_OPERATIONS.map((o) => o.path);
     const undocumented = ROUTES.filter((r) => running.has(r.service) && !paths.some((p) => p === r.prefix || p.startsWith(`${r.prefix}/`)));
     expect(undocumented).toEqual([]);
