@@ -47,6 +47,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflicts with what exists (e.g. the e-mail is already registered).',
   413: 'The body is over the route’s limit.',
   429: 'Too many attempts: wait a minute and retry.',
+  503: 'The gateway is starting and cannot check sessions yet: retry in a few seconds.',
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -73,7 +74,8 @@ function collect(into: Map<string, z.ZodType>, s: NamedSchema) {
 function errorStatuses(op: ApiOperation): number[] {
   const statuses = new Set(op.errors ?? []);
   if (op.body || op.query) statuses.add(400);
-  if (op.security === 'session') statuses.add(401);
+  // The gateway checks the session (401), and answers 503 until it has replayed the revoked sessions.
+  if (op.security === 'session') statuses.add(401).add(503);
   if (op.params && Object.values(op.params).some((p) => p.uuid)) statuses.add(404);
   // The gateway's Origin check guards every state-changing call.
   if (op.method !== 'get') statuses.add(403);
