@@ -1,3 +1,5 @@
+import { PHOTO_MAX_BYTES } from '@midway/contracts';
+
 /**
  * The one routing table: path prefix → owning service. Public routes skip the session check; everything
  * else under /api needs a signed-in caller. Body limits are raised only where a route needs it.
@@ -20,7 +22,10 @@ export const ROUTES: Route[] = [
   { prefix: '/api/register', service: 'identity', public: true },
   { prefix: '/api/logout', service: 'identity', public: true },
   { prefix: '/api/contact', service: 'identity', public: true },
+  // Forgot password: the request, the e-mailed link's page and its confirmation (the link's token is the credential).
+  { prefix: '/api/password-reset', service: 'identity', public: true },
   { prefix: '/api/auth', service: 'identity' },
+  { prefix: '/api/user', service: 'identity' },
   { prefix: '/api/shared/projects', service: 'catalog', public: true },
   { prefix: '/api/projects', service: 'catalog', pattern: /^\/api\/projects\/[^/]+\/items\/bulk$/, bodyLimitBytes: 10 * 1024 * 1024 },
   { prefix: '/api/projects', service: 'catalog' },
@@ -30,8 +35,14 @@ export const ROUTES: Route[] = [
   // Composed by the gateway from several services (search.routes.ts), never proxied.
   { prefix: '/api/search', service: 'catalog', composed: true },
   { prefix: '/api/services', service: 'logistics' },
+  // The browser PUTs a photo (at most 10 MB, spec section 9) to the signed URL POST /api/objects/upload gave.
+  { prefix: '/api/objects', service: 'logistics', pattern: /^\/api\/objects\/uploads\/[^/]+$/, bodyLimitBytes: PHOTO_MAX_BYTES },
   { prefix: '/api/objects', service: 'logistics' },
   { prefix: '/api/item-photos', service: 'logistics' },
+  { prefix: '/api/photos', service: 'logistics' },
+  // The client page's photos: the share token in the path is the credential, as for /api/shared/projects.
+  { prefix: '/api/shared/photos', service: 'logistics', public: true },
+  { prefix: '/api/carriers', service: 'logistics' },
   { prefix: '/api/billing/webhook', service: 'billing', public: true },
   { prefix: '/api/billing', service: 'billing' },
   { prefix: '/api/invoices', service: 'billing' },

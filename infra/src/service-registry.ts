@@ -60,6 +60,19 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'logistics',
+    entry: 'services/logistics/dist/main.js',
+    portEnv: 'LOGISTICS_PORT',
+    defaultPort: 4003,
+    readyPath: '/readyz',
+    env: (c) => ({
+      DATABASE_URL: c.databaseUrl,
+      NATS_URL: c.natsUrl,
+      INTERNAL_TOKEN_PUBLIC_KEY: c.internal.publicKey,
+      ...pass(c.env, 'LOG_LEVEL', 'NODE_ENV'),
+    }),
+  },
+  {
     name: 'gateway',
     entry: 'gateway/dist/main.js',
     portEnv: 'PORT',

@@ -5,12 +5,13 @@ import type { z } from 'zod';
 import { identityEnvSchema } from '@midway/identity';
 import { gatewayEnvSchema } from '@midway/gateway';
 import { catalogEnvSchema } from '@midway/catalog';
+import { logisticsEnvSchema } from '@midway/logistics';
 
 const root = path.resolve(__dirname, '..', '..');
 const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
 
 /** The config schema each built part reads; a part added to compose must be added here. */
-const SCHEMAS: Record<string, z.ZodObject> = { identity: identityEnvSchema, catalog: catalogEnvSchema, gateway: gatewayEnvSchema };
+const SCHEMAS: Record<string, z.ZodObject> = { identity: identityEnvSchema, catalog: catalogEnvSchema, logistics: logisticsEnvSchema, gateway: gatewayEnvSchema };
 
 describe('docker-compose.yml', () => {
   const built = Object.entries(compose.services as Record<string, { build?: { context: string; dockerfile: string }; environment?: Record<string, string> }>).filter(([, s]) => s.build);

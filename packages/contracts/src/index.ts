@@ -5,6 +5,7 @@ export * from './text';
 export * from './errors';
 export * from './identity';
 export * from './catalog';
+export * from './logistics';
 export * from './events';
 export * from './runtime';
 export * from './frontend';

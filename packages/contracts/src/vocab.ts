@@ -59,6 +59,37 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 export const BULK_IMPORT_MAX_ROWS = 20_000;
 
+/* ---------- logistics: per-item services ---------- */
+
+/** Every item has exactly one service of each type (logistics creates them when the item appears). */
+export const SERVICE_TYPES = ['receiving', 'enhanced_inspection', 'storage', 'delivery', 'install_assembly'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
+  receiving: 'White-Glove Receiving',
+  enhanced_inspection: 'Enhanced Inspection',
+  storage: 'Storage & Warehousing',
+  delivery: 'Last-Mile Delivery',
+  install_assembly: 'Installation & Assembly',
+};
+/** The fee table (spec section 9) as decimal strings, never floats; storage is per item per day. */
+export const SERVICE_FEES: Record<ServiceType, string> = {
+  receiving: '25.00',
+  enhanced_inspection: '15.00',
+  storage: '2.00',
+  delivery: '50.00',
+  install_assembly: '75.00',
+};
+export const SERVICES_PAGE_DEFAULT = 200;
+export const SERVICES_PAGE_MAX = 1000;
+/** Photo uploads: one file of at most 10 MB (spec section 9). */
+export const PHOTO_MAX_BYTES = 10_485_760;
+
+/* ---------- carriers ---------- */
+
+/** Carriers an item's tracking number can belong to (@midway/carriers holds their names and links). */
+export const CARRIER_IDS = ['ups', 'fedex', 'usps', 'dhl', 'amazon', 'ontrac', 'canada-post', 'purolator'] as const;
+export type CarrierId = (typeof CARRIER_IDS)[number];
+
 /* ---------- search ---------- */
 
 export const SEARCH_MIN_LENGTH = 3;

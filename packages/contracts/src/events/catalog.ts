@@ -80,6 +80,21 @@ export const catalogEventSchemas = {
     shareToken: z.string(),
     rotated: z.boolean(),
   }),
+  /**
+   * A project as it is now, re-sent by catalog's `republish` command so a service that started later (or lost
+   * its read model) learns it: its fields, owner, client link and the complete member list (anyone not listed
+   * is not a member). Consumers apply it like the facts above, so a snapshot already known changes nothing.
+   */
+  'catalog.project.snapshot.v1': projectFacts.extend({
+    name: z.string(),
+    clientName: z.string(),
+    clientEmail: z.string().nullable(),
+    location: z.string(),
+    status: z.enum(PROJECT_STATUSES),
+    installDate: z.iso.date().nullable(),
+    shareToken: z.string().nullable(),
+    members: z.array(z.object({ userId: z.uuid(), role: z.enum(MEMBER_ROLES) })),
+  }),
   'catalog.item.created.v1': itemCreatedData,
   /**
    * A bulk import, one message per batch of up to IMPORT_EVENT_MAX_ITEMS items in file order: consumers

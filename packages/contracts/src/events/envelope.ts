@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogEventSchemas } from './catalog';
 import { identityEventSchemas } from './identity';
+import { logisticsEventSchemas } from './logistics';
 
 /**
  * Domain events: past-tense facts named `<domain>.<entity>.<past-verb>.v<N>`. The event type is also the
@@ -10,6 +11,7 @@ import { identityEventSchemas } from './identity';
 export const eventSchemas = {
   ...identityEventSchemas,
   ...catalogEventSchemas,
+  ...logisticsEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

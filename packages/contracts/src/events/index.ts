@@ -1,3 +1,4 @@
 export * from './envelope';
 export * from './identity';
 export * from './catalog';
+export * from './logistics';

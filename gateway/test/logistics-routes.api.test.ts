@@ -1,0 +1,99 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PHOTO_MAX_BYTES } from '@midway/contracts';
+import { matchRoute } from '../src/route-table';
+import { json, sessionCookieOf, startTestGateway, startTestIdentity, uniqueEmail, type Gateway } from './gateway-harness';
+
+/**
+ * Issue 10's routing entries: each logistics path reaches the logistics service (a stand-in here that echoes
+ * what it received), signed-in except the client page's photos, and the photo upload target takes 10 MB.
+ */
+type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
+let identity: Identity;
+let gateway: Gateway;
+let logistics: Awaited<ReturnType<typeof echoService>>;
+let cookie: string;
+
+beforeAll(async () => {
+  identity = await startTestIdentity();
+  logistics = await echoService();
+  gateway = await startTestGateway(identity.url, { LOGISTICS_URL: logistics.url });
+  await gateway.feed.ready;
+  const res = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'Lovelace' }));
+  expect(res.status).toBe(201);
+  cookie = sessionCookieOf(res)!;
+});
+afterAll(async () => {
+  await gateway?.stop();
+  await identity?.stop();
+  logistics?.close();
+});
+
+const SIGNED_IN = [
+  ['GET', '/api/services?limit=10'],
+  ['GET', '/api/services/summary'],
+  ['PUT', '/api/services/0b8f3c2e-1111-4a4a-9b9b-123456789abc'],
+  ['POST', '/api/services/bulk'],
+  ['POST', '/api/objects/upload'],
+  ['PUT', '/api/item-photos'],
+  ['GET', '/api/photos/uploads/abc.jpg'],
+  ['GET', '/api/carriers'],
+] as const;
+
+describe('logistics routes', () => {
+  it.each(SIGNED_IN)('%s %s reaches logistics for a signed-in caller and is 401 without a session', async (method, path) => {
+    expect(matchRoute(path.split('?')[0]!)?.service).toBe('logistics');
+    const body = method === 'GET' ? undefined : '{}';
+    const res = await fetch(`${gateway.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ method, url: path, identified: true });
+    const anonymous = await fetch(`${gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('GET /api/shared/photos/{token}/{key} is public: the share token is the credential', async () => {
+    const res = await fetch(`${gateway.url}/api/shared/photos/tok123/uploads/abc.jpg`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ method: 'GET', url: '/api/shared/photos/tok123/uploads/abc.jpg', identified: false });
+  });
+
+  it('the upload target takes a 10,485,760-byte photo whole and refuses one byte more with 413; other logistics routes keep the default limit', async () => {
+    const put = (path: string, bytes: number) =>
+      fetch(`${gateway.url}${path}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/octet-stream' }, body: Buffer.alloc(bytes, 0xab) });
+    const before = logistics.requests();
+    const ok = await put('/api/objects/uploads/7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab?sig=x', PHOTO_MAX_BYTES);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ bytes: PHOTO_MAX_BYTES });
+    const over = await put('/api/objects/uploads/7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab?sig=x', PHOTO_MAX_BYTES + 1);
+    expect(over.status).toBe(413);
+    const elsewhere = await put('/api/item-photos', 200 * 1024);
+    expect(elsewhere.status).toBe(413);
+    expect(logistics.requests() - before).toBe(1);
+  });
+});
+
+/** A stand-in logistics that answers what it received: method, path, body bytes, whether an identity came along. */
+function echoService(): Promise<{ url: string; requests(): number; close(): void }> {
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    requests++;
+    let bytes = 0;
+    req.on('data', (c: Buffer) => (bytes += c.length));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ method: req.method, url: req.url, bytes, identified: Boolean(req.headers['x-midway-identity']) }));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests: () => requests,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
+}

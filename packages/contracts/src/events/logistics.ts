@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { SERVICE_TYPES } from '../vocab';
+
+/** A per-item service was selected or cleared: what billing needs to price it without asking logistics. */
+const serviceChoice = z.object({
+  serviceId: z.uuid(),
+  itemId: z.uuid(),
+  projectId: z.uuid(),
+  type: z.enum(SERVICE_TYPES),
+  /** Decimal string with 2 places. */
+  cost: z.string().nullable(),
+  /** Who made the change. */
+  byUserId: z.uuid(),
+  changedAt: z.iso.datetime(),
+});
+
+/** Facts the logistics service publishes. */
+export const logisticsEventSchemas = {
+  'logistics.service.selected.v1': serviceChoice,
+  'logistics.service.deselected.v1': serviceChoice,
+} as const;

@@ -1,0 +1,3 @@
+/** The logistics service's HTTP contracts. */
+export * from './services';
+export * from './carriers';

@@ -1,0 +1,59 @@
+import type { ServiceType } from '@midway/contracts';
+import type { Client } from './prisma-client';
+
+export interface ItemFact {
+  id: string;
+  projectId: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface ServiceTemplate {
+  type: ServiceType;
+  rank: number;
+  cost: string;
+}
+
+/**
+ * Items as logistics knows them (name and project) and their services. Set-based: a batch of items and
+ * all their services are two statements whatever its size; redelivered or republished items change
+ * nothing (ON CONFLICT), so a batch can be applied any number of times.
+ */
+export class ItemRepository {
+  constructor(private readonly db: Client) {}
+
+  /** Records the items (name and project as now) and gives each one service of every type it lacks. */
+  async upsertWithServices(items: ItemFact[], templates: ServiceTemplate[]): Promise<void> {
+    if (items.length === 0) return;
+    const rows = JSON.stringify(items);
+    await this.db.$executeRaw`
+      INSERT INTO items (id, project_id, name, created_at)
+      SELECT x.id, x."projectId", x.name, x."createdAt" FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, name text, "createdAt" timestamptz)
+      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, project_id = EXCLUDED.project_id, updated_at = now()
+      WHERE items.name IS DISTINCT FROM EXCLUDED.name OR items.project_id IS DISTINCT FROM EXCLUDED.project_id`;
+    // An item that moved to another project takes its services along.
+    await this.db.$executeRaw`
+      UPDATE services s SET project_id = x."projectId", updated_at = now()
+      FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid)
+      WHERE s.item_id = x.id AND s.project_id <> x."projectId"`;
+    await this.db.$executeRaw`
+      INSERT INTO services (item_id, project_id, type, rank, cost, created_at)
+      SELECT i.id, i.project_id, t.type, t.rank, t.cost, i.created_at
+      FROM json_to_recordset(${rows}::json) AS x(id uuid)
+      JOIN items i ON i.id = x.id
+      CROSS JOIN json_to_recordset(${JSON.stringify(templates)}::json) AS t(type text, rank int, cost numeric)
+      ON CONFLICT (item_id, type) DO NOTHING`;
+  }
+
+  /** Name or project changed; an item logistics never heard of is left to upsertWithServices. */
+  async update(id: string, fields: { name: string; projectId: string }): Promise<number> {
+    const n = await this.db.$executeRaw`UPDATE items SET name = ${fields.name}, project_id = ${fields.projectId}::uuid, updated_at = now() WHERE id = ${id}::uuid`;
+    await this.db.$executeRaw`UPDATE services SET project_id = ${fields.projectId}::uuid, updated_at = now() WHERE item_id = ${id}::uuid AND project_id <> ${fields.projectId}::uuid`;
+    return n;
+  }
+
+  /** The item and (by cascade) its services. */
+  async delete(id: string): Promise<void> {
+    await this.db.$executeRaw`DELETE FROM items WHERE id = ${id}::uuid`;
+  }
+}

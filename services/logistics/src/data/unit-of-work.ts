@@ -1,0 +1,27 @@
+import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
+import { AccessRepository } from './access.repository';
+import { ItemRepository } from './item.repository';
+import { ServiceRepository } from './service.repository';
+import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
+
+export interface Repos {
+  access: AccessRepository;
+  items: ItemRepository;
+  services: ServiceRepository;
+  /** Events written with the change, published by the relay after commit. */
+  outbox: Outbox;
+}
+
+function reposFor(client: Client): Omit<Repos, 'outbox'> {
+  return { access: new AccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client) };
+}
+
+/**
+ * Logistics' repositories bound to the kit's unit of work: `read` outside a transaction, `run` inside one,
+ * `once` for a consumer's effect with its inbox record.
+ */
+export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Repos, 'outbox'>> {
+  constructor(db: Db, afterCommit: () => void = () => undefined) {
+    super({ db, schema: SCHEMA, repos: (client) => reposFor(client as Client), afterCommit });
+  }
+}

@@ -1,0 +1,60 @@
+import type { EventEnvelope, EventType } from '@midway/contracts';
+import type { Repos } from '../data/unit-of-work';
+import { SERVICE_TEMPLATES } from './service-types';
+
+type Event<T extends EventType> = EventEnvelope<T>;
+
+/**
+ * What logistics learns from catalog: who reaches each project (owner, members and their roles, the client
+ * link) and which items exist, each item with exactly one service of every type. Every effect is idempotent
+ * (a fact older than the one applied changes nothing; items and services are upserts), so redelivered and
+ * republished events are harmless.
+ */
+export async function applyCatalogFact(r: Omit<Repos, 'outbox'>, event: EventEnvelope): Promise<void> {
+  switch (event.type) {
+    case 'catalog.project.created.v1': {
+      const d = (event as Event<'catalog.project.created.v1'>).data;
+      return r.access.recordProject({ projectId: d.projectId, ownerId: d.designerId, at: d.createdAt, name: d.name });
+    }
+    case 'catalog.project.updated.v1': {
+      const d = (event as Event<'catalog.project.updated.v1'>).data;
+      return r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, name: d.name });
+    }
+    case 'catalog.project.snapshot.v1': {
+      const d = (event as Event<'catalog.project.snapshot.v1'>).data;
+      await r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, name: d.name, shareToken: d.shareToken });
+      return r.access.replaceMembers(d.projectId, d.members, d.changedAt);
+    }
+    case 'catalog.project.shared.v1': {
+      const d = (event as Event<'catalog.project.shared.v1'>).data;
+      return r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, shareToken: d.shareToken });
+    }
+    case 'catalog.project.member-added.v1':
+    case 'catalog.project.member-removed.v1': {
+      const d = (event as Event<'catalog.project.member-added.v1'>).data;
+      await r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt });
+      return r.access.setMember(d.projectId, d.userId, d.role, event.type === 'catalog.project.member-added.v1', d.changedAt);
+    }
+    case 'catalog.item.created.v1': {
+      const d = (event as Event<'catalog.item.created.v1'>).data;
+      return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt }], SERVICE_TEMPLATES);
+    }
+    case 'catalog.items.imported.v1': {
+      const d = (event as Event<'catalog.items.imported.v1'>).data;
+      const items = d.items.map((i) => ({ id: i.itemId, projectId: i.projectId, name: i.name, createdAt: i.createdAt }));
+      return r.items.upsertWithServices(items, SERVICE_TEMPLATES);
+    }
+    case 'catalog.item.updated.v1': {
+      const d = (event as Event<'catalog.item.updated.v1'>).data;
+      // An item logistics has not seen (created before it ran, not yet republished) gets its services now.
+      const known = await r.items.update(d.itemId, { name: d.name, projectId: d.projectId });
+      if (!known) await r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.updatedAt }], SERVICE_TEMPLATES);
+      return;
+    }
+    case 'catalog.item.deleted.v1':
+      return r.items.delete((event as Event<'catalog.item.deleted.v1'>).data.itemId);
+    default:
+      // Other catalog facts (status changes) mean nothing to logistics yet.
+      return;
+  }
+}

@@ -1,0 +1,76 @@
+import { forbidden, makeEvent, notFound, type Caller } from '@midway/service-kit';
+import {
+  canOnProject,
+  MEMBER_ROLES,
+  SERVICE_TYPE_LABELS,
+  type BulkServicesBody,
+  type ListServicesQuery,
+  type Service,
+  type ServicesSummary,
+  type ServicesSummaryQuery,
+} from '@midway/contracts';
+import type { ChangedService, ServiceFilter, ServiceRow } from '../data/service.repository';
+import type { Repos, UnitOfWork } from '../data/unit-of-work';
+import { decodeCursor, encodeCursor } from './cursor';
+import { isUuid } from './ids';
+import { typesMatching } from './service-types';
+
+/** Member roles that may select services: the contract's table, the same one catalog enforces for items. */
+const EDITING_ROLES = MEMBER_ROLES.filter((role) => canOnProject(role, 'editItems'));
+const VIEW_ONLY = 'You can view this project’s services but not change them. Ask the project owner to make you a member.';
+
+const toService = (r: ServiceRow): Service => ({ ...r, label: SERVICE_TYPE_LABELS[r.type] });
+
+function filterOf(q: Pick<ServicesSummaryQuery, 'q' | 'type' | 'selected' | 'projectId'>): ServiceFilter {
+  return { ...q, q: q.q || undefined, qTypes: q.q ? typesMatching(q.q) : undefined };
+}
+
+/** Per-item services: what a caller may see, and selecting them where their role lets them edit items. */
+export class ServicesService {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async list(caller: Caller, q: ListServicesQuery): Promise<{ services: Service[]; nextCursor?: string }> {
+    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+    const page = await this.uow.read.services.list(caller, filterOf(q), q.limit, after);
+    return { services: page.rows.map(toService), nextCursor: page.more && page.last ? encodeCursor(page.last) : undefined };
+  }
+
+  async summary(caller: Caller, q: ServicesSummaryQuery): Promise<ServicesSummary> {
+    const s = await this.uow.read.services.summary(caller, filterOf(q));
+    return { total: s.total, selected: s.selected, available: s.total - s.selected, selectedValue: s.selectedValue };
+  }
+
+  /** Selecting what is already selected changes nothing and publishes nothing. */
+  async setSelected(caller: Caller, id: string, selected: boolean): Promise<Service> {
+    return this.uow.run(async (r) => {
+      const service = isUuid(id) ? await r.services.find(id) : null;
+      const access = service ? await r.access.accessOf(caller, service.projectId) : null;
+      if (!service || !access) throw notFound('Service not found');
+      if (!canOnProject(access, 'editItems')) throw forbidden(VIEW_ONLY);
+      const changed = await r.services.setSelected(id, selected);
+      if (changed) await publish(r, caller, [changed], selected);
+      return toService({ ...service, selected });
+    });
+  }
+
+  /** Bulk Actions: every service the filter shows that the caller may change; `updated` counts real changes. */
+  async bulk(caller: Caller, body: BulkServicesBody): Promise<{ updated: number }> {
+    return this.uow.run(async (r) => {
+      if (body.filter.projectId) {
+        const access = await r.access.accessOf(caller, body.filter.projectId);
+        if (!access) throw notFound('Project not found');
+        if (!canOnProject(access, 'editItems')) throw forbidden(VIEW_ONLY);
+      }
+      const changed = await r.services.setSelectedWhere(caller, filterOf(body.filter), EDITING_ROLES, body.selected);
+      await publish(r, caller, changed, body.selected);
+      return { updated: changed.length };
+    });
+  }
+}
+
+async function publish(r: Repos, caller: Caller, changed: ChangedService[], selected: boolean) {
+  const type = selected ? 'logistics.service.selected.v1' : 'logistics.service.deselected.v1';
+  const changedAt = new Date().toISOString();
+  if (changed.length === 0) return;
+  await r.outbox.add(...changed.map((c) => makeEvent(type, { serviceId: c.id, itemId: c.itemId, projectId: c.projectId, type: c.type, cost: c.cost, byUserId: caller.userId, changedAt })));
+}

@@ -1,0 +1,158 @@
+import { SERVICE_FEES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts';
+import { actor, eventually, usePlatform, watchEvents } from './logistics-harness';
+
+const t = usePlatform();
+
+describe('every item has exactly one service of each type', () => {
+  it('an item added singly gets the five services, unselected, at the fee table’s cost', async () => {
+    const owner = actor();
+    const p = await t.project(owner, { name: 'Harbour Loft' });
+    const item = await t.item(owner, p.id, { name: 'Oak sideboard' });
+    const services = await t.servicesOf(owner, p.id, 5);
+    expect(services.map((s) => [s.type, s.label, s.selected, s.cost, s.itemId, s.itemName, s.projectName]).sort()).toEqual(
+      SERVICE_TYPES.map((type) => [type, SERVICE_TYPE_LABELS[type], false, SERVICE_FEES[type], item.id, 'Oak sideboard', 'Harbour Loft']).sort(),
+    );
+    // Receiving first within the item, as the fixed list orders them.
+    expect(services.map((s) => s.type)).toEqual([...SERVICE_TYPES]);
+  });
+
+  it('a bulk import gets five per item in one go, and renaming and deleting an item follow', async () => {
+    const owner = actor();
+    const p = await t.project(owner);
+    const res = await t.catalog.post(`/api/projects/${p.id}/items/bulk`, owner, { items: Array.from({ length: 450 }, (_, i) => ({ name: `Chair ${i}` })) });
+    expect(res.status).toBe(200);
+    const services = await t.servicesOf(owner, p.id, 2250, 10_000);
+    expect(new Set(services.map((s) => `${s.itemId}:${s.type}`)).size).toBe(2250);
+
+    const first = res.body.items[0];
+    expect((await t.catalog.put(`/api/items/${first.id}`, owner, { name: 'Renamed chair' })).status).toBe(200);
+    await eventually(() => t.services(owner, `projectId=${p.id}&q=Renamed`), (s) => s.length === 5);
+    expect((await t.catalog.del(`/api/items/${first.id}`, owner)).status).toBe(204);
+    const after = await t.servicesOf(owner, p.id, 2245);
+    expect(after.some((s) => s.itemId === first.id)).toBe(false);
+  });
+
+  it('a redelivered item event adds no second set', async () => {
+    const owner = actor();
+    const p = await t.project(owner);
+    const item = await t.item(owner, p.id);
+    await t.servicesOf(owner, p.id, 5);
+    // Apply the same facts again, the way a republish or a redelivery with a new id would.
+    const db = t.logisticsService.db;
+    const [{ n }] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM services WHERE item_id = ${item.id}::uuid`;
+    expect(n).toBe(5);
+  });
+});
+
+describe('GET /api/services', () => {
+  it('pages with limit and X-Next-Cursor, filters by q, type, selected and projectId, and refuses a tampered cursor', async () => {
+    const owner = actor();
+    const p = await t.project(owner, { name: 'Paging Palace' });
+    for (const name of ['Brass lamp', 'Linen sofa', 'Teak bench']) await t.item(owner, p.id, { name });
+    await t.servicesOf(owner, p.id, 15);
+
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.logistics.get(`/api/services?projectId=${p.id}&limit=4${cursor ? `&cursor=${cursor}` : ''}`, owner);
+      expect(res.status).toBe(200);
+      pages.push(res.body.map((s: { id: string }) => s.id));
+      cursor = res.headers.get('x-next-cursor');
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([4, 4, 4, 3]);
+    expect(new Set(pages.flat()).size).toBe(15);
+
+    expect((await t.services(owner, `projectId=${p.id}&q=linen`)).map((s) => s.itemName)).toEqual(Array(5).fill('Linen sofa'));
+    expect(await t.services(owner, `projectId=${p.id}&q=glove`)).toHaveLength(3);
+    expect((await t.services(owner, `q=Paging Palace`)).length).toBe(15);
+    expect(await t.services(owner, `projectId=${p.id}&type=delivery`)).toHaveLength(3);
+    expect(await t.services(owner, `projectId=${p.id}&selected=true`)).toHaveLength(0);
+    expect(await t.services(owner, `projectId=${p.id}&selected=false`)).toHaveLength(15);
+
+    for (const bad of ['cursor=abc', `cursor=${Buffer.from('0000-01-01T00:00:00.000000Z|x|1').toString('base64url')}`, 'type=massage', 'selected=yes', 'projectId=nope', 'limit=0']) {
+      const res = await t.logistics.get(`/api/services?${bad}`, owner);
+      expect([bad, res.status, typeof res.body.message]).toEqual([bad, 400, 'string']);
+    }
+  });
+});
+
+describe('PUT /api/services/{id}', () => {
+  it('selects and clears; repeating is harmless; anything but {selected: boolean} is a 400 that changes nothing', async () => {
+    const owner = actor();
+    const p = await t.project(owner);
+    await t.item(owner, p.id);
+    const [svc] = await t.servicesOf(owner, p.id, 5);
+    for (const body of [{ selected: 'true' }, { selected: 1 }, {}, { selected: true, cost: '0.00' }, 'null', '[true]']) {
+      const res = await t.logistics.put(`/api/services/${svc!.id}`, owner, body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+    }
+    expect((await t.services(owner, `projectId=${p.id}&selected=true`)).length).toBe(0);
+
+    const on = await t.logistics.put(`/api/services/${svc!.id}`, owner, { selected: true });
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual(expect.objectContaining({ id: svc!.id, selected: true, cost: svc!.cost }));
+    expect((await t.logistics.put(`/api/services/${svc!.id}`, owner, { selected: true })).status).toBe(200);
+    expect((await t.services(owner, `projectId=${p.id}&selected=true`)).map((s) => s.id)).toEqual([svc!.id]);
+    expect((await t.logistics.put(`/api/services/not-a-uuid`, owner, { selected: true })).status).toBe(404);
+  });
+
+  it('six identical toggles at once make one change and publish one event; select and clear at once publish one each', async () => {
+    const owner = actor();
+    const p = await t.project(owner);
+    await t.item(owner, p.id);
+    const [svc] = await t.servicesOf(owner, p.id, 5);
+    const events = await watchEvents();
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => t.logistics.put(`/api/services/${svc!.id}`, owner, { selected: true })));
+      expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+      await eventually(async () => events.about(svc!.id), (e) => e.length >= 1);
+      await events.settle(1200);
+      expect(events.about(svc!.id).map((e) => e.type)).toEqual(['logistics.service.selected.v1']);
+      expect(events.about(svc!.id)[0]!.data).toEqual(expect.objectContaining({ itemId: svc!.itemId, projectId: p.id, type: svc!.type, cost: svc!.cost, byUserId: owner.userId }));
+
+      await Promise.all([false, true, false].map((selected) => t.logistics.put(`/api/services/${svc!.id}`, owner, { selected })));
+      await events.settle(1500);
+      const types = events.about(svc!.id).map((e) => e.type);
+      // Each published change flips the state the one before it left: the events replay to the final state.
+      const final = (await t.services(owner, `projectId=${p.id}`)).find((s) => s.id === svc!.id)!.selected;
+      let state = false;
+      for (const type of types) {
+        const next = type === 'logistics.service.selected.v1';
+        expect(next).toBe(!state);
+        state = next;
+      }
+      expect(state).toBe(final);
+    } finally {
+      await events.close();
+    }
+  });
+});
+
+describe('GET /api/services/summary and POST /api/services/bulk', () => {
+  it('summarises with the list’s filters; bulk selects what the filter shows once, even when sent twice at once', async () => {
+    const owner = actor();
+    const p = await t.project(owner);
+    for (const name of ['Cedar desk', 'Rattan chair']) await t.item(owner, p.id, { name });
+    await t.servicesOf(owner, p.id, 10);
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 0, available: 10, selectedValue: '0.00' });
+
+    const events = await watchEvents();
+    try {
+      const bulk = await Promise.all([1, 2].map(() => t.logistics.post('/api/services/bulk', owner, { filter: { projectId: p.id, type: 'delivery' }, selected: true })));
+      expect(bulk.map((b) => b.status)).toEqual([200, 200]);
+      expect(bulk[0]!.body.updated + bulk[1]!.body.updated).toBe(2);
+      await events.settle(1500);
+      expect(events.seen.filter((e) => (e.data as { projectId: string }).projectId === p.id)).toHaveLength(2);
+    } finally {
+      await events.close();
+    }
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 2, available: 8, selectedValue: '100.00' });
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}&q=cedar`, owner)).body).toEqual({ total: 5, selected: 1, available: 4, selectedValue: '50.00' });
+    const all = await t.logistics.post('/api/services/bulk', owner, { filter: { projectId: p.id }, selected: true });
+    expect(all.body.updated).toBe(8);
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body.selectedValue).toBe('334.00');
+    for (const bad of [{ filter: {}, selected: 'yes' }, { selected: true, extra: 1 }, { filter: { type: 'spa' }, selected: true }]) {
+      expect((await t.logistics.post('/api/services/bulk', owner, bad)).status).toBe(400);
+    }
+  });
+});
