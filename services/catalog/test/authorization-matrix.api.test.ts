@@ -91,6 +91,7 @@ const ROUTES: [route: string, call: Call, expected: Expect][] = [
   ['POST /api/projects', (w) => http.post('/api/projects', w, { name: 'Own project', clientName: 'C', location: 'L' }), ANY_SIGNED_IN(201)],
   ['GET /api/projects', (w) => http.get('/api/projects', w), ANY_SIGNED_IN(200)],
   ['GET /api/items', (w) => http.get('/api/items?limit=1000', w), ANY_SIGNED_IN(200)],
+  ['GET /api/items/summary', (w) => http.get('/api/items/summary', w), ANY_SIGNED_IN(200)],
   ['GET /api/activities', (w) => http.get('/api/activities?limit=100', w), ANY_SIGNED_IN(200)],
   ['GET /api/search', (w) => http.get('/api/search?q=Zebrawood', w), ANY_SIGNED_IN(200)],
   ['GET /api/dashboard/stats', (w) => http.get('/api/dashboard/stats', w), ANY_SIGNED_IN(200)],
@@ -128,6 +129,7 @@ describe.each(ROUTES)('%s', (_route, call, expected) => {
 const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] = [
   ['GET /api/projects', async (w, f) => (await http.get('/api/projects', w)).body.some((p: { id: string }) => p.id === f.projectId)],
   ['GET /api/items', async (w, f) => (await http.get('/api/items?limit=1000', w)).body.some((i: { id: string }) => i.id === f.itemId)],
+  ['GET /api/items/summary', async (w, f) => (await http.get(`/api/items/summary?projectId=${f.projectId}`, w)).body.total > 0],
   ['GET /api/items?projectId', async (w, f) => (await http.get(`/api/items?projectId=${f.projectId}`, w)).body.some((i: { id: string }) => i.id === f.itemId)],
   ['GET /api/activities', async (w, f) => (await http.get('/api/activities?limit=100', w)).body.some((a: { projectId: string }) => a.projectId === f.projectId)],
   ['GET /api/search', async (w, f) => (await http.get('/api/search?q=Zebrawood', w)).body.some((r: { id: string }) => r.id === f.itemId || r.id === f.projectId)],

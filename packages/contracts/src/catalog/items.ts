@@ -123,6 +123,27 @@ export const listItemsQuerySchema = z.object({
 });
 export type ListItemsQuery = z.infer<typeof listItemsQuerySchema>;
 
+/** GET /api/items/summary query: the filters of GET /api/items, without paging. */
+export const itemsSummaryQuerySchema = listItemsQuerySchema.omit({ limit: true, cursor: true });
+export type ItemsSummaryQuery = z.infer<typeof itemsSummaryQuerySchema>;
+
+/**
+ * Counts over every item the filters match (not the pages loaded so far), for the Items page's count
+ * cards, 'N item(s)' and the By Status / By Project headings. The three buckets follow the page's rule:
+ * ordered = no tracking number yet; inTransit = a tracking number and not delivered; delivered = status
+ * delivered. received and stored are plain status counts.
+ */
+export const itemsSummarySchema = z.object({
+  total: z.number().int(),
+  ordered: z.number().int(),
+  inTransit: z.number().int(),
+  delivered: z.number().int(),
+  received: z.number().int(),
+  stored: z.number().int(),
+  byProject: z.array(z.object({ projectId: z.uuid(), count: z.number().int() })),
+});
+export type ItemsSummary = z.infer<typeof itemsSummarySchema>;
+
 /* ---------- bulk import ---------- */
 
 export const bulkImportBodySchema = z.object({

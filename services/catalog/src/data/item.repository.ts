@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Caller } from '@midway/service-kit';
-import type { CreateItemBody, Item, ItemStatus, ListItemsQuery, UpdateItemBody } from '@midway/contracts';
+import type { CreateItemBody, Item, ItemsSummary, ItemsSummaryQuery, ItemStatus, ListItemsQuery, UpdateItemBody } from '@midway/contracts';
 import { isUuid } from '../domain/ids';
 import { accessibleProjects } from './access.sql';
 import { likeContaining } from './like.sql';
@@ -36,6 +36,16 @@ function isRealInstant(at: string): boolean {
 }
 
 export class InvalidCursorError extends Error {}
+
+/** The filters GET /api/items and its summary share: what the caller may see, then project, status and text. */
+function itemFilters(caller: Caller, q: ItemsSummaryQuery): Prisma.Sql[] {
+  return [
+    accessibleProjects(caller),
+    q.projectId ? Prisma.sql`i.project_id = ${q.projectId}::uuid` : Prisma.empty,
+    q.status ? Prisma.sql`i.status = ${q.status}` : Prisma.empty,
+    q.q ? Prisma.sql`(i.name ILIKE ${likeContaining(q.q)} OR i.supplier ILIKE ${likeContaining(q.q)} OR i.schedule_number ILIKE ${likeContaining(q.q)})` : Prisma.empty,
+  ].filter((f) => f !== Prisma.empty);
+}
 
 /**
  * Rows as one JSON value built by Postgres: the driver adapter then parses a single string instead of
@@ -102,10 +112,7 @@ export class ItemRepository {
     const after = q.cursor ? decodeCursor(q.cursor) : null;
     if (q.cursor && !after) throw new InvalidCursorError();
     const filters = [
-      accessibleProjects(caller),
-      q.projectId ? Prisma.sql`i.project_id = ${q.projectId}::uuid` : Prisma.empty,
-      q.status ? Prisma.sql`i.status = ${q.status}` : Prisma.empty,
-      q.q ? Prisma.sql`(i.name ILIKE ${likeContaining(q.q)} OR i.supplier ILIKE ${likeContaining(q.q)} OR i.schedule_number ILIKE ${likeContaining(q.q)})` : Prisma.empty,
+      ...itemFilters(caller, q),
       after ? Prisma.sql`(i.created_at, i.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : Prisma.empty,
     ].filter((f) => f !== Prisma.empty);
     const query = Prisma.sql`${SELECT} WHERE ${Prisma.join(filters, ' AND ')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`;
@@ -113,6 +120,27 @@ export class ItemRepository {
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;
     return { items: page.map(toItem), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null };
+  }
+
+  /**
+   * The Items page's counts in one aggregate over what the same filters list. Buckets (contract
+   * itemsSummarySchema) are disjoint: delivered wins, then a tracking number means in transit.
+   */
+  async summary(caller: Caller, q: ItemsSummaryQuery): Promise<ItemsSummary> {
+    const tracked = Prisma.sql`coalesce(btrim(i.tracking_number), '') <> ''`;
+    const [row] = await this.db.$queryRaw<ItemsSummary[]>`
+      WITH f AS (SELECT i.project_id, i.status, ${tracked} AS tracked FROM items i JOIN projects p ON p.id = i.project_id WHERE ${Prisma.join(itemFilters(caller, q), ' AND ')})
+      SELECT
+        count(*)::int AS total,
+        count(*) FILTER (WHERE NOT tracked AND status <> 'delivered')::int AS ordered,
+        count(*) FILTER (WHERE tracked AND status <> 'delivered')::int AS "inTransit",
+        count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
+        count(*) FILTER (WHERE status = 'received')::int AS received,
+        count(*) FILTER (WHERE status = 'stored')::int AS stored,
+        coalesce((SELECT json_agg(json_build_object('projectId', project_id, 'count', n) ORDER BY n DESC, project_id)
+                  FROM (SELECT project_id, count(*)::int AS n FROM f GROUP BY project_id) g), '[]'::json) AS "byProject"
+      FROM f`;
+    return row!;
   }
 
   async byProject(projectId: string): Promise<Item[]> {

@@ -1,5 +1,5 @@
 import { badRequest, type Caller } from '@midway/service-kit';
-import { createItemBodySchema, type BulkImportResponse, type CreateItemBody, type Item, type ItemStatus, type ListItemsQuery, type UpdateItemBody } from '@midway/contracts';
+import { createItemBodySchema, type BulkImportResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type UpdateItemBody } from '@midway/contracts';
 import { InvalidCursorError } from '../data/item.repository';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { activityText } from './activity-text';
@@ -19,6 +19,11 @@ export class ItemService {
       if (err instanceof InvalidCursorError) throw badRequest('cursor is not valid; start again without it');
       throw err;
     }
+  }
+
+  /** Counts over everything the caller may see that the filters match (the access rule is the list's). */
+  summary(caller: Caller, query: ItemsSummaryQuery): Promise<ItemsSummary> {
+    return this.uow.read.items.summary(caller, query);
   }
 
   create(caller: Caller, projectId: string, body: CreateItemBody): Promise<Item> {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { bulkImportBodySchema, createItemBodySchema, listItemsQuerySchema, NEXT_CURSOR_HEADER, updateItemBodySchema, updateItemStatusBodySchema } from '@midway/contracts';
+import { bulkImportBodySchema, createItemBodySchema, itemsSummaryQuerySchema, listItemsQuerySchema, NEXT_CURSOR_HEADER, updateItemBodySchema, updateItemStatusBodySchema } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { ItemService } from '../domain/item.service';
 
@@ -12,6 +12,9 @@ export function itemRoutes(items: ItemService): Router {
     if (page.nextCursor) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
     res.setHeader('Access-Control-Expose-Headers', NEXT_CURSOR_HEADER);
     res.json(page.items);
+  });
+  r.get('/api/items/summary', async (req, res) => {
+    res.json(await items.summary(callerOf(req), parse(itemsSummaryQuerySchema, req.query)));
   });
   r.post('/api/projects/:id/items', async (req, res) => {
     res.status(201).json(await items.create(callerOf(req), req.params.id, parse(createItemBodySchema, req.body)));
