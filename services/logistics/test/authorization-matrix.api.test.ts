@@ -1,0 +1,93 @@
+import type { Router } from 'express';
+import { serviceRoutes } from '../src/routes/service.routes';
+import { ANONYMOUS, actor, eventually, type Actor, usePlatform } from './logistics-harness';
+
+/**
+ * Every logistics route against every kind of caller, from one table, with the roles catalog uses
+ * (contract: canOnProject): owner and admin everything; a member reads and selects; a viewer only reads. A
+ * removed member and another designer cannot reach the project at all: 404 like a missing service, never a
+ * 403 that confirms it exists. Anonymous callers get 401. A refused call changes nothing, and the lists
+ * never show the project's services to those who cannot reach it.
+ */
+const t = usePlatform();
+
+const WHO = ['anonymous', 'owner', 'member', 'viewer', 'removed', 'outsider', 'admin'] as const;
+type Who = (typeof WHO)[number];
+
+interface Fixture {
+  callers: Record<Who, Actor>;
+  projectId: string;
+  serviceId: string;
+}
+
+async function fixture(): Promise<Fixture> {
+  const callers: Record<Who, Actor> = { anonymous: ANONYMOUS, owner: actor(), member: actor(), viewer: actor(), removed: actor(), outsider: actor(), admin: actor('midway_admin') };
+  const p = await t.project(callers.owner, { name: 'Matrix Manor' });
+  await t.item(callers.owner, p.id, { name: 'Zebrawood credenza' });
+  await t.addMember(callers.owner, p.id, callers.member, 'member');
+  await t.addMember(callers.owner, p.id, callers.viewer, 'viewer');
+  await t.addMember(callers.owner, p.id, callers.removed, 'member');
+  await t.removeMember(callers.owner, p.id, callers.removed);
+  const [svc] = await t.servicesOf(callers.owner, p.id, 5);
+  // Logistics has applied every fact of the fixture (in catalog's order) once it has applied the removal.
+  const removal = () => t.logisticsService.db.$queryRaw<{ active: boolean }[]>`SELECT active FROM project_members WHERE project_id = ${p.id}::uuid AND user_id = ${callers.removed.userId}::uuid`;
+  expect(await eventually(removal, (rows) => rows[0]?.active === false)).toEqual([{ active: false }]);
+  return { callers, projectId: p.id, serviceId: svc!.id };
+}
+
+/** What a refused call must leave as it was, as the owner sees it. */
+const snapshot = async (f: Fixture) => (await t.services(f.callers.owner, `projectId=${f.projectId}`)).map((s) => [s.id, s.selected]);
+
+type Call = (who: Actor, f: Fixture) => Promise<{ status: number; body: unknown }>;
+type Expect = Record<Who, number>;
+const by = (ok: number, allowed: Who[]): Expect =>
+  Object.fromEntries(WHO.map((w) => [w, w === 'anonymous' ? 401 : w === 'removed' || w === 'outsider' ? 404 : allowed.includes(w) ? ok : 403])) as Expect;
+const EDIT: Who[] = ['owner', 'admin', 'member'];
+const ANY_SIGNED_IN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: ok, viewer: ok, removed: ok, outsider: ok, admin: ok });
+
+const ROUTES: [route: string, call: Call, expected: Expect][] = [
+  ['GET /api/services', (w, f) => t.logistics.get(`/api/services?projectId=${f.projectId}`, w), ANY_SIGNED_IN(200)],
+  ['GET /api/services/summary', (w, f) => t.logistics.get(`/api/services/summary?projectId=${f.projectId}`, w), ANY_SIGNED_IN(200)],
+  ['PUT /api/services/{id}', (w, f) => t.logistics.put(`/api/services/${f.serviceId}`, w, { selected: true }), by(200, EDIT)],
+  ['POST /api/services/bulk', (w, f) => t.logistics.post('/api/services/bulk', w, { filter: { projectId: f.projectId }, selected: true }), by(200, EDIT)],
+];
+
+it('covers every route logistics serves (a new route fails here until it has a row)', () => {
+  const served = (router: Router) =>
+    (router as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }).stack.flatMap((layer) =>
+      layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : [],
+    );
+  const none = {} as never;
+  const routers = [serviceRoutes(none)];
+  const shape = (route: string) => route.replace(/ \{[^}]*\}$/, '').replace(/\{[^}]*\}|:\w+/g, '{}');
+  expect(new Set(ROUTES.map(([route]) => shape(route)))).toEqual(new Set(routers.flatMap(served).map(shape)));
+});
+
+describe.each(ROUTES)('%s', (_route, call, expected) => {
+  it.each(WHO)('as %s', async (who) => {
+    const f = await fixture();
+    const before = await snapshot(f);
+    const res = await call(f.callers[who], f);
+    expect(res.status).toBe(expected[who]);
+    if (res.status >= 400) {
+      expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
+      expect(JSON.stringify(res.body)).not.toContain('Zebrawood');
+      expect(await snapshot(f)).toEqual(before);
+    }
+  });
+});
+
+/** What each list says about the fixture's project to a caller who reaches it or not. */
+const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] = [
+  ['GET /api/services', async (w, f) => (await t.services(w)).some((s) => s.projectId === f.projectId)],
+  ['GET /api/services?q', async (w, f) => (await t.services(w, 'q=Zebrawood')).some((s) => s.projectId === f.projectId)],
+  ['GET /api/services/summary', async (w, f) => ((await t.logistics.get(`/api/services/summary?projectId=${f.projectId}`, w)).body as { total: number }).total > 0],
+];
+
+describe.each(LISTS)('%s shows the project’s services only to those who reach it', (_list, sees) => {
+  it('owner, admin, member and viewer see them; a removed member and another designer do not', async () => {
+    const f = await fixture();
+    const seen = Object.fromEntries(await Promise.all(WHO.filter((w) => w !== 'anonymous').map(async (w) => [w, await sees(f.callers[w], f)])));
+    expect(seen).toEqual({ owner: true, admin: true, member: true, viewer: true, removed: false, outsider: false });
+  });
+});
