@@ -1,5 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { buildOpenApiDocument } from '@midway/contracts';
+import { logisticsService } from '@midway/logistics';
+import { startService } from '@midway/testing';
 import { json, sessionCookieOf, startTestCatalog, startTestGateway, startTestIdentity, uniqueEmail } from './gateway-harness';
 
 /**
@@ -29,9 +31,10 @@ describe('what the services answer matches the OpenAPI document', () => {
   beforeAll(async () => {
     const identity = await startTestIdentity();
     const catalog = await startTestCatalog();
-    const gateway = await startTestGateway(identity.url, { CATALOG_URL: catalog.url });
+    const logistics = await startService(logisticsService);
+    const gateway = await startTestGateway(identity.url, { CATALOG_URL: catalog.url, LOGISTICS_URL: logistics.url });
     gatewayUrl = gateway.url;
-    stops = [() => gateway.stop(), () => catalog.stop(), () => identity.stop()];
+    stops = [() => gateway.stop(), () => logistics.stop(), () => catalog.stop(), () => identity.stop()];
   });
   afterAll(async () => {
     for (const stop of stops) await stop();
@@ -104,6 +107,18 @@ describe('what the services answer matches the OpenAPI document', () => {
 
     const share = (await call({ method: 'post', path: '/api/projects/{id}/share', params: id, cookie })).body;
     await call({ method: 'get', path: '/api/shared/projects/{token}', params: { token: share.shareToken } });
+
+    // Logistics creates an item's services from catalog's event: wait for them.
+    let services: { id: string }[] = [];
+    for (let i = 0; i < 100 && services.length === 0; i++) {
+      services = (await call({ method: 'get', path: '/api/services', query: `projectId=${project.id}`, cookie })).body;
+      if (services.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(services.length).toBeGreaterThan(0);
+    await call({ method: 'get', path: '/api/services/summary', query: `projectId=${project.id}`, cookie });
+    await call({ method: 'put', path: '/api/services/{id}', params: { id: services[0]!.id }, body: { selected: true }, cookie });
+    await call({ method: 'put', path: '/api/services/{id}', params: { id: services[0]!.id }, body: { selected: 'yes' }, cookie });
+    await call({ method: 'post', path: '/api/services/bulk', body: { filter: { projectId: project.id }, selected: true }, cookie });
 
     await call({ method: 'get', path: '/api/dashboard/stats', cookie });
     await call({ method: 'get', path: '/api/activities', query: 'limit=5', cookie });

@@ -35,6 +35,7 @@ const TAGS: Record<ApiTag, string> = {
   items: 'A project’s items: furniture and fixtures from order to delivery (catalog service).',
   sharing: 'The read-only client dashboard of a project (catalog service).',
   dashboard: 'The dashboard’s statistics and recent activity (catalog service).',
+  services: 'Per-item services — receiving, enhanced inspection, storage, delivery, install/assembly — and their selection (logistics service).',
   search: 'Global search, merged by the gateway from every service.',
   documentation: 'This document.',
 };

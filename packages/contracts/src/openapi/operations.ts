@@ -18,6 +18,15 @@ import { addMemberBodySchema, memberSchema } from '../catalog/members';
 import { createProjectBodySchema, projectDetailSchema, projectSchema, updateProjectBodySchema } from '../catalog/projects';
 import { searchQuerySchema, searchResultSchema } from '../catalog/search';
 import { shareProjectBodySchema, sharedProjectSchema, shareResponseSchema } from '../catalog/sharing';
+import {
+  bulkServicesBodySchema,
+  bulkServicesResponseSchema,
+  listServicesQuerySchema,
+  serviceSchema,
+  servicesSummaryQuerySchema,
+  servicesSummarySchema,
+  updateServiceBodySchema,
+} from '../logistics/services';
 import { NEXT_CURSOR_HEADER } from '../vocab';
 
 /**
@@ -26,7 +35,7 @@ import { NEXT_CURSOR_HEADER } from '../vocab';
  * route that has no entry here.
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'search' | 'documentation';
+export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'search' | 'documentation';
 
 /** Who may call: anyone, or a caller with a session cookie (the gateway answers 401 otherwise). */
 export type ApiSecurity = 'public' | 'session';
@@ -238,6 +247,38 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'get', path: '/api/activities', operationId: 'listActivities', tag: 'dashboard', security: 'session',
     summary: 'Recent activity across the caller’s projects', query: listActivitiesQuerySchema,
     responses: { 200: { description: 'Activities, newest first.', schema: named('Activity', activitySchema, true) } },
+  },
+
+  /* ---------- services (logistics) ---------- */
+  {
+    method: 'get', path: '/api/services', operationId: 'listServices', tag: 'services', security: 'session',
+    summary: 'The per-item services (receiving, inspection, storage, delivery, install) across the caller’s projects, a page at a time',
+    query: listServicesQuerySchema,
+    responses: {
+      200: {
+        description: 'A page of services.',
+        schema: named('Service', serviceSchema, true),
+        headers: { [NEXT_CURSOR_HEADER]: { description: 'The `cursor` of the next page; absent on the last page.' } },
+      },
+    },
+  },
+  {
+    method: 'get', path: '/api/services/summary', operationId: 'servicesSummary', tag: 'services', security: 'session',
+    summary: 'Counts and the selected services’ value over every service the filters match',
+    query: servicesSummaryQuerySchema,
+    responses: { 200: { description: 'The counts.', schema: named('ServicesSummary', servicesSummarySchema) } },
+  },
+  {
+    method: 'put', path: '/api/services/{id}', operationId: 'updateService', tag: 'services', security: 'session',
+    params: { id: { description: 'The service id.', uuid: true } },
+    summary: 'Select or clear one service', body: named('UpdateServiceBody', updateServiceBodySchema),
+    responses: { 200: { description: 'The service as it is now.', schema: named('Service', serviceSchema) } },
+  },
+  {
+    method: 'post', path: '/api/services/bulk', operationId: 'bulkUpdateServices', tag: 'services', security: 'session',
+    summary: 'Select or clear every service the filter matches that the caller may change',
+    body: named('BulkServicesBody', bulkServicesBodySchema),
+    responses: { 200: { description: 'How many changed.', schema: named('BulkServicesResponse', bulkServicesResponseSchema) } },
   },
 
   /* ---------- search ---------- */
