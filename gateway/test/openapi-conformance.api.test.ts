@@ -99,6 +99,7 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'put', path: '/api/items/{id}/status', params: { id: item.id }, body: { status: 'shipped' }, cookie });
     await call({ method: 'put', path: '/api/items/{id}/status', params: { id: item.id }, body: { status: 'received' }, cookie });
     await call({ method: 'get', path: '/api/items', query: 'limit=1', cookie });
+    await call({ method: 'get', path: '/api/items/summary', query: `projectId=${project.id}`, cookie });
     await call({ method: 'get', path: '/api/projects/{id}', params: id, cookie });
 
     await call({ method: 'get', path: '/api/projects/{id}/members', params: id, cookie });

@@ -10,6 +10,8 @@ import {
   bulkImportResponseSchema,
   createItemBodySchema,
   itemSchema,
+  itemsSummaryQuerySchema,
+  itemsSummarySchema,
   listItemsQuerySchema,
   updateItemBodySchema,
   updateItemStatusBodySchema,
@@ -194,6 +196,13 @@ export const API_OPERATIONS: ApiOperation[] = [
         headers: { [NEXT_CURSOR_HEADER]: { description: 'The `cursor` of the next page; absent on the last page.' } },
       },
     },
+  },
+  {
+    method: 'get', path: '/api/items/summary', operationId: 'itemsSummary', tag: 'items', security: 'session',
+    summary: 'Counts over every item the filters match: the Items page’s count cards, total and per project',
+    description: 'ordered = no tracking number and not delivered; inTransit = a tracking number and not delivered; delivered = status delivered; received and stored are status counts.',
+    query: itemsSummaryQuerySchema,
+    responses: { 200: { description: 'The counts.', schema: named('ItemsSummary', itemsSummarySchema) } },
   },
   {
     method: 'post', path: '/api/projects/{id}/items', operationId: 'createItem', tag: 'items', security: 'session', params: projectId,
