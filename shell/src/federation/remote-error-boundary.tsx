@@ -5,6 +5,8 @@ interface Props {
   /** What to show instead of the failed remote; `retry` loads it again. */
   fallback(retry: () => void, error: Error): ReactNode;
   onRetry(): void;
+  /** Told once the failure is on screen (not for renders React throws away). */
+  onError?(error: Error): void;
 }
 
 interface State {
@@ -21,6 +23,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Remote failed to load or render', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   private retry = () => {

@@ -1,7 +1,8 @@
 import { theme } from '@midway/ui';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { startTransition, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { RemoteView } from './remote-view';
+import { RemoteView, resetRemoteViews } from './remote-view';
 import { loadedRemoteModule, loadRemoteModule } from './load-remote-module';
 
 jest.mock('./load-remote-module', () => ({ loadRemoteModule: jest.fn(), loadedRemoteModule: jest.fn() }));
@@ -18,7 +19,10 @@ const view = () => (
 );
 
 describe('RemoteView', () => {
-  beforeEach(() => jest.resetAllMocks());
+  beforeEach(() => {
+    jest.resetAllMocks();
+    resetRemoteViews();
+  });
 
   it('renders a module already loaded on this page in the first commit, never its loading fallback', () => {
     loaded.mockReturnValue({ default: Landing });
@@ -34,5 +38,53 @@ describe('RemoteView', () => {
     render(view());
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect((await screen.findByRole('heading')).textContent).toBe('Welcome to Midway');
+  });
+
+  it('loads a failing remote once when a navigation (a transition) switches to it from another remote, and shows its retry card', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Projects = () => <h1>Projects</h1>;
+    loaded.mockImplementation((id: string) => (id === 'mf_projects/Routes' ? { default: Projects } : undefined));
+    load.mockImplementation(async () => {
+      throw new Error('remoteEntry.js answered 404');
+    });
+    let navigate!: (id: 'mf_items/Routes') => void;
+    function Router() {
+      const [id, setId] = useState<'mf_projects/Routes' | 'mf_items/Routes'>('mf_projects/Routes');
+      navigate = (next) => startTransition(() => setId(next));
+      return (
+        <ThemeProvider theme={theme}>
+          <RemoteView id={id} props={{ page: 'items' } as never} label="Items" loading={<p>Loading…</p>} />
+        </ThemeProvider>
+      );
+    }
+    render(<Router />);
+    expect(screen.getByRole('heading').textContent).toBe('Projects');
+    await act(async () => {
+      navigate('mf_items/Routes');
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    // It was fetched again on every retry of the uncommitted render (thousands of requests, the old page on screen).
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await screen.findByTestId('remote-error')).toBeTruthy();
+    expect(screen.getByText('Items could not be loaded')).toBeTruthy();
+  });
+
+  it("leaves a failed remote's retry card behind when the route switches to another remote", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Projects = () => <h1>Projects</h1>;
+    loaded.mockImplementation((id: string) => (id === 'mf_projects/Routes' ? { default: Projects } : undefined));
+    load.mockImplementation(async () => {
+      throw new Error('remoteEntry.js answered 404');
+    });
+    const at = (id: 'mf_items/Routes' | 'mf_projects/Routes') => (
+      <ThemeProvider theme={theme}>
+        <RemoteView id={id} props={{ page: 'items' } as never} label="Items" loading={<p>Loading…</p>} />
+      </ThemeProvider>
+    );
+    const view = render(at('mf_items/Routes'));
+    await screen.findByTestId('remote-error');
+    view.rerender(at('mf_projects/Routes'));
+    expect(screen.getByRole('heading').textContent).toBe('Projects');
+    expect(screen.queryByTestId('remote-error')).toBeNull();
   });
 });

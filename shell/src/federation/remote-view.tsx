@@ -1,5 +1,5 @@
 import type { RemoteModuleId, RemoteModules } from '@midway/contracts';
-import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { loadedRemoteModule, loadRemoteModule } from './load-remote-module';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteUnavailable } from './remote-unavailable';
@@ -19,18 +19,45 @@ export interface RemoteViewProps<Id extends RemoteModuleId> {
   children?: ReactNode;
 }
 
+type RemoteComponent = ComponentType<object>;
+
+/**
+ * One lazy component per remote module and load generation, kept outside React. A render that suspends inside a
+ * transition (a navigation from one remote route to another) is not committed, so a lazy() made in render (even
+ * in useMemo) was made anew on every retry of that render: a remote that failed to load was fetched again and
+ * again, thousands of times, while the old page stayed on screen.
+ */
+const lazies = new Map<string, RemoteComponent>();
+const generations = new Map<RemoteModuleId, number>();
+
+function lazyRemote(id: RemoteModuleId): RemoteComponent {
+  const generation = generations.get(id) ?? 0;
+  const key = `${id}#${generation}`;
+  let component = lazies.get(key);
+  if (!component) {
+    component = lazy(() => loadRemoteModule(id, { retry: generation > 0 }) as Promise<{ default: RemoteComponent }>);
+    lazies.set(key, component);
+  }
+  return component;
+}
+
+/** After a failure, the next render of this module (a retry, or a later visit) loads it again. */
+function forgetFailedLoad(id: RemoteModuleId): void {
+  generations.set(id, (generations.get(id) ?? 0) + 1);
+}
+
 /** Suspense + error boundary with retry around one exposed module of a remote. */
 export function RemoteView<Id extends RemoteModuleId>({ id, props, loading, renderError, label, children }: RemoteViewProps<Id>) {
   const [attempt, setAttempt] = useState(0);
-  // A module already loaded renders at once (no fallback in between); otherwise a new lazy component per
-  // attempt: React.lazy caches a rejected import for good.
-  const Remote = useMemo(() => {
-    const ready = attempt === 0 ? (loadedRemoteModule(id) as { default: ComponentType<PropsOf<Id>> } | undefined) : undefined;
-    return ready ? ready.default : lazy(() => loadRemoteModule(id, { retry: attempt > 0 }) as Promise<{ default: ComponentType<PropsOf<Id>> }>);
-  }, [id, attempt]);
+  // A module already loaded renders at once (no fallback in between); otherwise the module's lazy component of
+  // its current load generation.
+  const ready = attempt === 0 ? (loadedRemoteModule(id) as { default: ComponentType<PropsOf<Id>> } | undefined) : undefined;
+  const Remote = (ready ? ready.default : lazyRemote(id)) as ComponentType<PropsOf<Id>>;
   return (
     <RemoteErrorBoundary
-      key={attempt}
+      // A route that shows another remote module starts without the previous one's failure (the element is reused).
+      key={`${id}:${attempt}`}
+      onError={() => forgetFailedLoad(id)}
       onRetry={() => setAttempt((a) => a + 1)}
       fallback={(retry, error) => (renderError ? renderError(retry, error) : <RemoteUnavailable label={label} onRetry={retry} />)}
     >
@@ -40,4 +67,10 @@ export function RemoteView<Id extends RemoteModuleId>({ id, props, loading, rend
       </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+/** For tests: forget every lazy component and load generation. */
+export function resetRemoteViews(): void {
+  lazies.clear();
+  generations.clear();
 }
