@@ -7,6 +7,7 @@ import { startCatalog } from './catalog.app';
 
 export { catalogEnvSchema, type CatalogConfig } from './config';
 export { startCatalog } from './catalog.app';
+export { republishCatalog } from './republish.app';
 export type Catalog = Awaited<ReturnType<typeof startCatalog>>;
 
 export const catalogService = { name: 'catalog', envSchema: catalogEnvSchema, start: startCatalog };

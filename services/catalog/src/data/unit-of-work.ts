@@ -5,6 +5,7 @@ import { ItemRepository } from './item.repository';
 import { MemberRepository } from './member.repository';
 import { ProductRepository } from './product.repository';
 import { ProjectRepository } from './project.repository';
+import { RepublishRepository } from './republish.repository';
 import { SearchRepository } from './search.repository';
 import { StatsRepository } from './stats.repository';
 import { UserRepository } from './user.repository';
@@ -19,6 +20,7 @@ export interface Repos {
   products: ProductRepository;
   stats: StatsRepository;
   search: SearchRepository;
+  republish: RepublishRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -33,6 +35,7 @@ function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
     products: new ProductRepository(client),
     stats: new StatsRepository(client),
     search: new SearchRepository(client),
+    republish: new RepublishRepository(client),
   };
 }
 

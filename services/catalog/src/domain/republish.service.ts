@@ -1,0 +1,46 @@
+import { makeEvent } from '@midway/service-kit';
+import type { UnitOfWork } from '../data/unit-of-work';
+import { itemEvents } from './item-events';
+
+/** Items read and written to the outbox per transaction: 25 import batches. */
+const PAGE = 5000;
+
+export interface RepublishResult {
+  projects: number;
+  items: number;
+  events: number;
+}
+
+/**
+ * The way back for a service that starts after catalog's events (JetStream keeps 30 days) or lost its read
+ * model: every project as a `catalog.project.snapshot.v1` (fields, owner, client link, members) and every item
+ * as `catalog.items.imported.v1` batches, written to the outbox and published by catalog's relay in order.
+ * Consumers apply them idempotently (snapshots by their time, items by id), so running it twice is harmless.
+ */
+export class RepublishService {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async run(opts: { projectIds?: string[] } = {}): Promise<RepublishResult> {
+    const result: RepublishResult = { projects: 0, items: 0, events: 0 };
+    const projects = await this.uow.read.republish.projects(opts.projectIds);
+    for (const p of projects) {
+      // The state as read now: a later live fact (newer changedAt) still wins over this snapshot.
+      const snapshot = makeEvent('catalog.project.snapshot.v1', { ...p, projectId: p.id, changedAt: new Date().toISOString() });
+      await this.uow.run((r) => r.outbox.add(snapshot));
+      result.projects++;
+      result.events++;
+      let afterId: string | undefined;
+      for (;;) {
+        const items = await this.uow.read.republish.items(p.id, PAGE, afterId);
+        if (items.length === 0) break;
+        const batches = itemEvents.imported(items, p.id, p.ownerId);
+        await this.uow.run((r) => r.outbox.add(...batches));
+        result.items += items.length;
+        result.events += batches.length;
+        afterId = items[items.length - 1]!.id;
+        if (items.length < PAGE) break;
+      }
+    }
+    return result;
+  }
+}
