@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
+import { boxOf, expectAlignedStatCards, expectDistinctHeaderButtons, expectNoHorizontalScroll, expectTitle, expectWithinViewportWidth } from './support/layout';
 import { startPlatform } from './support/platform';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
@@ -39,6 +40,23 @@ async function expectStat(page: Page, label: string, value: string) {
 /** A toast's text (the toast region also announces it in a live region, hence first()). */
 const toastShown = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
+/**
+ * A project row keeps Status, Install Date and View on screen: at 390 px the table shows rows as cards, so they
+ * sit inside the viewport's width; the View link's eye icon keeps its size at any width (it had shrunk to 3 × 16).
+ */
+async function expectRowReadable(page: Page, row: ReturnType<Page['getByTestId']>, projectName: string) {
+  await expectWithinViewportWidth(page, row.locator('[data-label="Status"]').locator('span').first());
+  await expectWithinViewportWidth(page, row.locator('[data-label="Install Date"]'));
+  const view = row.getByRole('link', { name: `View ${projectName}` });
+  await expectWithinViewportWidth(page, view);
+  const eye = await boxOf(view.locator('svg'));
+  expect(eye.width).toBeGreaterThanOrEqual(14);
+  expect(eye.height).toBeGreaterThanOrEqual(14);
+  await expectNoHorizontalScroll(page);
+  // …nor does the table's own box: no column is hidden to the right without a cue.
+  expect(await row.evaluate((tr) => tr.closest('table')!.parentElement!.scrollWidth - tr.closest('table')!.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+}
+
 /** Picks an option of a Radix select (ui Select) by the trigger's accessible name. */
 async function choose(page: Page, trigger: string, option: string) {
   await page.getByRole('combobox', { name: trigger, exact: true }).click();
@@ -77,6 +95,7 @@ describe('projects journey', () => {
 
     // A new designer's dashboard: welcome, zero stats, empty table and activity.
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await expectTitle(page, 'Dashboard · Midway');
     await page.getByText('Welcome to Midway! Create your first project to start tracking items.').waitFor();
     await expectStat(page, 'Active Projects', '0');
     await page.getByText('No projects found').waitFor();
@@ -115,9 +134,34 @@ describe('projects journey', () => {
     await expectStat(page, 'Items without Tracking', '1');
     await page.getByTestId('activity-entry').filter({ hasText: 'Item "Walnut dining table" added' }).waitFor();
 
+    // The dashboard at a laptop's and a phone's width (issue 9, front-end consistency).
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(await expectAlignedStatCards(page)).toBe(1);
+    await expectDistinctHeaderButtons(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectRowReadable(page, row, project);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await expectAlignedStatCards(page)).toBe(2);
+    await expectDistinctHeaderButtons(page);
+    await expectRowReadable(page, row, project);
+    await saveScreenshot(page, 'projects-dashboard-390');
+    await page.setViewportSize({ width: 1440, height: 960 });
+
+    // The Projects page: its own tab title, and the same rows on a phone.
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    await expectTitle(page, 'Projects · Midway');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectRowReadable(page, page.getByTestId('project-row').filter({ hasText: project }), project);
+    await saveScreenshot(page, 'projects-list-390');
+    await page.setViewportSize({ width: 1440, height: 960 });
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByTestId('dashboard-page').waitFor();
+
     // Open the project and move the item along.
     await row.getByRole('link', { name: `View ${project}` }).click();
     await page.getByRole('heading', { name: project, level: 1 }).waitFor();
+    await expectTitle(page, `${project} · Midway`);
     const item = page.getByTestId('project-item').filter({ hasText: 'Walnut dining table' });
     await item.getByText('From Atelier North').waitFor();
     await choose(page, 'Status of Walnut dining table', 'In Transit');
@@ -174,6 +218,7 @@ describe('projects journey', () => {
     await clientPage.goto(link);
     await clientPage.getByRole('heading', { name: project, level: 1 }).waitFor();
     await clientPage.getByText('Client Dashboard • Read-only View').waitFor();
+    await expectTitle(clientPage, `${project} · Client Dashboard · Midway`);
     const clientItem = clientPage.getByTestId('client-item').filter({ hasText: 'Walnut dining table' });
     await clientItem.getByText('From Atelier North').waitFor();
     await clientItem.getByText('Received', { exact: true }).waitFor();
@@ -197,14 +242,41 @@ describe('projects journey', () => {
     await saveScreenshot(clientPage, 'projects-client-not-found');
   });
 
-  it("shows 'Project not found' for a project that is not the caller's", async () => {
-    const { page } = designer;
-    await signUp(page, platform.baseUrl, { firstName: 'Theo', lastName: 'Park', email: `theo.${unique()}@example.com` });
-    await page.goto(`${platform.baseUrl}/projects/2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11`);
-    await page.getByText('Project not found').waitFor();
-    await page.getByRole('link', { name: /Back to Projects/ }).click();
-    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
-    await page.getByText('No projects found').waitFor();
-    await saveScreenshot(page, 'projects-not-found');
+  it("shows 'Project not found' for another designer's real project, which its owner sees", async () => {
+    const baseUrl = platform.baseUrl;
+    // Another designer creates a project; their own browser shows it by its id.
+    const other = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signUp(other.page, baseUrl, { firstName: 'Mara', lastName: 'Lind', email: `mara.${unique()}@example.com` });
+      const name = `Private Loft ${unique()}`;
+      const created = await other.page.evaluate(async (body) => {
+        const res = await fetch('/api/projects', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, project: (await res.json()) as { id: string; name: string } };
+      }, { name, clientName: 'Kai Berg', location: '1 Bay St, Toronto' });
+      expect(created.status).toBe(201);
+      expect(created.project.name).toBe(name);
+      await other.page.goto(`${baseUrl}/projects/${created.project.id}`);
+      await other.page.getByRole('heading', { name, level: 1 }).waitFor();
+
+      // The first designer asks for that real id: the not-found view, nothing of the project.
+      const { page } = designer;
+      await signUp(page, baseUrl, { firstName: 'Theo', lastName: 'Park', email: `theo.${unique()}@example.com` });
+      await page.goto(`${baseUrl}/projects/${created.project.id}`);
+      await page.getByText('Project not found').waitFor();
+      expect(await page.getByText(name).count()).toBe(0);
+      await expectTitle(page, 'Project not found · Midway');
+      await saveScreenshot(page, 'projects-not-found');
+      await page.getByRole('link', { name: /Back to Projects/ }).click();
+      await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+      await page.getByText('No projects found').waitFor();
+      expect(await page.getByText(name).count()).toBe(0);
+
+      // A route whose remote is not built yet still names its tab.
+      await page.getByRole('link', { name: 'Items', exact: true }).click();
+      await page.getByTestId('remote-error').waitFor();
+      await expectTitle(page, 'Items · Midway');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
+import { boxOf, expectTitle } from './support/layout';
 import { readMail, startPlatform } from './support/platform';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
@@ -50,6 +51,7 @@ describe('front-end platform journeys', () => {
       await page.getByRole('heading', { name: card }).waitFor();
     }
     await expectNoSeriousA11yViolations(page);
+    await expectTitle(page, 'Midway · White-glove receiving, storage and delivery for designers');
 
     await page.getByRole('button', { name: 'CONTACT' }).click();
     const text = `Three sofas and a credenza arriving next week ${unique()}`;
@@ -69,13 +71,13 @@ describe('front-end platform journeys', () => {
   it('sends the landing page’s first screen in the HTML, which the page’s script then takes over in place', async () => {
     // Without JavaScript the header and hero are already there (what the largest paint shows)…
     const noJs = await openBrowser({ javaScriptEnabled: false });
-    let prerendered;
+    let prerendered!: Awaited<ReturnType<typeof boxOf>>;
     try {
       await noJs.page.goto(`${platform.baseUrl}/`);
       const title = noJs.page.getByRole('heading', { level: 1 });
       expect(await title.textContent()).toContain('Your vendor shipments');
       expect(await noJs.page.getByRole('link', { name: 'LOGIN' }).getAttribute('href')).toBe('/api/login');
-      prerendered = await title.boundingBox();
+      prerendered = await boxOf(title);
     } finally {
       await noJs.close();
     }
@@ -86,9 +88,10 @@ describe('front-end platform journeys', () => {
     expect(await page.locator('h1').count()).toBe(1);
     expect(await page.locator('#prerendered-css').count()).toBe(0);
     expect(await page.locator('#root').getAttribute('data-prerendered')).toBeNull();
-    const live = await page.getByRole('heading', { level: 1 }).boundingBox();
+    // Both boxes must exist: a missing heading is a failure, not two equal nulls.
+    const live = await boxOf(page.getByRole('heading', { level: 1 }));
     // The no-JS page shows its <noscript> line above the header; the hero is otherwise laid out identically.
-    expect(live && prerendered && [live.x, live.width, live.height]).toEqual(prerendered && [prerendered.x, prerendered.width, prerendered.height]);
+    expect([live.x, live.width, live.height]).toEqual([prerendered.x, prerendered.width, prerendered.height]);
   });
 
   it('LOGIN → create account → dashboard shell with the user name; Cmd+K search; Sign Out; protected route → sign in', async () => {
@@ -102,8 +105,15 @@ describe('front-end platform journeys', () => {
       await page.getByRole('link', { name: link, exact: true }).waitFor();
     }
     expect(await page.getByRole('link', { name: 'Auto Billing' }).count()).toBe(0);
-    // Shown by mf_projects' dashboard, or by the shell's placeholder above the retry state when it is unreachable.
-    await page.getByText(WELCOME).first().waitFor();
+    // The welcome is mf_projects' own dashboard's (the shell shows the same words above its retry card when the
+    // remote is unreachable, and that must not count): inside the remote's page, with its stats, and no retry card.
+    const dashboard = page.getByTestId('dashboard-page');
+    await dashboard.getByText(WELCOME).waitFor();
+    await dashboard.getByTestId('stat-Active Projects').waitFor();
+    expect(await page.getByText(WELCOME).count()).toBe(1);
+    expect(await page.getByTestId('remote-error').count()).toBe(0);
+    expect(await page.getByTestId('dashboard-skeleton').count()).toBe(0);
+    await expectTitle(page, 'Dashboard · Midway');
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'dashboard-shell');
 
@@ -138,6 +148,7 @@ describe('front-end platform journeys', () => {
     const { page } = browser;
     await page.goto(`${platform.baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await expectTitle(page, 'Page Not Found · Midway');
     await saveScreenshot(page, 'not-found');
   });
 });

@@ -1,0 +1,72 @@
+import type { Locator, Page } from 'playwright-core';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The element's box; fails (instead of passing on null) when it is not rendered. */
+export async function boxOf(locator: Locator): Promise<Box> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  return box!;
+}
+
+/** Shown inside the viewport's width: not cut off at either edge (what is below the fold can be scrolled to). */
+export async function expectWithinViewportWidth(page: Page, locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await boxOf(locator);
+  const width = page.viewportSize()!.width;
+  expect(box.width).toBeGreaterThan(0);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+}
+
+/** The page itself does not scroll sideways (nothing hidden off to the right). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/**
+ * The dashboard-style stat cards: every card has the same height, cards in one row share their top, and their
+ * numbers line up (a long label that wraps used to push its number lower). Returns how many rows they form.
+ */
+export async function expectAlignedStatCards(page: Page): Promise<number> {
+  const cards = page.locator('[data-testid^="stat-"]:not([data-testid="stat-skeleton"])');
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(1);
+  const boxes: Box[] = [];
+  const values: Box[] = [];
+  for (let i = 0; i < count; i++) {
+    boxes.push(await boxOf(cards.nth(i)));
+    values.push(await boxOf(cards.nth(i).locator('p').nth(1)));
+  }
+  const round = (n: number) => Math.round(n);
+  expect(new Set(boxes.map((b) => round(b.height))).size).toBe(1);
+  const rows = new Map<number, number[]>();
+  boxes.forEach((b, i) => rows.set(round(b.y), [...(rows.get(round(b.y)) ?? []), i]));
+  for (const members of rows.values()) {
+    expect(new Set(members.map((i) => round(values[i]!.y))).size).toBe(1);
+  }
+  return rows.size;
+}
+
+/** The header's New Project and New Item: two visible buttons with different names and different icons. */
+export async function expectDistinctHeaderButtons(page: Page): Promise<void> {
+  const newProject = page.getByRole('button', { name: 'New project', exact: true });
+  const newItem = page.getByRole('button', { name: 'New item', exact: true });
+  await expectWithinViewportWidth(page, newProject);
+  await expectWithinViewportWidth(page, newItem);
+  const iconOf = (b: Locator) => b.locator('svg').first().evaluate((svg) => svg.innerHTML);
+  expect(await iconOf(newProject)).not.toBe(await iconOf(newItem));
+}
+
+/** The tab's title, which a page sets in an effect just after it renders: waits briefly, then compares. */
+export async function expectTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((t) => document.title === t, title, { timeout: 5_000 }).catch(() => undefined);
+  expect(await page.title()).toBe(title);
+}
