@@ -21,4 +21,12 @@ describe('@midway/ui core', () => {
       expect(() => require('./index')).not.toThrow();
     });
   });
+
+  it('the data entry loads without lucide-react or Radix (each app bundles its own icons; the host provides this entry)', () => {
+    for (const name of ['./data/index', './data/data-table', './data/stat-cards']) jest.dontMock(name);
+    jest.isolateModules(() => {
+      for (const name of ['lucide-react', '@radix-ui/react-dialog', '@radix-ui/react-select', '@tanstack/react-query']) mustNotLoad(name);
+      expect(() => require('./data/index')).not.toThrow();
+    });
+  });
 });

@@ -1,6 +1,6 @@
-import { Sparkles } from 'lucide-react';
 import styled from 'styled-components';
 import { Card, CardContent, CardHeader, CardTitle } from '../primitives/card';
+import { OutlineIcon } from '../primitives/outline-icon';
 import { PageHeader, PageStack } from '../primitives/page-header';
 import { Skeleton } from '../primitives/skeleton';
 import { DataTable, type DataColumn } from './data-table';
@@ -33,11 +33,21 @@ const Welcome = styled(CardContent)`
   svg { width: 20px; height: 20px; color: ${({ theme }) => theme.colors.accent}; flex-shrink: 0; }
 `;
 
+/** Lucide's sparkles (see OutlineIcon). */
+const Sparkles = () => (
+  <OutlineIcon>
+    <path d="M11.017 2.814a1 1 0 0 1 1.966 0l1.051 5.558a2 2 0 0 0 1.594 1.594l5.558 1.051a1 1 0 0 1 0 1.966l-5.558 1.051a2 2 0 0 0-1.594 1.594l-1.051 5.558a1 1 0 0 1-1.966 0l-1.051-5.558a2 2 0 0 0-1.594-1.594l-5.558-1.051a1 1 0 0 1 0-1.966l5.558-1.051a2 2 0 0 0 1.594-1.594z" />
+    <path d="M20 2v4" />
+    <path d="M22 4h-4" />
+    <circle cx="4" cy="20" r="2" />
+  </OutlineIcon>
+);
+
 export function WelcomeCard() {
   return (
     <Card>
       <Welcome>
-        <Sparkles aria-hidden />
+        <Sparkles />
         <p>{WELCOME_MESSAGE}</p>
       </Welcome>
     </Card>

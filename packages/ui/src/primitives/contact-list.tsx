@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { telHref } from '../phone';
+import { OutlineIcon } from './outline-icon';
 
 /** The provider's contact details, as the runtime configuration (PublicConfig) carries them. */
 export interface ContactDetails {
@@ -9,36 +9,24 @@ export interface ContactDetails {
   supportAddress: string;
 }
 
-/**
- * Lucide's phone, mail and map-pin outlines (ISC), drawn inline: the light core is on the signed-out path, and
- * importing lucide-react here would add its icon runtime to it (the landing bundles its own copy).
- */
-function Outline({ children }: { children: ReactNode }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
-      {children}
-    </svg>
-  );
-}
-
 const Phone = () => (
-  <Outline>
+  <OutlineIcon>
     <path d="M13.832 16.568a1 1 0 0 0 1.213-.303l.355-.465A2 2 0 0 1 17 15h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2A18 18 0 0 1 2 4a2 2 0 0 1 2-2h3a2 2 0 0 1 2 2v3a2 2 0 0 1-.8 1.6l-.468.351a1 1 0 0 0-.292 1.233 14 14 0 0 0 6.392 6.384" />
-  </Outline>
+  </OutlineIcon>
 );
 
 const Mail = () => (
-  <Outline>
+  <OutlineIcon>
     <path d="m22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7" />
     <rect x="2" y="4" width="20" height="16" rx="2" />
-  </Outline>
+  </OutlineIcon>
 );
 
 const MapPin = () => (
-  <Outline>
+  <OutlineIcon>
     <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
     <circle cx="12" cy="10" r="3" />
-  </Outline>
+  </OutlineIcon>
 );
 
 const List = styled.ul<{ $size: 'sm' | 'md' }>`
