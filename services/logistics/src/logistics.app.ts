@@ -6,6 +6,7 @@ import { createDb, SCHEMA } from './data/prisma-client';
 import { UnitOfWork } from './data/unit-of-work';
 import { ServicesService } from './domain/services.service';
 import { consumeCatalogFacts } from './events/catalog.consumer';
+import { carrierRoutes } from './routes/carrier.routes';
 import { serviceRoutes } from './routes/service.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
@@ -27,6 +28,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   rt.onStop(catalog.stop);
 
   rt.app.use(serviceRoutes(new ServicesService(uow)));
+  rt.app.use(carrierRoutes());
 
   const running = await rt.listen(port, config.HOST);
   return { ...running, db: rt.db, relay: rt.relay };

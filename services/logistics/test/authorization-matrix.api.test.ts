@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { carrierRoutes } from '../src/routes/carrier.routes';
 import { serviceRoutes } from '../src/routes/service.routes';
 import { ANONYMOUS, actor, eventually, type Actor, usePlatform } from './logistics-harness';
 
@@ -50,6 +51,7 @@ const ROUTES: [route: string, call: Call, expected: Expect][] = [
   ['GET /api/services/summary', (w, f) => t.logistics.get(`/api/services/summary?projectId=${f.projectId}`, w), ANY_SIGNED_IN(200)],
   ['PUT /api/services/{id}', (w, f) => t.logistics.put(`/api/services/${f.serviceId}`, w, { selected: true }), by(200, EDIT)],
   ['POST /api/services/bulk', (w, f) => t.logistics.post('/api/services/bulk', w, { filter: { projectId: f.projectId }, selected: true }), by(200, EDIT)],
+  ['GET /api/carriers', (w) => t.logistics.get('/api/carriers', w), ANY_SIGNED_IN(200)],
 ];
 
 it('covers every route logistics serves (a new route fails here until it has a row)', () => {
@@ -58,7 +60,7 @@ it('covers every route logistics serves (a new route fails here until it has a r
       layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : [],
     );
   const none = {} as never;
-  const routers = [serviceRoutes(none)];
+  const routers = [serviceRoutes(none), carrierRoutes()];
   const shape = (route: string) => route.replace(/ \{[^}]*\}$/, '').replace(/\{[^}]*\}|:\w+/g, '{}');
   expect(new Set(ROUTES.map(([route]) => shape(route)))).toEqual(new Set(routers.flatMap(served).map(shape)));
 });

@@ -90,7 +90,10 @@ export const itemSchema = z.object({
   quantity: z.number().int(),
   scheduleNumber: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** The carrier the designer chose, or else the one detected from the tracking number (@midway/carriers). */
   carrierId: z.string().nullable(),
+  /** The carrier's tracking page for the number; null without a number or a known carrier. */
+  trackingUrl: z.string().nullable(),
   status: z.enum(ITEM_STATUSES),
   notes: z.string().nullable(),
   photoUrl: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
+import { trackingUrl } from '@midway/carriers';
 import type { Caller } from '@midway/service-kit';
 import type { CreateItemBody, Item, ItemsSummary, ItemsSummaryQuery, ItemStatus, ListItemsQuery, UpdateItemBody } from '@midway/contracts';
 import { isUuid } from '../domain/ids';
@@ -197,6 +198,8 @@ export class ItemRepository {
         scheduleNumber: b.scheduleNumber ?? null,
         trackingNumber: b.trackingNumber ?? null,
         carrierId: b.carrierId ?? null,
+        // The import's answer links only chosen carriers; the lists (toItem) also detect them from the number.
+        trackingUrl: trackingUrl(b.carrierId, b.trackingNumber),
         status,
         notes: b.notes ?? null,
         photoUrl: b.photoUrl ?? null,

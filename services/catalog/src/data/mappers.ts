@@ -1,3 +1,4 @@
+import { resolveTracking } from '@midway/carriers';
 import { canOnProject, type Activity, type Cost, type Item, type Project } from '@midway/contracts';
 
 type Dec = { toFixed(n: number): string } | string | number | null;
@@ -84,7 +85,8 @@ export const toItem = (r: ItemRow): Item => ({
   quantity: r.quantity,
   scheduleNumber: r.schedule_number,
   trackingNumber: r.tracking_number,
-  carrierId: r.carrier_id,
+  // With no carrier chosen, the one the number belongs to; the chosen one is kept.
+  ...resolveTracking({ trackingNumber: r.tracking_number, carrierId: r.carrier_id }),
   status: r.status as Item['status'],
   notes: r.notes,
   photoUrl: r.photo_url,
