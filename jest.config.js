@@ -44,6 +44,7 @@ module.exports = {
     '<rootDir>/shell/jest.config.js',
     '<rootDir>/mf-landing/jest.config.js',
     '<rootDir>/mf-projects/jest.config.js',
+    '<rootDir>/mf-items/jest.config.js',
     '<rootDir>/e2e/jest.config.js',
   ],
 };

@@ -34,6 +34,14 @@ export interface CreateProjectDialogProps {
   onOpenChange(open: boolean): void;
 }
 
+/** mf_items `./CreateItemDialog` (Create New Item), opened by the shell header's New Item button. */
+export interface CreateItemDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Preselects (and locks) the project, e.g. on a project's page. */
+  projectId?: string;
+}
+
 /**
  * A remote's `./Routes`: one component the shell mounts on each of the remote's routes in its route
  * table (spec section 2), telling it which page to render; route params are read with useParams.
@@ -69,6 +77,7 @@ export interface RemoteModules {
   'mf_projects/CreateProjectDialog': RemoteModule<CreateProjectDialogProps>;
   'mf_projects/ClientDashboard': ClientDashboardLifecycles;
   'mf_items/Routes': RemoteModule<RemoteRoutesProps<ItemsPage>>;
+  'mf_items/CreateItemDialog': RemoteModule<CreateItemDialogProps>;
   'mf_billing/Routes': RemoteModule<RemoteRoutesProps<BillingPage>>;
 }
 export type RemoteModuleId = keyof RemoteModules;

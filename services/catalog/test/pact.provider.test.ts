@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Verifier } from '@pact-foundation/pact';
@@ -6,10 +7,12 @@ import { testKeys } from '@midway/testing';
 import { startTestCatalog, type Catalog } from './catalog-harness';
 
 /**
- * Verifies the mf-projects remote's contract (pacts/mf-projects-catalog.json, written by its consumer tests)
+ * Verifies the remotes' contracts (pacts/<consumer>-catalog.json, written by their consumer tests)
  * against the real catalog service on a real database. Each provider state builds exactly the data it names.
  */
-const PACT = path.resolve(__dirname, '..', '..', '..', 'pacts', 'mf-projects-catalog.json');
+const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
+/** Every consumer's contract with catalog (mf-projects, mf-items, …): a new consumer's pact is verified without an edit here. */
+const PACTS = fs.readdirSync(PACTS_DIR).filter((f) => f.endsWith('-catalog.json')).map((f) => path.join(PACTS_DIR, f));
 const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
 const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
 const SHARE_TOKEN = 'q3Zr8vX1yB2nC4mD5kE6fG7hJ8kL9mN0';
@@ -48,11 +51,12 @@ async function samSignedUp() {
     ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name`;
 }
 
-it('fulfils the mf-projects contract', async () => {
+it('fulfils every consumer’s contract (mf-projects, mf-items)', async () => {
+  expect(PACTS.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['mf-projects-catalog.json', 'mf-items-catalog.json']));
   await new Verifier({
     provider: 'catalog',
     providerBaseUrl: catalog.url,
-    pactUrls: [PACT],
+    pactUrls: PACTS,
     logLevel: 'warn',
     stateHandlers: {
       'a designer with a project "Lakeview Residence" containing one item': () => lakeview({ itemStatus: 'ordered', shareToken: null }),

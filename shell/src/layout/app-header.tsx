@@ -1,7 +1,7 @@
-import { Button, ButtonLabel } from '@midway/ui';
-import { Menu, PackagePlus, Search } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { Button } from '@midway/ui';
+import { Menu, Search } from 'lucide-react';
 import styled from 'styled-components';
+import { NewItemButton } from './new-item-button';
 import { NewProjectButton } from './new-project-button';
 
 const Bar = styled.header`
@@ -65,7 +65,6 @@ const Actions = styled.div`
 `;
 
 export function AppHeader({ onOpenSearch, onOpenNav }: { onOpenSearch(): void; onOpenNav(): void }) {
-  const navigate = useNavigate();
   return (
     <Bar>
       <MenuButton $variant="ghost" $size="icon" aria-label="Open navigation" onClick={onOpenNav}>
@@ -78,11 +77,7 @@ export function AppHeader({ onOpenSearch, onOpenNav }: { onOpenSearch(): void; o
       </SearchTrigger>
       <Actions>
         <NewProjectButton />
-        {/* On a phone only the icons show: each has its own icon and name (New Project's is a folder). */}
-        <Button $variant="outline" aria-label="New item" title="New item" onClick={() => navigate('/items')}>
-          <PackagePlus aria-hidden />
-          <ButtonLabel>New Item</ButtonLabel>
-        </Button>
+        <NewItemButton />
       </Actions>
     </Bar>
   );

@@ -1,0 +1,92 @@
+import type { ItemStatus } from '@midway/contracts';
+import { isUnauthorizedError, toast } from '@midway/ui';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { itemsApi, type ItemChanges, type ItemFilters, type ItemInput } from './items-api';
+import { AFTER_ITEM_CHANGE, queryKeys } from './query-keys';
+
+/** Rows per GET /api/items page: enough to fill a tall screen several times, small enough to arrive fast. */
+export const ITEMS_PAGE_SIZE = 200;
+
+export function useItemPages(filters: ItemFilters) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.itemsPages(filters),
+    queryFn: ({ pageParam }) => itemsApi.listItems(filters, { limit: ITEMS_PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useItemsSummary(filters: ItemFilters) {
+  return useQuery({ queryKey: queryKeys.itemsSummary(filters), queryFn: () => itemsApi.itemsSummary(filters) });
+}
+
+export function useProjects() {
+  return useQuery({ queryKey: queryKeys.projects, queryFn: itemsApi.listProjects });
+}
+
+/** Logistics' carriers; an empty list while it is unavailable (the dialogs then offer no carrier choice). */
+export function useCarriers() {
+  return useQuery({ queryKey: queryKeys.carriers, queryFn: () => itemsApi.listCarriers().catch(() => []), staleTime: Infinity });
+}
+
+export function useRefreshItems() {
+  const queryClient = useQueryClient();
+  return () => Promise.all(AFTER_ITEM_CHANGE.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** A failure toast for any error but a 401, whose toast and redirect the shared query client already handles. */
+export function failureToast(description: string, title = 'Error') {
+  return (error: unknown) => {
+    if (!isUnauthorizedError(error)) toast({ title, description, variant: 'destructive' });
+  };
+}
+
+const success = (description: string) => toast({ title: 'Success', description, variant: 'success' });
+
+export function useCreateItem() {
+  const refresh = useRefreshItems();
+  return useMutation({
+    mutationFn: ({ projectId, item }: { projectId: string; item: ItemInput }) => itemsApi.createItem(projectId, item),
+    onSuccess: async () => {
+      success('Item created successfully');
+      await refresh();
+    },
+    onError: failureToast('Failed to add item. Please try again.'),
+  });
+}
+
+export function useUpdateItem() {
+  const refresh = useRefreshItems();
+  return useMutation({
+    mutationFn: ({ itemId, body }: { itemId: string; body: ItemChanges }) => itemsApi.updateItem(itemId, body),
+    onSuccess: async () => {
+      success('Item updated successfully');
+      await refresh();
+    },
+    onError: failureToast('Failed to update item. Please try again.'),
+  });
+}
+
+export function useUpdateItemStatus() {
+  const refresh = useRefreshItems();
+  return useMutation({
+    mutationFn: ({ itemId, status }: { itemId: string; status: ItemStatus }) => itemsApi.updateItemStatus(itemId, status),
+    onSuccess: async () => {
+      success('Item status updated successfully');
+      await refresh();
+    },
+    onError: failureToast('Failed to update status. Please try again.'),
+  });
+}
+
+export function useDeleteItem() {
+  const refresh = useRefreshItems();
+  return useMutation({
+    mutationFn: (itemId: string) => itemsApi.deleteItem(itemId),
+    onSuccess: async () => {
+      success('Item deleted successfully');
+      await refresh();
+    },
+    onError: failureToast('Failed to delete item. Please try again.'),
+  });
+}

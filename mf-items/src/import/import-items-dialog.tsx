@@ -1,0 +1,234 @@
+import type { BulkImportResponse } from '@midway/contracts';
+import { Button, Field, Label, isUnauthorizedError, toast } from '@midway/ui';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
+import { Select } from '@midway/ui/select';
+import { Download, Loader2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import { itemsApi } from '../api/items-api';
+import { useProjects, useRefreshItems } from '../api/items-queries';
+import { FormAlert } from '../shared/form-layout';
+import { fileKind, importErrorMessage, MESSAGES, PREVIEW_ROWS, rowsToItems, TEMPLATE_CSV, type ImportRow } from './csv-import';
+
+const Preview = styled.ol`
+  list-style: none;
+  display: grid;
+  gap: 4px;
+  max-height: 240px;
+  overflow-y: auto;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: 8px 12px;
+  li { overflow-wrap: anywhere; }
+  span { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Progress = styled.progress`
+  width: 100%;
+  height: 8px;
+`;
+
+const RowErrors = styled.ul`
+  display: grid;
+  gap: 4px;
+  max-height: 200px;
+  overflow-y: auto;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.danger};
+  padding-left: 18px;
+`;
+
+const Stack = styled.div`
+  display: grid;
+  gap: 14px;
+`;
+
+export interface ImportItemsDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** 'po' is the Items page's Upload PO (the same CSV path; PDF purchase orders come later). */
+  mode?: 'csv' | 'po';
+  projectId?: string;
+}
+
+/** Offers the template as a file download. */
+export function downloadTemplate() {
+  const url = URL.createObjectURL(new Blob([TEMPLATE_CSV], { type: 'text/csv' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'items-template.csv';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Reads a chosen file into items, or says why not (spec section 5's messages). papaparse loads here, on first use. */
+export async function readItemsFile(file: File): Promise<{ ok: true; items: ImportRow[] } | { ok: false; message: string; details?: string[] }> {
+  const kind = fileKind(file);
+  if (kind === 'pdf') return { ok: false, message: MESSAGES.pdf };
+  if (kind === 'other') return { ok: false, message: MESSAGES.unsupported };
+  const { default: Papa } = await import('papaparse');
+  const text = await file.text();
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  // A row with a different number of fields is still read; a broken quote is a failure to report.
+  const fatal = parsed.errors.filter((e) => e.type === 'Quotes');
+  if (fatal.length > 0) return { ok: false, message: MESSAGES.parseFailed, details: fatal.map((e) => `Row ${(e.row ?? 0) + 1}: ${e.message}`) };
+  return rowsToItems(parsed.data);
+}
+
+/** Import Items from File (spec sections 2, 5 and 8). */
+export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', projectId }: ImportItemsDialogProps) {
+  const projects = useProjects();
+  const refresh = useRefreshItems();
+  const fileInputId = useId();
+  const [target, setTarget] = useState(projectId ?? '');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [items, setItems] = useState<ImportRow[]>([]);
+  const [problem, setProblem] = useState<{ message: string; details?: string[] } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [refused, setRefused] = useState<BulkImportResponse['errorDetails']>([]);
+  useEffect(() => setTarget(projectId ?? ''), [projectId]);
+  const busy = progress !== null && progress < 100;
+
+  const choose = async (file: File | undefined) => {
+    setItems([]);
+    setRefused([]);
+    setProblem(null);
+    setProgress(null);
+    if (!file) return;
+    setFileName(file.name);
+    try {
+      const read = await readItemsFile(file);
+      if (!read.ok) {
+        setProblem({ message: read.message, details: 'details' in read ? read.details : undefined });
+        if (read.message === MESSAGES.parseFailed) toast({ title: 'Error', description: MESSAGES.parseFailed, variant: 'destructive' });
+        return;
+      }
+      setItems(read.items);
+      if (read.items.length === 0) return setProblem({ message: MESSAGES.noItems });
+      toast({ title: 'Success', description: `Parsed ${read.items.length} items from ${file.name}`, variant: 'success' });
+    } catch {
+      setProblem({ message: MESSAGES.parseFailed });
+      toast({ title: 'Error', description: MESSAGES.parseFailed, variant: 'destructive' });
+    }
+  };
+
+  const importAll = async () => {
+    if (!target) return setProblem({ message: MESSAGES.noProject });
+    if (items.length === 0) return setProblem({ message: MESSAGES.noItems });
+    setProblem(null);
+    setRefused([]);
+    setProgress(50);
+    try {
+      const result = await itemsApi.bulkImport(target, items);
+      setProgress(100);
+      // What was sent is done: importing again must not add the good rows twice.
+      setItems([]);
+      await refresh();
+      if (result.errors > 0) {
+        setRefused(result.errorDetails);
+        const message = importErrorMessage(result.errors, result.errorDetails);
+        toast({ title: 'Import Error', description: message, variant: 'destructive' });
+        if (result.items.length > 0) toast({ title: 'Success', description: `Successfully imported ${result.items.length} items`, variant: 'success' });
+        return;
+      }
+      toast({ title: 'Success', description: `Successfully imported ${result.items.length} items`, variant: 'success' });
+      onOpenChange(false);
+    } catch (error) {
+      setProgress(null);
+      if (!isUnauthorizedError(error)) {
+        setProblem({ message: MESSAGES.importFailed });
+        toast({ title: 'Error', description: MESSAGES.importFailed, variant: 'destructive' });
+      }
+    }
+  };
+
+  const editable = (projects.data ?? []).filter((p) => p.access !== 'viewer');
+  const title = mode === 'po' ? 'Upload Purchase Order' : 'Import Items from File';
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent width="640px" aria-describedby="import-description">
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription id="import-description">
+          {mode === 'po' ? 'Upload a purchase order as a CSV file to add its lines as items.' : 'Upload a CSV file with one item per row.'} Columns: name (or item), supplier,
+          quantity, price, schedule_number, tracking_number, notes, product_url.
+        </DialogDescription>
+        <Stack>
+          <Field>
+            <Label htmlFor="import-project">Project</Label>
+            <Select
+              id="import-project"
+              aria-label="Project"
+              value={target || undefined}
+              onValueChange={setTarget}
+              disabled={Boolean(projectId) || busy}
+              placeholder="Select a project"
+              options={(projectId ? (projects.data ?? []).filter((p) => p.id === projectId) : editable).map((p) => ({ value: p.id, label: p.name }))}
+            />
+          </Field>
+          <Field>
+            <Label htmlFor={fileInputId}>File</Label>
+            <input id={fileInputId} type="file" accept={mode === 'po' ? '.csv,text/csv,.pdf,application/pdf' : '.csv,text/csv'} disabled={busy} onChange={(e) => void choose(e.target.files?.[0])} />
+          </Field>
+          <div>
+            <Button $variant="link" $size="sm" onClick={downloadTemplate}>
+              <Download aria-hidden />
+              Download template CSV
+            </Button>
+          </div>
+          {problem ? (
+            <FormAlert>
+              {problem.message}
+              {problem.details?.length ? (
+                <>
+                  <br />
+                  {problem.details.join('; ')}
+                </>
+              ) : null}
+            </FormAlert>
+          ) : null}
+          {items.length > 0 ? (
+            <section aria-label="Preview">
+              <p style={{ fontWeight: 600, marginBottom: 6 }}>
+                Preview ({items.length} item{items.length === 1 ? '' : 's'} from {fileName})
+              </p>
+              <Preview data-testid="import-preview">
+                {items.slice(0, PREVIEW_ROWS).map((item, i) => (
+                  <li key={i}>
+                    {item.name}
+                    <span>
+                      {item.supplier ? ` · ${item.supplier}` : ''}
+                      {item.quantity ? ` · Qty ${item.quantity}` : ''}
+                      {item.price ? ` · $${item.price}` : ''}
+                    </span>
+                  </li>
+                ))}
+                {items.length > PREVIEW_ROWS ? <li>... and {items.length - PREVIEW_ROWS} more items</li> : null}
+              </Preview>
+            </section>
+          ) : null}
+          {progress !== null ? <Progress aria-label="Import progress" max={100} value={progress} /> : null}
+          {refused.length > 0 ? (
+            <section aria-label="Rows not imported">
+              <p style={{ fontWeight: 600 }}>{refused.length} rows were not imported:</p>
+              <RowErrors data-testid="import-row-errors">
+                {refused.map((d, i) => (
+                  <li key={i}>{importErrorMessage(1, [d]).split('\n')[1]}</li>
+                ))}
+              </RowErrors>
+            </section>
+          ) : null}
+        </Stack>
+        <DialogFooter>
+          <Button $variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            {refused.length > 0 ? 'Close' : 'Cancel'}
+          </Button>
+          <Button onClick={() => void importAll()} disabled={busy}>
+            {busy ? <Loader2 aria-hidden /> : null}
+            Import {items.length > 0 ? `${items.length} Items` : 'Items'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Item } from '@midway/contracts';
+import { Button } from '@midway/ui';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
+import { Loader2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useCarriers, useUpdateItem } from '../api/items-queries';
+import { formValuesOf, toUpdateBody, updateItemResolver, type ItemFormValues } from './item-form';
+import { ItemFormFields } from './item-form-fields';
+
+/** Edit Item: every field; an emptied optional field is cleared. */
+export default function EditItemDialog({ item, onClose }: { item: Item; onClose(): void }) {
+  const carriers = useCarriers();
+  const update = useUpdateItem();
+  const form = useForm<ItemFormValues>({ defaultValues: formValuesOf(item), resolver: updateItemResolver });
+  const saving = update.isPending;
+  const submit = form.handleSubmit((values) => {
+    update.mutate({ itemId: item.id, body: toUpdateBody(values) }, { onSuccess: onClose });
+  });
+  return (
+    <Dialog open onOpenChange={(next) => !next && !saving && onClose()}>
+      <DialogContent width="620px" aria-describedby="edit-item-description">
+        <DialogTitle>Edit Item</DialogTitle>
+        <DialogDescription id="edit-item-description">{item.projectName}</DialogDescription>
+        <form onSubmit={submit} noValidate>
+          <ItemFormFields register={form.register} control={form.control} errors={form.formState.errors} disabled={saving} carriers={carriers.data ?? []} />
+          <DialogFooter>
+            <Button $variant="outline" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? <Loader2 aria-hidden /> : null}
+              {saving ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

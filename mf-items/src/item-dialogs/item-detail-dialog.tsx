@@ -1,0 +1,145 @@
+import type { Item, ItemStatus } from '@midway/contracts';
+import { Button } from '@midway/ui';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
+import { Select } from '@midway/ui/select';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useUpdateItemStatus } from '../api/items-queries';
+import { ItemThumb } from '../items/item-card';
+import { MissingValue } from '../items/item-warnings';
+import { TrackingButton } from '../items/tracking-button';
+import { formatMoney } from '../shared/format';
+import { formatDate } from '../shared/format-date';
+import { ITEM_STATUS_OPTIONS, ItemStatusBadge } from '../shared/item-status';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(110px, auto) minmax(0, 1fr);
+  gap: 6px 16px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { display: flex; align-items: center; gap: 4px; min-width: 0; overflow-wrap: anywhere; }
+`;
+
+const Section = styled.section`
+  margin-top: 20px;
+  h3 { font-size: ${({ theme }) => theme.fontSizes.md}; font-weight: 650; margin-bottom: 8px; }
+`;
+
+const Timeline = styled.ol`
+  list-style: none;
+  display: grid;
+  gap: 8px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  li { display: flex; justify-content: space-between; gap: 12px; border-left: 2px solid ${({ theme }) => theme.colors.border}; padding-left: 10px; }
+  span:last-child { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const StatusRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: center;
+  & > :first-child { flex: 1 1 180px; }
+`;
+
+/** Spec section 2: Created; Received if receivedAt; Delivered if deliveredAt; Last Updated if it differs from Created. */
+export function timelineOf(item: Pick<Item, 'createdAt' | 'receivedAt' | 'deliveredAt' | 'updatedAt'>): { label: string; at: string }[] {
+  const out = [{ label: 'Created', at: item.createdAt }];
+  if (item.receivedAt) out.push({ label: 'Received', at: item.receivedAt });
+  if (item.deliveredAt) out.push({ label: 'Delivered', at: item.deliveredAt });
+  if (item.updatedAt && item.updatedAt !== item.createdAt) out.push({ label: 'Last Updated', at: item.updatedAt });
+  return out;
+}
+
+/** Item Detail: read-only, with Edit, a status update and the timeline. */
+export default function ItemDetailDialog({ item: initial, onClose, onEdit, carrierName }: { item: Item; onClose(): void; onEdit(item: Item): void; carrierName(id: string): string }) {
+  const [item, setItem] = useState(initial);
+  const [status, setStatus] = useState<ItemStatus>(initial.status);
+  const update = useUpdateItemStatus();
+  const fact = (label: string, value: string | number | null | undefined, warn?: string) => (
+    <>
+      <dt>{label}</dt>
+      <dd>{value === null || value === undefined || value === '' ? (warn ? <MissingValue what={warn} /> : '—') : value}</dd>
+    </>
+  );
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()}>
+      <DialogContent width="620px" aria-describedby="item-detail-description">
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+          <ItemThumb item={item} size={56} />
+          <div style={{ minWidth: 0 }}>
+            <DialogTitle>{item.name}</DialogTitle>
+            <DialogDescription id="item-detail-description" style={{ marginBottom: 0 }}>
+              {item.projectName} · {item.clientName}
+            </DialogDescription>
+          </div>
+        </div>
+        <div style={{ margin: '12px 0' }}>
+          <ItemStatusBadge status={item.status} />
+        </div>
+        <Facts>
+          {fact('Supplier', item.supplier, 'supplier')}
+          {fact('Quantity', item.quantity ?? 1)}
+          {fact('SKU', item.skuCode)}
+          {fact('Schedule #', item.scheduleNumber)}
+          <dt>Tracking #</dt>
+          <dd>
+            {item.trackingNumber ? item.trackingNumber : <MissingValue what="tracking number" />}
+            <TrackingButton item={item} carrierName={carrierName} />
+          </dd>
+          {fact('Carrier', item.carrierId ? carrierName(item.carrierId) : null, 'carrier')}
+          {fact('Price', item.price ? formatMoney(item.price) : null)}
+          {fact('Estimated price', item.estimatedPrice ? formatMoney(item.estimatedPrice) : null)}
+          {fact('Room', item.roomLocation)}
+          {fact('Finish', item.finish)}
+          {fact('Material', item.material)}
+          {item.productUrl ? (
+            <>
+              <dt>Product</dt>
+              <dd>
+                <a href={item.productUrl} target="_blank" rel="noopener noreferrer">
+                  {item.productUrl}
+                </a>
+              </dd>
+            </>
+          ) : null}
+          {fact('Notes', item.notes)}
+        </Facts>
+        <Section aria-labelledby="status-update">
+          <h3 id="status-update">Update status</h3>
+          <StatusRow>
+            <Select aria-label="New status" value={status} onValueChange={(v) => setStatus(v as ItemStatus)} options={ITEM_STATUS_OPTIONS} />
+            <Button
+              disabled={update.isPending || status === item.status}
+              onClick={() => update.mutate({ itemId: item.id, status }, { onSuccess: (next) => setItem(next) })}
+            >
+              Update Status
+            </Button>
+          </StatusRow>
+        </Section>
+        <Section aria-labelledby="item-timeline">
+          <h3 id="item-timeline">Timeline</h3>
+          <Timeline>
+            {timelineOf(item).map((e) => (
+              <li key={e.label}>
+                <span>{e.label}</span>
+                <span>{formatDate(e.at)}</span>
+              </li>
+            ))}
+          </Timeline>
+        </Section>
+        <DialogFooter>
+          <Button $variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={() => onEdit(item)}>
+            <Pencil aria-hidden />
+            Edit
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+import type { Item } from '@midway/contracts';
+import { Button } from '@midway/ui';
+import { Eye, Pencil } from 'lucide-react';
+import styled, { css } from 'styled-components';
+import { ItemStatusBadge } from '../shared/item-status';
+import { ItemThumb, type ItemActions } from './item-card';
+import { ValueOrWarning } from './item-warnings';
+import { TrackingButton } from './tracking-button';
+
+export type RowColumns = 'with-project' | 'without-project';
+
+export const LIST_COLUMNS = ['Item', 'Project', 'Supplier', 'Carrier', 'Tracking', 'Status', 'Quantity', 'Actions'] as const;
+export const PROJECT_TABLE_COLUMNS = ['Item', 'Supplier', 'Carrier', 'Tracking', 'Status', 'Quantity', 'Actions'] as const;
+
+/** Below this width of the list's own box rows become small cards (the eight columns need about this much). */
+export const ROWS_AS_CARDS_BELOW_PX = 860;
+
+const template = (cols: RowColumns) =>
+  cols === 'with-project'
+    ? 'minmax(180px, 2.2fr) minmax(120px, 1.4fr) minmax(90px, 1fr) minmax(70px, 0.8fr) minmax(110px, 1.2fr) 110px 70px 96px'
+    : 'minmax(180px, 2.4fr) minmax(90px, 1fr) minmax(70px, 0.8fr) minmax(110px, 1.2fr) 110px 70px 96px';
+
+/** The list's box: its width decides between rows and cards (the shell's sidebar takes a share of the window). */
+export const RowsFrame = styled.div`
+  container-type: inline-size;
+  width: 100%;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  overflow: hidden;
+`;
+
+const rowGrid = css<{ $cols: RowColumns }>`
+  display: grid;
+  grid-template-columns: ${({ $cols }) => template($cols)};
+  gap: 12px;
+  align-items: center;
+  padding: 10px 16px;
+`;
+
+export const HeaderRow = styled.div<{ $cols: RowColumns }>`
+  ${rowGrid};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 650;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  color: ${({ theme }) => theme.colors.textMuted};
+  @container (max-width: ${ROWS_AS_CARDS_BELOW_PX - 0.02}px) { display: none; }
+`;
+
+const Row = styled.div<{ $cols: RowColumns }>`
+  ${rowGrid};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  & > * { min-width: 0; overflow-wrap: anywhere; }
+  @container (max-width: ${ROWS_AS_CARDS_BELOW_PX - 0.02}px) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    [data-col='Item'], [data-col='Actions'] { grid-column: 1 / -1; }
+    [data-label]::before {
+      content: attr(data-label);
+      display: block;
+      font-size: ${({ theme }) => theme.fontSizes.xs};
+      color: ${({ theme }) => theme.colors.textMuted};
+    }
+  }
+`;
+
+const ItemCell = styled.div`
+  display: flex;
+  gap: 10px;
+  align-items: center;
+`;
+
+const Muted = styled.div`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Inline = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 2px;
+`;
+
+export function ItemsHeader({ cols }: { cols: RowColumns }) {
+  const names = cols === 'with-project' ? LIST_COLUMNS : PROJECT_TABLE_COLUMNS;
+  return (
+    <HeaderRow $cols={cols} role="row">
+      {names.map((n) => (
+        <div key={n} role="columnheader">
+          {n}
+        </div>
+      ))}
+    </HeaderRow>
+  );
+}
+
+/** One item as a table row (List View, By Project); a small card when the list is narrow. */
+export function ItemRow({ item, cols, actions }: { item: Item; cols: RowColumns; actions: ItemActions }) {
+  const cell = (label: string) => ({ role: 'cell', 'data-col': label, 'data-label': label === 'Item' || label === 'Actions' ? undefined : label });
+  return (
+    <Row $cols={cols} role="row" data-testid="item-row" aria-label={item.name}>
+      <ItemCell {...cell('Item')}>
+        <ItemThumb item={item} size={40} />
+        <div style={{ minWidth: 0 }}>
+          <div style={{ fontWeight: 600 }}>{item.name}</div>
+          {item.skuCode ? <Muted>SKU: {item.skuCode}</Muted> : null}
+        </div>
+      </ItemCell>
+      {cols === 'with-project' ? (
+        <div {...cell('Project')}>
+          <div>{item.projectName}</div>
+          <Muted>{item.clientName}</Muted>
+        </div>
+      ) : null}
+      <div {...cell('Supplier')}>
+        <ValueOrWarning value={item.supplier} what="supplier" />
+      </div>
+      <div {...cell('Carrier')}>
+        {item.carrierId ? actions.carrierName(item.carrierId) : <ValueOrWarning value={null} what="carrier" />}
+      </div>
+      <div {...cell('Tracking')}>
+        <Inline>
+          <ValueOrWarning value={item.trackingNumber} what="tracking number" />
+          <TrackingButton item={item} carrierName={actions.carrierName} />
+        </Inline>
+      </div>
+      <div {...cell('Status')}>
+        <ItemStatusBadge status={item.status} />
+      </div>
+      <div {...cell('Quantity')}>{item.quantity ?? 1}</div>
+      <Inline {...cell('Actions')}>
+        <Button $variant="ghost" $size="icon" aria-label={`View ${item.name}`} title="View" onClick={() => actions.onView(item)}>
+          <Eye aria-hidden />
+        </Button>
+        <Button $variant="ghost" $size="icon" aria-label={`Edit ${item.name}`} title="Edit" onClick={() => actions.onEdit(item)}>
+          <Pencil aria-hidden />
+        </Button>
+      </Inline>
+    </Row>
+  );
+}

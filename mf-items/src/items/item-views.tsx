@@ -1,0 +1,192 @@
+import type { Item, ItemsSummary, Project } from '@midway/contracts';
+import { Badge } from '@midway/ui';
+import { useMemo, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { countLabel } from '../shared/format';
+import { BUCKET_LABELS, bucketOf, ITEM_BUCKETS } from '../shared/item-buckets';
+import { chunk, useColumns } from '../shared/use-columns';
+import { VirtualList } from '../shared/virtual-list';
+import { ItemCard, type ItemActions } from './item-card';
+import { ItemRow, ItemsHeader, RowsFrame } from './item-row';
+
+export interface ViewProps {
+  items: readonly Item[];
+  actions: ItemActions;
+  /** Asks for the next API page (the list is near the end of what is loaded). */
+  onNearEnd(): void;
+  footer?: ReactNode;
+}
+
+const CardRow = styled.div<{ $columns: number }>`
+  display: grid;
+  grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr));
+  gap: 16px;
+  padding-bottom: 16px;
+`;
+
+const GroupHeading = styled.h2`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  padding: 16px 0 10px;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 650;
+`;
+
+const Count = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 500;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Empty = styled.p`
+  padding: 16px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  margin-bottom: 8px;
+`;
+
+/** List View: a table (rows become small cards when narrow), rendered virtually. */
+export function ListView({ items, actions, onNearEnd, footer }: ViewProps) {
+  return (
+    <RowsFrame role="table" aria-label="Items" aria-rowcount={items.length + 1}>
+      <ItemsHeader cols="with-project" />
+      <VirtualList
+        entries={items}
+        getKey={(i) => i.id}
+        estimateSize={() => 64}
+        render={(item) => <ItemRow item={item} cols="with-project" actions={actions} />}
+        onNearEnd={onNearEnd}
+        footer={footer}
+      />
+    </RowsFrame>
+  );
+}
+
+/** Grid View: item cards, 1 to 3 per row by the room there is, rendered a row at a time. */
+export function GridView({ items, actions, onNearEnd, footer }: ViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const columns = useColumns(ref);
+  const rows = useMemo(() => chunk(items, columns), [items, columns]);
+  return (
+    <div ref={ref} data-testid="items-grid">
+      <VirtualList
+        entries={rows}
+        getKey={(row) => row[0]!.id}
+        estimateSize={() => 236}
+        render={(row) => (
+          <CardRow $columns={columns}>
+            {row.map((item) => (
+              <ItemCard key={item.id} item={item} actions={actions} />
+            ))}
+          </CardRow>
+        )}
+        onNearEnd={onNearEnd}
+        footer={footer}
+      />
+    </div>
+  );
+}
+
+type Entry =
+  | { kind: 'heading'; key: string; title: ReactNode; count: number; chip?: string }
+  | { kind: 'empty'; key: string; text: string }
+  | { kind: 'cards'; key: string; items: Item[] }
+  | { kind: 'table-head'; key: string }
+  | { kind: 'row'; key: string; item: Item };
+
+function renderEntry(entry: Entry, actions: ItemActions, columns: number) {
+  switch (entry.kind) {
+    case 'heading':
+      return (
+        <GroupHeading>
+          {entry.title}
+          <Count>({countLabel(entry.count, 'item', 'items')})</Count>
+          {entry.chip ? <Badge $tone="blue">{entry.chip}</Badge> : null}
+        </GroupHeading>
+      );
+    case 'empty':
+      return <Empty>{entry.text}</Empty>;
+    case 'cards':
+      return (
+        <CardRow $columns={columns}>
+          {entry.items.map((item) => (
+            <ItemCard key={item.id} item={item} actions={actions} />
+          ))}
+        </CardRow>
+      );
+    case 'table-head':
+      return (
+        <RowsFrame style={{ borderRadius: '12px 12px 0 0', borderBottom: 0 }}>
+          <ItemsHeader cols="without-project" />
+        </RowsFrame>
+      );
+    case 'row':
+      return (
+        <RowsFrame style={{ borderRadius: 0, borderTop: 0 }}>
+          <ItemRow item={entry.item} cols="without-project" actions={actions} />
+        </RowsFrame>
+      );
+  }
+}
+
+const ESTIMATES: Record<Entry['kind'], number> = { heading: 56, empty: 56, cards: 236, 'table-head': 40, row: 64 };
+
+/** By Status: ordered, in transit and delivered groups; the counts are the server's (all matching items). */
+export function ByStatusView({ items, actions, onNearEnd, footer, summary }: ViewProps & { summary: ItemsSummary | undefined }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const columns = useColumns(ref);
+  const entries = useMemo(() => {
+    const totals = { ordered: summary?.ordered ?? 0, 'in-transit': summary?.inTransit ?? 0, delivered: summary?.delivered ?? 0 };
+    const out: Entry[] = [];
+    for (const bucket of ITEM_BUCKETS) {
+      const members = items.filter((i) => bucketOf(i) === bucket);
+      out.push({ kind: 'heading', key: `h-${bucket}`, title: BUCKET_LABELS[bucket], count: totals[bucket] });
+      if (members.length === 0) {
+        if (totals[bucket] === 0) out.push({ kind: 'empty', key: `e-${bucket}`, text: `No ${bucket} items` });
+        continue;
+      }
+      chunk(members, columns).forEach((row) => out.push({ kind: 'cards', key: `c-${row[0]!.id}`, items: row }));
+    }
+    return out;
+  }, [items, summary, columns]);
+  return (
+    <div ref={ref} data-testid="items-by-status">
+      <VirtualList entries={entries} getKey={(e) => e.key} estimateSize={(e) => ESTIMATES[e.kind]} render={(e) => renderEntry(e, actions, columns)} onNearEnd={onNearEnd} footer={footer} />
+    </div>
+  );
+}
+
+/** By Project: one table per project with its name, item count and client-name chip. */
+export function ByProjectView({ items, actions, onNearEnd, footer, summary, projects }: ViewProps & { summary: ItemsSummary | undefined; projects: readonly Project[] }) {
+  const entries = useMemo(() => {
+    const counts = new Map((summary?.byProject ?? []).map((p) => [p.projectId, p.count]));
+    const byProject = new Map<string, Item[]>();
+    for (const item of items) {
+      const list = byProject.get(item.projectId);
+      if (list) list.push(item);
+      else byProject.set(item.projectId, [item]);
+    }
+    const out: Entry[] = [];
+    for (const project of projects) {
+      const rows = byProject.get(project.id) ?? [];
+      out.push({ kind: 'heading', key: `h-${project.id}`, title: project.name, count: counts.get(project.id) ?? 0, chip: project.clientName });
+      if (rows.length === 0) {
+        if (!counts.get(project.id)) out.push({ kind: 'empty', key: `e-${project.id}`, text: 'No items in this project' });
+        continue;
+      }
+      out.push({ kind: 'table-head', key: `t-${project.id}` });
+      for (const item of rows) out.push({ kind: 'row', key: item.id, item });
+    }
+    return out;
+  }, [items, summary, projects]);
+  return (
+    <div data-testid="items-by-project">
+      <VirtualList entries={entries} getKey={(e) => e.key} estimateSize={(e) => ESTIMATES[e.kind]} render={(e) => renderEntry(e, actions, 1)} onNearEnd={onNearEnd} footer={footer} />
+    </div>
+  );
+}

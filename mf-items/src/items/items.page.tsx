@@ -1,0 +1,226 @@
+import type { Item, ItemStatus } from '@midway/contracts';
+import { ITEM_STATUS_LABELS, ITEM_STATUSES } from '@midway/contracts/vocab';
+import { Button, ButtonLabel, Card, Input, Skeleton } from '@midway/ui';
+import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
+import { Select } from '@midway/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
+import { CheckCircle2, FileUp, Package, Plus, Search, ShoppingCart, Truck } from 'lucide-react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { ItemFilters } from '../api/items-api';
+import { useItemPages, useItemsSummary, useProjects } from '../api/items-queries';
+import { useCarrierName } from '../shared/carriers';
+import { countLabel } from '../shared/format';
+import type { ItemActions } from './item-card';
+import { ByProjectView, ByStatusView, GridView, ListView } from './item-views';
+
+// Dialogs (and the form, schema and CSV code they bring) load when one opens, not with the page.
+const CreateItemDialog = lazy(() => import('../item-dialogs/create-item-dialog'));
+const EditItemDialog = lazy(() => import('../item-dialogs/edit-item-dialog'));
+const ItemDetailDialog = lazy(() => import('../item-dialogs/item-detail-dialog'));
+const DeleteItemDialog = lazy(() => import('../item-dialogs/delete-item-dialog'));
+const ImportItemsDialog = lazy(() => import('../import/import-items-dialog'));
+
+export const ITEMS_TITLE = 'Items';
+export const ITEMS_SUBTITLE = 'Track and manage all items across your projects';
+export const SEARCH_PLACEHOLDER = 'Search items, suppliers, or schedule numbers...';
+/** Spec section 9: 6 placeholder cards while the Items page loads. */
+export const ITEMS_SKELETON_CARDS = 6;
+
+const ALL = 'all';
+/** The status filter: the spec's three, then the two statuses items also reach. */
+const FILTER_STATUSES: ItemStatus[] = ['ordered', 'in-transit', 'delivered', 'received', 'stored'];
+const STATUS_OPTIONS = [{ value: ALL, label: 'All Statuses' }, ...FILTER_STATUSES.filter((s) => ITEM_STATUSES.includes(s)).map((s) => ({ value: s, label: ITEM_STATUS_LABELS[s] }))];
+
+const Filters = styled(Card)`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr);
+  gap: 12px;
+  padding: 16px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { grid-template-columns: minmax(0, 1fr); }
+`;
+
+const SearchBox = styled.div`
+  position: relative;
+  svg { position: absolute; left: 10px; top: 50%; transform: translateY(-50%); width: 16px; height: 16px; color: ${({ theme }) => theme.colors.textSubtle}; }
+  input { padding-left: 34px; }
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+const ItemCount = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const SkeletonGrid = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(min(280px, 100%), 1fr));
+`;
+
+const ScrollTabs = styled(TabsList)`
+  max-width: 100%;
+  overflow-x: auto;
+`;
+
+const More = styled.p`
+  padding: 12px;
+  text-align: center;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'import'; mode: 'csv' | 'po' }
+  | { kind: 'detail'; item: Item }
+  | { kind: 'edit'; item: Item }
+  | { kind: 'delete'; item: Item }
+  | null;
+
+export function ItemsSkeleton() {
+  return (
+    <SkeletonGrid role="status" aria-busy="true" aria-label="Loading items" data-testid="items-skeleton">
+      {Array.from({ length: ITEMS_SKELETON_CARDS }, (_, i) => (
+        <Card key={i} data-testid="item-skeleton-card" style={{ padding: 16, display: 'grid', gap: 10 }}>
+          <Skeleton $height="18px" $width="60%" />
+          <Skeleton $height="14px" $width="40%" />
+          <Skeleton $height="14px" $width="80%" />
+          <Skeleton $height="14px" $width="50%" />
+        </Card>
+      ))}
+    </SkeletonGrid>
+  );
+}
+
+/** The Items page (spec section 2): every item the designer may see, filtered on the server and loaded page by page. */
+export default function ItemsPage() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<string>(ALL);
+  const [projectId, setProjectId] = useState<string>(ALL);
+  const [tab, setTab] = useState('list');
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const q = useDeferredValue(search.trim());
+
+  const filters = useMemo<ItemFilters>(
+    () => ({ ...(q ? { q } : {}), ...(status !== ALL ? { status: status as ItemStatus } : {}), ...(projectId !== ALL ? { projectId } : {}) }),
+    [q, status, projectId],
+  );
+  const filtered = Object.keys(filters).length > 0;
+  const pages = useItemPages(filters);
+  const summary = useItemsSummary(filters);
+  const projects = useProjects();
+  const carrierName = useCarrierName();
+  const items = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const onNearEnd = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const actions = useMemo<ItemActions>(
+    () => ({
+      onView: (item) => setDialog({ kind: 'detail', item }),
+      onEdit: (item) => setDialog({ kind: 'edit', item }),
+      onDelete: (item) => setDialog({ kind: 'delete', item }),
+      carrierName,
+    }),
+    [carrierName],
+  );
+
+  const total = summary.data?.total ?? items.length;
+  const stats: StatCardModel[] = [
+    { label: 'Ordered', value: summary.data?.ordered ?? '–', icon: ShoppingCart, tone: 'grey' },
+    { label: 'In Transit', value: summary.data?.inTransit ?? '–', icon: Truck, tone: 'blue' },
+    { label: 'Delivered', value: summary.data?.delivered ?? '–', icon: CheckCircle2, tone: 'green' },
+    { label: 'Total Items', value: summary.data?.total ?? '–', icon: Package, tone: 'accent' },
+  ];
+  const projectOptions = [{ value: ALL, label: 'All Projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))];
+  const shownProjects = (projects.data ?? []).filter((p) => projectId === ALL || p.id === projectId);
+  const footer = isFetchingNextPage ? <More role="status">Loading more items…</More> : null;
+  const close = () => setDialog(null);
+  const view = { items, actions, onNearEnd, footer };
+
+  let body;
+  if (pages.isPending) body = <ItemsSkeleton />;
+  else if (pages.isError) body = <EmptyState icon={Package} title="Items could not be loaded" text="Check your connection and reload the page to try again." />;
+  else if (items.length === 0)
+    body = (
+      <EmptyState
+        icon={Package}
+        title="No items found"
+        text={filtered ? 'Try adjusting your filters to see more items.' : 'Get started by adding your first item to a project.'}
+        action={filtered ? undefined : <Button onClick={() => setDialog({ kind: 'create' })}>New Item</Button>}
+      />
+    );
+  else
+    body = (
+      <>
+        <TabsContent value="list">{tab === 'list' ? <ListView {...view} /> : null}</TabsContent>
+        <TabsContent value="grid">{tab === 'grid' ? <GridView {...view} /> : null}</TabsContent>
+        <TabsContent value="status">{tab === 'status' ? <ByStatusView {...view} summary={summary.data} /> : null}</TabsContent>
+        <TabsContent value="project">{tab === 'project' ? <ByProjectView {...view} summary={summary.data} projects={shownProjects} /> : null}</TabsContent>
+      </>
+    );
+
+  return (
+    <PageStack>
+      <PageHeader
+        title={ITEMS_TITLE}
+        subtitle={ITEMS_SUBTITLE}
+        actions={
+          <>
+            <Button $variant="outline" aria-label="Upload PO" onClick={() => setDialog({ kind: 'import', mode: 'po' })}>
+              <FileUp aria-hidden />
+              <ButtonLabel>Upload PO</ButtonLabel>
+            </Button>
+            <Button aria-label="New Item" onClick={() => setDialog({ kind: 'create' })}>
+              <Plus aria-hidden />
+              <ButtonLabel>New Item</ButtonLabel>
+            </Button>
+          </>
+        }
+      />
+      <Filters as="section" aria-label="Filters">
+        <SearchBox>
+          <Search aria-hidden />
+          <Input type="search" aria-label="Search items" placeholder={SEARCH_PLACEHOLDER} value={search} onChange={(e) => setSearch(e.target.value)} maxLength={200} />
+        </SearchBox>
+        <Select aria-label="Status" value={status} onValueChange={setStatus} options={STATUS_OPTIONS} />
+        <Select aria-label="Project" value={projectId} onValueChange={setProjectId} options={projectOptions} />
+      </Filters>
+      <StatCards stats={stats} />
+      <Tabs value={tab} onValueChange={setTab}>
+        <Bar>
+          <ScrollTabs aria-label="Item views">
+            <TabsTrigger value="list">List View</TabsTrigger>
+            <TabsTrigger value="grid">Grid View</TabsTrigger>
+            <TabsTrigger value="status">By Status</TabsTrigger>
+            <TabsTrigger value="project">By Project</TabsTrigger>
+          </ScrollTabs>
+          <ItemCount data-testid="item-count" aria-live="polite">
+            {countLabel(total, 'item', 'items')}
+          </ItemCount>
+          <Button $variant="ghost" $size="sm" onClick={() => setDialog({ kind: 'import', mode: 'csv' })}>
+            Import CSV
+          </Button>
+        </Bar>
+        <div style={{ marginTop: 16 }}>{body}</div>
+      </Tabs>
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' ? <CreateItemDialog open onOpenChange={(o) => !o && close()} projectId={projectId !== ALL ? projectId : undefined} /> : null}
+        {dialog?.kind === 'import' ? <ImportItemsDialog open mode={dialog.mode} onOpenChange={(o) => !o && close()} projectId={projectId !== ALL ? projectId : undefined} /> : null}
+        {dialog?.kind === 'detail' ? <ItemDetailDialog item={dialog.item} onClose={close} onEdit={(item) => setDialog({ kind: 'edit', item })} carrierName={carrierName} /> : null}
+        {dialog?.kind === 'edit' ? <EditItemDialog item={dialog.item} onClose={close} /> : null}
+        {dialog?.kind === 'delete' ? <DeleteItemDialog item={dialog.item} onClose={close} /> : null}
+      </Suspense>
+    </PageStack>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Service } from '@midway/contracts';
+import { Badge, Card } from '@midway/ui';
+import { Switch } from '@midway/ui/switch';
+import styled from 'styled-components';
+import { formatMoney } from '../shared/format';
+
+const Tile = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding: 16px;
+  height: 100%;
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+`;
+
+const Name = styled.p`
+  font-weight: 650;
+  overflow-wrap: anywhere;
+`;
+
+const Muted = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+const Bottom = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  font-variant-numeric: tabular-nums;
+`;
+
+export const UNKNOWN_PROJECT = 'Unknown Project';
+export const UNKNOWN_ITEM = 'Unknown Item';
+
+/** Spec section 2's service card: type badge, on/off toggle, item and project names, cost, 'Selected' badge, notes. */
+export function ServiceCard({ service, onToggle, disabled }: { service: Service; onToggle(selected: boolean): void; disabled?: boolean }) {
+  const item = service.itemName?.trim() || UNKNOWN_ITEM;
+  return (
+    <Tile as="article" aria-label={`${service.label} for ${item}`} data-testid="service-card">
+      <Top>
+        <Badge $tone="purple">{service.label}</Badge>
+        <Switch checked={service.selected} onCheckedChange={onToggle} disabled={disabled} aria-label={`${service.label} for ${item}`} />
+      </Top>
+      <Name>{item}</Name>
+      <Muted>{service.projectName?.trim() || UNKNOWN_PROJECT}</Muted>
+      <Bottom>
+        <span>{formatMoney(service.cost)}</span>
+        {service.selected ? <Badge $tone="green">Selected</Badge> : null}
+      </Bottom>
+      {service.notes ? <Muted>{service.notes}</Muted> : null}
+    </Tile>
+  );
+}

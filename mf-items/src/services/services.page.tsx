@@ -1,0 +1,308 @@
+import type { Service, ServiceType } from '@midway/contracts';
+import { SERVICE_FEES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts/vocab';
+import { Button, ButtonLabel, Card, Input, Skeleton } from '@midway/ui';
+import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
+import { Select } from '@midway/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
+import { CheckCircle2, CircleDollarSign, Layers, ListChecks, Search } from 'lucide-react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useProjects } from '../api/items-queries';
+import { servicesApi, type ServiceFilters } from '../api/services-api';
+import { useBulkServices, useServicePages, useServicesSummary, useToggleService } from '../api/services-queries';
+import { countLabel, formatMoney } from '../shared/format';
+import { chunk, useColumns } from '../shared/use-columns';
+import { VirtualList } from '../shared/virtual-list';
+import { ServiceCard } from './service-card';
+
+export const SERVICES_TITLE = 'Services';
+export const SERVICES_SUBTITLE = 'Manage and configure services for all items across your projects';
+export const SERVICES_SEARCH_PLACEHOLDER = 'Search items, projects, or service types...';
+const ALL = 'all';
+
+const TYPE_OPTIONS = [{ value: ALL, label: 'All Service Types' }, ...SERVICE_TYPES.map((t) => ({ value: t, label: SERVICE_TYPE_LABELS[t] }))];
+const SELECTION_OPTIONS = [
+  { value: ALL, label: 'All Services' },
+  { value: 'true', label: 'Selected' },
+  { value: 'false', label: 'Not Selected' },
+];
+
+const Filters = styled(Card)`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) repeat(3, minmax(0, 1fr));
+  gap: 12px;
+  padding: 16px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { grid-template-columns: minmax(0, 1fr); }
+`;
+
+const SearchBox = styled.div`
+  position: relative;
+  svg { position: absolute; left: 10px; top: 50%; transform: translateY(-50%); width: 16px; height: 16px; color: ${({ theme }) => theme.colors.textSubtle}; }
+  input { padding-left: 34px; }
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+const Muted = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const CardRow = styled.div<{ $columns: number }>`
+  display: grid;
+  grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr));
+  gap: 16px;
+  padding-bottom: 16px;
+`;
+
+const GroupHeading = styled.h2`
+  padding: 16px 0 10px;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 650;
+  span { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 500; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Empty = styled.p`
+  padding: 16px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  margin-bottom: 8px;
+`;
+
+const ScrollTabs = styled(TabsList)`
+  max-width: 100%;
+  overflow-x: auto;
+`;
+
+type Entry = { kind: 'heading'; key: string; title: string; count: number | null } | { kind: 'empty'; key: string; text: string } | { kind: 'cards'; key: string; services: Service[] };
+
+function groupEntries(groups: { key: string; title: string; count: number | null; services: Service[]; emptyText: string }[], columns: number): Entry[] {
+  const out: Entry[] = [];
+  for (const g of groups) {
+    out.push({ kind: 'heading', key: `h-${g.key}`, title: g.title, count: g.count });
+    if (g.services.length === 0) out.push({ kind: 'empty', key: `e-${g.key}`, text: g.emptyText });
+    else chunk(g.services, columns).forEach((row) => out.push({ kind: 'cards', key: `c-${row[0]!.id}`, services: row }));
+  }
+  return out;
+}
+
+/** Sum of the fee-table cost of the services a bulk select would turn on, from one summary per type. */
+async function availableValue(filters: ServiceFilters): Promise<{ count: number; cents: number }> {
+  const types = filters.type ? [filters.type] : [...SERVICE_TYPES];
+  const per = await Promise.all(types.map(async (type) => ({ type, s: await servicesApi.servicesSummary({ ...filters, type }) })));
+  let count = 0;
+  let cents = 0;
+  for (const { type, s } of per) {
+    count += s.available;
+    cents += s.available * Math.round(Number(SERVICE_FEES[type]) * 100);
+  }
+  return { count, cents };
+}
+
+function BulkActionsDialog({ filters, onClose, selectedCount, selectedValue }: { filters: ServiceFilters; onClose(): void; selectedCount: number; selectedValue: string }) {
+  const bulk = useBulkServices();
+  const [toSelect, setToSelect] = useState<{ count: number; cents: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+  if (!started.current) {
+    started.current = true;
+    availableValue(filters).then(setToSelect, () => setFailed(true));
+  }
+  const run = (selected: boolean) => bulk.mutate({ filters, selected }, { onSuccess: onClose });
+  return (
+    <Dialog open onOpenChange={(o) => !o && !bulk.isPending && onClose()}>
+      <DialogContent width="520px" aria-describedby="bulk-description">
+        <DialogTitle>Bulk Actions</DialogTitle>
+        <DialogDescription id="bulk-description">Select or clear every service the current filters show.</DialogDescription>
+        <div style={{ display: 'grid', gap: 12 }}>
+          <p data-testid="bulk-select-confirmation">
+            {toSelect
+              ? `Select ${countLabel(toSelect.count, 'service', 'services')} worth ${formatMoney(toSelect.cents / 100)}?`
+              : failed
+                ? 'The services to select could not be counted. Close and try again.'
+                : 'Counting the services to select…'}
+          </p>
+          <p data-testid="bulk-clear-confirmation">{`Clear ${countLabel(selectedCount, 'selected service', 'selected services')} worth ${formatMoney(selectedValue)}?`}</p>
+        </div>
+        <DialogFooter style={{ flexWrap: 'wrap' }}>
+          <Button $variant="outline" onClick={onClose} disabled={bulk.isPending}>
+            Cancel
+          </Button>
+          <Button $variant="outline" onClick={() => run(false)} disabled={bulk.isPending || selectedCount === 0}>
+            Clear {selectedCount}
+          </Button>
+          <Button onClick={() => run(true)} disabled={bulk.isPending || !toSelect || toSelect.count === 0}>
+            Select {toSelect?.count ?? ''}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The Services page (spec section 2): every item's services, toggled one at a time or in bulk. */
+export default function ServicesPage() {
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState(ALL);
+  const [selection, setSelection] = useState(ALL);
+  const [projectId, setProjectId] = useState(ALL);
+  const [tab, setTab] = useState('grid');
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const q = useDeferredValue(search.trim());
+  const filters = useMemo<ServiceFilters>(
+    () => ({
+      ...(q ? { q } : {}),
+      ...(type !== ALL ? { type: type as ServiceType } : {}),
+      ...(selection !== ALL ? { selected: selection === 'true' } : {}),
+      ...(projectId !== ALL ? { projectId } : {}),
+    }),
+    [q, type, selection, projectId],
+  );
+  const filtered = Object.keys(filters).length > 0;
+  const pages = useServicePages(filters);
+  const summary = useServicesSummary(filters);
+  const projects = useProjects();
+  const toggle = useToggleService();
+  const services = useMemo(() => pages.data?.pages.flatMap((p) => p.services) ?? [], [pages.data]);
+  const ref = useRef<HTMLDivElement>(null);
+  const columns = useColumns(ref);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const onNearEnd = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const stats: StatCardModel[] = [
+    { label: 'Selected Services', value: summary.data?.selected ?? '–', icon: CheckCircle2, tone: 'green' },
+    { label: 'Available Services', value: summary.data?.available ?? '–', icon: ListChecks, tone: 'blue' },
+    { label: 'Total Value', value: summary.data ? formatMoney(summary.data.selectedValue) : '–', icon: CircleDollarSign, tone: 'accent' },
+  ];
+
+  const entries = useMemo((): Entry[] => {
+    if (tab === 'type') {
+      return groupEntries(
+        SERVICE_TYPES.map((t) => {
+          const list = services.filter((s) => s.type === t);
+          return { key: t, title: SERVICE_TYPE_LABELS[t], count: list.length, services: list, emptyText: `No ${SERVICE_TYPE_LABELS[t].toLowerCase()} services` };
+        }),
+        columns,
+      );
+    }
+    if (tab === 'status') {
+      return groupEntries(
+        [
+          { key: 'sel', title: 'Selected Services', count: summary.data?.selected ?? null, services: services.filter((s) => s.selected), emptyText: 'No services selected' },
+          { key: 'avail', title: 'Available Services', count: summary.data?.available ?? null, services: services.filter((s) => !s.selected), emptyText: 'No available services' },
+        ],
+        columns,
+      );
+    }
+    return chunk(services, columns).map((row) => ({ kind: 'cards', key: `c-${row[0]!.id}`, services: row }));
+  }, [tab, services, columns, summary.data]);
+
+  const render = (e: Entry): ReactNode => {
+    if (e.kind === 'heading')
+      return (
+        <GroupHeading>
+          {e.title} {e.count !== null ? <span>({e.count})</span> : null}
+        </GroupHeading>
+      );
+    if (e.kind === 'empty') return <Empty>{e.text}</Empty>;
+    return (
+      <CardRow $columns={columns}>
+        {e.services.map((s) => (
+          <ServiceCard key={s.id} service={s} onToggle={(selected) => toggle.mutate({ id: s.id, selected })} />
+        ))}
+      </CardRow>
+    );
+  };
+
+  let body: ReactNode;
+  if (pages.isPending)
+    body = (
+      <div role="status" aria-busy="true" aria-label="Loading services" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(min(260px, 100%), 1fr))' }}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Card key={i} style={{ padding: 16, display: 'grid', gap: 10 }}>
+            <Skeleton $height="18px" $width="50%" />
+            <Skeleton $height="14px" $width="70%" />
+            <Skeleton $height="14px" $width="40%" />
+          </Card>
+        ))}
+      </div>
+    );
+  else if (pages.isError) body = <EmptyState icon={Layers} title="Services could not be loaded" text="Check your connection and reload the page to try again." />;
+  else if (services.length === 0)
+    body = (
+      <EmptyState
+        icon={Layers}
+        title="No services found"
+        text={filtered ? 'Try adjusting your filters to see more services.' : 'Services will appear here as you add items to your projects.'}
+      />
+    );
+  else
+    body = (
+      <VirtualList
+        entries={entries}
+        getKey={(e) => e.key}
+        estimateSize={(e) => (e.kind === 'cards' ? 190 : 56)}
+        render={render}
+        onNearEnd={onNearEnd}
+        footer={isFetchingNextPage ? <Muted role="status">Loading more services…</Muted> : null}
+      />
+    );
+
+  return (
+    <PageStack>
+      <PageHeader
+        title={SERVICES_TITLE}
+        subtitle={SERVICES_SUBTITLE}
+        actions={
+          <Button $variant="outline" onClick={() => setBulkOpen(true)} disabled={!summary.data || summary.data.total === 0}>
+            <ListChecks aria-hidden />
+            <ButtonLabel>Bulk Actions</ButtonLabel>
+          </Button>
+        }
+      />
+      <Filters as="section" aria-label="Filters">
+        <SearchBox>
+          <Search aria-hidden />
+          <Input type="search" aria-label="Search services" placeholder={SERVICES_SEARCH_PLACEHOLDER} value={search} onChange={(e) => setSearch(e.target.value)} maxLength={200} />
+        </SearchBox>
+        <Select aria-label="Service type" value={type} onValueChange={setType} options={TYPE_OPTIONS} />
+        <Select aria-label="Selection" value={selection} onValueChange={setSelection} options={SELECTION_OPTIONS} />
+        <Select aria-label="Project" value={projectId} onValueChange={setProjectId} options={[{ value: ALL, label: 'All Projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))]} />
+      </Filters>
+      <StatCards stats={stats} />
+      <Tabs value={tab} onValueChange={setTab}>
+        <Bar>
+          <ScrollTabs aria-label="Service views">
+            <TabsTrigger value="grid">Grid View</TabsTrigger>
+            <TabsTrigger value="type">By Service Type</TabsTrigger>
+            <TabsTrigger value="status">By Status</TabsTrigger>
+          </ScrollTabs>
+          <Muted data-testid="service-count" aria-live="polite">
+            {countLabel(summary.data?.total ?? services.length, 'service', 'services')}
+          </Muted>
+        </Bar>
+        <div ref={ref} style={{ marginTop: 16 }}>
+          {['grid', 'type', 'status'].map((v) => (
+            <TabsContent key={v} value={v}>
+              {tab === v ? body : null}
+            </TabsContent>
+          ))}
+        </div>
+      </Tabs>
+      {bulkOpen && summary.data ? <BulkActionsDialog filters={filters} onClose={() => setBulkOpen(false)} selectedCount={summary.data.selected} selectedValue={summary.data.selectedValue} /> : null}
+    </PageStack>
+  );
+}

@@ -1,0 +1,11 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Spec section 9: US dollars, en-US, $ and two decimals; 'N/A' when there is no amount. Amounts arrive as decimal strings. */
+export function formatMoney(amount: string | number | null | undefined): string {
+  if (amount === null || amount === undefined || amount === '') return 'N/A';
+  const n = typeof amount === 'number' ? amount : Number(amount);
+  return Number.isFinite(n) ? usd.format(n) : 'N/A';
+}
+
+/** 'N item(s)' of the spec, in words: '1 item', '12 items'. */
+export const countLabel = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -1,0 +1,32 @@
+import { ITEM_STATUS_LABELS, ITEM_STATUSES, type ItemStatus } from '@midway/contracts/vocab';
+import { Badge, statusTone } from '@midway/ui';
+import { CheckCircle2, PackageCheck, ShoppingCart, Truck, Warehouse, type LucideIcon } from 'lucide-react';
+
+// The vocabulary comes from the contracts' zod-free entry, so the bundle gets the lists without the schemas.
+export { ITEM_STATUS_LABELS, ITEM_STATUSES };
+
+const ITEM_STATUS_ICONS: Record<ItemStatus, LucideIcon> = {
+  ordered: ShoppingCart,
+  'in-transit': Truck,
+  received: PackageCheck,
+  stored: Warehouse,
+  delivered: CheckCircle2,
+};
+
+/** The project page's status dropdown, in the spec's order: ordered, in-transit, received, stored, delivered. */
+export const ITEM_STATUS_OPTIONS = ITEM_STATUSES.map((value) => ({ value, label: ITEM_STATUS_LABELS[value] }));
+
+export function isItemStatus(value: string): value is ItemStatus {
+  return (ITEM_STATUSES as readonly string[]).includes(value);
+}
+
+/** An item's status as a coloured badge with its icon. */
+export function ItemStatusBadge({ status }: { status: ItemStatus }) {
+  const Icon = ITEM_STATUS_ICONS[status];
+  return (
+    <Badge $tone={statusTone(status)}>
+      <Icon aria-hidden size={12} />
+      {ITEM_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
