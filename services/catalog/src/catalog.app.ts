@@ -9,6 +9,7 @@ import { ItemService } from './domain/item.service';
 import { ProjectService } from './domain/project.service';
 import { SearchService } from './domain/search.service';
 import { consumeIdentityUsers } from './events/identity-users.consumer';
+import { consumeLogisticsPhotos } from './events/logistics-photos.consumer';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { itemRoutes } from './routes/item.routes';
 import { projectRoutes, sharedRoutes } from './routes/project.routes';
@@ -26,13 +27,15 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
     prismaDir: PRISMA_DIR,
     logger,
     createDb,
-    consumes: ['identity'],
+    consumes: ['identity', 'logistics'],
     // Bulk import bodies may carry thousands of rows.
     bodyLimit: '10mb',
   });
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool);
   const users = await consumeIdentityUsers(rt.bus, uow, logger);
   rt.onStop(users.stop);
+  const photos = await consumeLogisticsPhotos(rt.bus, uow, logger);
+  rt.onStop(photos.stop);
 
   const projects = new ProjectService(uow);
   rt.app.use(sharedRoutes(projects));

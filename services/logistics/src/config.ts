@@ -3,5 +3,11 @@ import { baseEnvSchema, portSchema } from '@midway/service-kit';
 
 export const logisticsEnvSchema = baseEnvSchema.extend({
   LOGISTICS_PORT: portSchema.default(4003),
+  /** The S3-compatible object store photos are kept in (MinIO, S3, or the dev platform's s3rver); no public bucket. */
+  S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be the object store URL, e.g. http://127.0.0.1:9000' }).optional(),
+  S3_ACCESS_KEY: z.string().default(''),
+  S3_SECRET_KEY: z.string().default(''),
+  S3_BUCKET: z.string().default('midway-uploads'),
+  S3_REGION: z.string().default('us-east-1'),
 });
 export type LogisticsConfig = z.infer<typeof logisticsEnvSchema>;

@@ -3,10 +3,13 @@ import type { Logger } from 'pino';
 import { startServiceRuntime } from '@midway/service-kit';
 import type { LogisticsConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
+import { ObjectStore } from './data/object-store';
 import { UnitOfWork } from './data/unit-of-work';
+import { PhotoService } from './domain/photo.service';
 import { ServicesService } from './domain/services.service';
 import { consumeCatalogFacts } from './events/catalog.consumer';
 import { carrierRoutes } from './routes/carrier.routes';
+import { photoRoutes, sharedPhotoRoutes } from './routes/photo.routes';
 import { serviceRoutes } from './routes/service.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
@@ -29,6 +32,14 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
 
   rt.app.use(serviceRoutes(new ServicesService(uow)));
   rt.app.use(carrierRoutes());
+  // Without an object store the photo calls answer 503 saying so; everything else works.
+  const store = config.S3_ENDPOINT
+    ? new ObjectStore({ endpoint: config.S3_ENDPOINT, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, bucket: config.S3_BUCKET, region: config.S3_REGION })
+    : null;
+  await store?.ensureBucket();
+  const photos = new PhotoService(uow, store);
+  rt.app.use(sharedPhotoRoutes(photos));
+  rt.app.use(photoRoutes(photos));
 
   const running = await rt.listen(port, config.HOST);
   return { ...running, db: rt.db, relay: rt.relay };

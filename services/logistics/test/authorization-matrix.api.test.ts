@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { carrierRoutes } from '../src/routes/carrier.routes';
+import { photoRoutes, sharedPhotoRoutes } from '../src/routes/photo.routes';
 import { serviceRoutes } from '../src/routes/service.routes';
 import { ANONYMOUS, actor, eventually, type Actor, usePlatform } from './logistics-harness';
 
@@ -10,7 +11,7 @@ import { ANONYMOUS, actor, eventually, type Actor, usePlatform } from './logisti
  * 403 that confirms it exists. Anonymous callers get 401. A refused call changes nothing, and the lists
  * never show the project's services to those who cannot reach it.
  */
-const t = usePlatform();
+const t = usePlatform({ objectStore: true });
 
 const WHO = ['anonymous', 'owner', 'member', 'viewer', 'removed', 'outsider', 'admin'] as const;
 type Who = (typeof WHO)[number];
@@ -18,13 +19,33 @@ type Who = (typeof WHO)[number];
 interface Fixture {
   callers: Record<Who, Actor>;
   projectId: string;
+  itemId: string;
   serviceId: string;
+  shareToken: string;
+  /** The owner's photo, attached to the item: `/api/photos/{key}`. */
+  photoUrl: string;
+  /** An unused upload URL of the owner's. */
+  uploadUrl: string;
+}
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 3)]);
+const putFile = async (url: string, who: Actor) => {
+  const res = await fetch(`${t.logisticsService.url}${url}`, { method: 'PUT', headers: { ...who.headers, 'content-type': 'image/png' }, body: new Uint8Array(PNG) });
+  return { status: res.status, body: await res.json() };
+};
+/** Asks for an upload URL as `who` and PUTs a photo to it; the answer of whichever step fails first. */
+async function uploadAs(who: Actor): Promise<{ status: number; body: { uploadURL?: string; photoUrl?: string } }> {
+  const url = await t.logistics.post('/api/objects/upload', who);
+  if (url.status !== 200) return url;
+  const stored = await putFile(url.body.uploadURL, who);
+  return stored.status === 200 ? { status: 200, body: { uploadURL: url.body.uploadURL, photoUrl: stored.body.photoUrl } } : stored;
 }
 
 async function fixture(): Promise<Fixture> {
   const callers: Record<Who, Actor> = { anonymous: ANONYMOUS, owner: actor(), member: actor(), viewer: actor(), removed: actor(), outsider: actor(), admin: actor('midway_admin') };
   const p = await t.project(callers.owner, { name: 'Matrix Manor' });
-  await t.item(callers.owner, p.id, { name: 'Zebrawood credenza' });
+  const item = await t.item(callers.owner, p.id, { name: 'Zebrawood credenza' });
+  const shareToken = (await t.catalog.post(`/api/projects/${p.id}/share`, callers.owner)).body.shareToken;
   await t.addMember(callers.owner, p.id, callers.member, 'member');
   await t.addMember(callers.owner, p.id, callers.viewer, 'viewer');
   await t.addMember(callers.owner, p.id, callers.removed, 'member');
@@ -33,7 +54,10 @@ async function fixture(): Promise<Fixture> {
   // Logistics has applied every fact of the fixture (in catalog's order) once it has applied the removal.
   const removal = () => t.logisticsService.db.$queryRaw<{ active: boolean }[]>`SELECT active FROM project_members WHERE project_id = ${p.id}::uuid AND user_id = ${callers.removed.userId}::uuid`;
   expect(await eventually(removal, (rows) => rows[0]?.active === false)).toEqual([{ active: false }]);
-  return { callers, projectId: p.id, serviceId: svc!.id };
+  const photo = await uploadAs(callers.owner);
+  expect((await t.logistics.put('/api/item-photos', callers.owner, { photoUrl: photo.body.uploadURL, itemId: item.id })).status).toBe(200);
+  const uploadUrl = (await t.logistics.post('/api/objects/upload', callers.owner)).body.uploadURL;
+  return { callers, projectId: p.id, itemId: item.id, serviceId: svc!.id, shareToken, photoUrl: photo.body.photoUrl!, uploadUrl };
 }
 
 /** What a refused call must leave as it was, as the owner sees it. */
@@ -44,6 +68,10 @@ type Expect = Record<Who, number>;
 const by = (ok: number, allowed: Who[]): Expect =>
   Object.fromEntries(WHO.map((w) => [w, w === 'anonymous' ? 401 : w === 'removed' || w === 'outsider' ? 404 : allowed.includes(w) ? ok : 403])) as Expect;
 const EDIT: Who[] = ['owner', 'admin', 'member'];
+const READ: Who[] = ['owner', 'admin', 'member', 'viewer'];
+const PUBLIC = (ok: number): Expect => ({ anonymous: ok, owner: ok, member: ok, viewer: ok, removed: ok, outsider: ok, admin: ok });
+/** Only the one it belongs to (anyone else: 404, as for a URL that does not exist). */
+const OWN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: 404, viewer: 404, removed: 404, outsider: 404, admin: 404 });
 const ANY_SIGNED_IN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: ok, viewer: ok, removed: ok, outsider: ok, admin: ok });
 
 const ROUTES: [route: string, call: Call, expected: Expect][] = [
@@ -52,6 +80,21 @@ const ROUTES: [route: string, call: Call, expected: Expect][] = [
   ['PUT /api/services/{id}', (w, f) => t.logistics.put(`/api/services/${f.serviceId}`, w, { selected: true }), by(200, EDIT)],
   ['POST /api/services/bulk', (w, f) => t.logistics.post('/api/services/bulk', w, { filter: { projectId: f.projectId }, selected: true }), by(200, EDIT)],
   ['GET /api/carriers', (w) => t.logistics.get('/api/carriers', w), ANY_SIGNED_IN(200)],
+  ['POST /api/objects/upload', (w) => t.logistics.post('/api/objects/upload', w), ANY_SIGNED_IN(200)],
+  ['PUT /api/objects/uploads/{id}', (w, f) => putFile(f.uploadUrl, w), OWN(200)],
+  // Each caller attaches a photo of their own to the fixture's item: what their role on the project allows.
+  ['PUT /api/item-photos', async (w, f) => {
+    const own = await uploadAs(w);
+    return own.status === 200 ? t.logistics.put('/api/item-photos', w, { photoUrl: own.body.uploadURL, itemId: f.itemId }) : own;
+  }, by(200, EDIT)],
+  ['GET /api/photos/{key}', async (w, f) => {
+    const res = await fetch(`${t.logisticsService.url}${f.photoUrl}`, { headers: w.headers });
+    return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : undefined };
+  }, by(200, READ)],
+  ['GET /api/shared/photos/{token}/{key}', async (w, f) => {
+    const res = await fetch(`${t.logisticsService.url}/api/shared/photos/${f.shareToken}/${f.photoUrl.split('/').pop()}`, { headers: w.headers });
+    return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : undefined };
+  }, PUBLIC(200)],
 ];
 
 it('covers every route logistics serves (a new route fails here until it has a row)', () => {
@@ -60,7 +103,7 @@ it('covers every route logistics serves (a new route fails here until it has a r
       layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : [],
     );
   const none = {} as never;
-  const routers = [serviceRoutes(none), carrierRoutes()];
+  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none)];
   const shape = (route: string) => route.replace(/ \{[^}]*\}$/, '').replace(/\{[^}]*\}|:\w+/g, '{}');
   expect(new Set(ROUTES.map(([route]) => shape(route)))).toEqual(new Set(routers.flatMap(served).map(shape)));
 });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { freePort, startObjectStore, type RunningObjectStore } from '@midway/infra';
 import { connect } from '@nats-io/transport-node';
 import { IDENTITY_HEADER, signIdentityToken } from '@midway/service-kit';
 import { parseEvent, type EventEnvelope, type SystemRole } from '@midway/contracts';
@@ -8,7 +10,7 @@ import { logisticsService, type Logistics } from '../src';
 
 export type { Logistics } from '../src';
 
-export const startTestLogistics = () => startService(logisticsService);
+export const startTestLogistics = (overrides: Record<string, string> = {}) => startService(logisticsService, overrides);
 
 export interface Actor {
   userId: string;
@@ -80,15 +82,20 @@ export async function watchEvents(subject = 'logistics.>') {
  * Catalog and logistics for the test file, as in production: catalog's API makes projects, members and
  * items, its events reach logistics over NATS, and logistics' API answers from its own read model.
  */
-export function usePlatform() {
+export function usePlatform(opts: { objectStore?: boolean } = {}) {
   let catalog: Catalog | undefined;
   let logistics: Logistics | undefined;
+  let store: RunningObjectStore | undefined;
   beforeAll(async () => {
-    [catalog, logistics] = await Promise.all([startService(catalogService), startTestLogistics()]);
+    // The S3 endpoint as the platform runs it: s3rver in process, which verifies SigV4 like MinIO.
+    if (opts.objectStore) store = await startObjectStore({ dir: path.join(testEnv().tmpDir, `s3-${randomUUID()}`), port: await freePort() });
+    const s3: Record<string, string> = store ? { S3_ENDPOINT: store.endpoint, S3_ACCESS_KEY: store.accessKey, S3_SECRET_KEY: store.secretKey, S3_BUCKET: store.bucket } : {};
+    [catalog, logistics] = await Promise.all([startService(catalogService), startTestLogistics(s3)]);
   }, 60_000);
   afterAll(async () => {
     await logistics?.stop();
     await catalog?.stop();
+    await store?.stop();
   });
   const cat = client(() => catalog!.url);
   const log = client(() => logistics!.url);

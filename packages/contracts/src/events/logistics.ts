@@ -18,4 +18,13 @@ const serviceChoice = z.object({
 export const logisticsEventSchemas = {
   'logistics.service.selected.v1': serviceChoice,
   'logistics.service.deselected.v1': serviceChoice,
+  /** An uploaded photo now belongs to an item: catalog sets the item's photoUrl to the served path. */
+  'logistics.item-photo.attached.v1': z.object({
+    itemId: z.uuid(),
+    projectId: z.uuid(),
+    /** `/api/photos/{key}`. */
+    photoUrl: z.string(),
+    byUserId: z.uuid(),
+    attachedAt: z.iso.datetime(),
+  }),
 } as const;

@@ -1,3 +1,4 @@
 /** The logistics service's HTTP contracts. */
 export * from './services';
 export * from './carriers';
+export * from './photos';

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { ActivityRepository } from './activity.repository';
 import { ItemRepository } from './item.repository';
+import { ItemPhotoRepository } from './item-photo.repository';
 import { MemberRepository } from './member.repository';
 import { ProductRepository } from './product.repository';
 import { ProjectRepository } from './project.repository';
@@ -21,6 +22,7 @@ export interface Repos {
   stats: StatsRepository;
   search: SearchRepository;
   republish: RepublishRepository;
+  itemPhotos: ItemPhotoRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -36,6 +38,7 @@ function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
     stats: new StatsRepository(client),
     search: new SearchRepository(client),
     republish: new RepublishRepository(client),
+    itemPhotos: new ItemPhotoRepository(client),
   };
 }
 

@@ -52,6 +52,15 @@ export class ItemRepository {
     return n;
   }
 
+  async find(id: string): Promise<{ id: string; projectId: string } | null> {
+    const [row] = await this.db.$queryRaw<{ id: string; projectId: string }[]>`SELECT id, project_id AS "projectId" FROM items WHERE id = ${id}::uuid`;
+    return row ?? null;
+  }
+
+  async setPhoto(id: string, photoKey: string): Promise<void> {
+    await this.db.$executeRaw`UPDATE items SET photo_key = ${photoKey}::uuid, updated_at = now() WHERE id = ${id}::uuid`;
+  }
+
   /** The item and (by cascade) its services. */
   async delete(id: string): Promise<void> {
     await this.db.$executeRaw`DELETE FROM items WHERE id = ${id}::uuid`;

@@ -2,18 +2,20 @@ import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { AccessRepository } from './access.repository';
 import { ItemRepository } from './item.repository';
 import { ServiceRepository } from './service.repository';
+import { UploadRepository } from './upload.repository';
 import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 
 export interface Repos {
   access: AccessRepository;
   items: ItemRepository;
   services: ServiceRepository;
+  uploads: UploadRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
 
 function reposFor(client: Client): Omit<Repos, 'outbox'> {
-  return { access: new AccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client) };
+  return { access: new AccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client), uploads: new UploadRepository(client) };
 }
 
 /**

@@ -1,0 +1,108 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { badRequest, forbidden, HttpError, makeEvent, notFound, type Caller } from '@midway/service-kit';
+import { canOnProject, PHOTO_MAX_BYTES, type AttachPhotoBody } from '@midway/contracts';
+import type { UnitOfWork } from '../data/unit-of-work';
+import { imageTypeOf } from './image-type';
+import { isUuid } from './ids';
+
+/** Where a photo is kept and served. */
+export interface PhotoStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Readable>;
+}
+
+export const UPLOAD_TTL_MS = 15 * 60_000;
+const objectKey = (id: string) => `photos/${id}`;
+const servedPath = (id: string) => `/api/photos/${id}`;
+const hash = (sig: string) => createHash('sha256').update(sig).digest('hex');
+const unavailable = () => new HttpError(503, 'photo_storage_unavailable', 'Photo storage is not configured on this server. Ask the administrator to set S3_ENDPOINT.');
+const NOT_AN_UPLOAD = 'photoUrl must be the uploadURL you uploaded to, or a photo path (/api/photos/…) of your own upload';
+
+/**
+ * Photo uploads: a one-object, 15-minute upload URL for its owner; the object's size and type checked by its
+ * bytes before it is stored; attaching it to an item the caller may edit; serving it only to those who may see it.
+ */
+export class PhotoService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly store: PhotoStore | null,
+  ) {}
+
+  async createUpload(caller: Caller): Promise<{ uploadURL: string }> {
+    if (!this.store) throw unavailable();
+    const id = randomUUID();
+    const sig = randomBytes(24).toString('base64url');
+    await this.uow.read.uploads.create(id, caller.userId, hash(sig), new Date(Date.now() + UPLOAD_TTL_MS));
+    return { uploadURL: `/api/objects/uploads/${id}?sig=${sig}` };
+  }
+
+  /** The PUT to the upload URL: the caller's own, unexpired, unused upload; an image of at most 10 MB. */
+  async receive(caller: Caller, id: string, sig: unknown, body: Buffer): Promise<{ photoUrl: string; size: number; contentType: string }> {
+    if (!this.store) throw unavailable();
+    const upload = isUuid(id) ? await this.uow.read.uploads.find(id) : null;
+    const sigOk = upload && typeof sig === 'string' && timingSafeEqual(Buffer.from(hash(sig)), Buffer.from(upload.sigHash));
+    if (!upload || !sigOk || upload.ownerId !== caller.userId) throw notFound('Upload not found. Ask for a new upload URL (POST /api/objects/upload).');
+    if (upload.completedAt) throw new HttpError(409, 'conflict', 'This upload URL was already used. Ask for a new one for another file.');
+    if (upload.expiresAt.getTime() < Date.now()) throw new HttpError(410, 'gone', 'This upload URL expired (15 minutes). Ask for a new one.');
+    if (body.length > PHOTO_MAX_BYTES) throw new HttpError(413, 'payload_too_large', 'The photo is larger than 10 MB. Choose a smaller file.');
+    const contentType = imageTypeOf(body);
+    if (!contentType) throw new HttpError(415, 'unsupported_media_type', 'Only JPEG, PNG, WebP or GIF photos can be uploaded.');
+    const store = this.store;
+    // Claimed and stored in one transaction: the row lock makes a racing PUT wait and then find it used, and a
+    // failed store rolls the claim back so the URL can be tried again.
+    await this.uow.run(async (r) => {
+      if (!(await r.uploads.complete(id, contentType, body.length))) throw new HttpError(409, 'conflict', 'This upload URL was already used. Ask for a new one for another file.');
+      await store.put(objectKey(id), body, contentType);
+    });
+    return { photoUrl: servedPath(id), size: body.length, contentType };
+  }
+
+  /** The caller's own completed upload, attached to an item they may edit (or, without itemId, just named). */
+  async attach(caller: Caller, body: AttachPhotoBody): Promise<{ photoUrl: string }> {
+    const id = uploadIdOf(body.photoUrl);
+    if (!id) throw badRequest(NOT_AN_UPLOAD);
+    return this.uow.run(async (r) => {
+      const upload = await r.uploads.find(id);
+      if (!upload || upload.ownerId !== caller.userId) throw badRequest(NOT_AN_UPLOAD);
+      if (!upload.completedAt) throw new HttpError(409, 'conflict', 'The photo has not been uploaded yet: PUT the file to the uploadURL first.');
+      if (body.itemId) {
+        const item = await r.items.find(body.itemId);
+        const access = item ? await r.access.accessOf(caller, item.projectId) : null;
+        if (!item || !access) throw notFound('Item not found');
+        if (!canOnProject(access, 'editItems')) throw forbidden('You can view this project but not change its items. Ask the project owner to make you a member.');
+        await r.items.setPhoto(item.id, id);
+        await r.outbox.add(makeEvent('logistics.item-photo.attached.v1', { itemId: item.id, projectId: item.projectId, photoUrl: servedPath(id), byUserId: caller.userId, attachedAt: new Date().toISOString() }));
+      }
+      return { photoUrl: servedPath(id) };
+    });
+  }
+
+  async read(caller: Caller, key: string) {
+    const upload = isUuid(key) ? await this.uow.read.uploads.readableBy(key, caller.userId, caller.role === 'midway_admin') : null;
+    return this.open(upload, key);
+  }
+
+  async readShared(shareToken: string, key: string) {
+    const upload = isUuid(key) && shareToken.length <= 64 ? await this.uow.read.uploads.sharedBy(key, shareToken) : null;
+    return this.open(upload, key);
+  }
+
+  private async open(upload: { contentType: string | null; size: number | null } | null, key: string) {
+    if (!upload) throw notFound('Photo not found');
+    if (!this.store) throw unavailable();
+    return { contentType: upload.contentType!, size: upload.size!, body: await this.store.get(objectKey(key)) };
+  }
+}
+
+/** `/api/objects/uploads/{id}[?sig=…]`, a full URL of it, or `/api/photos/{id}` → the upload id. */
+function uploadIdOf(photoUrl: string): string | null {
+  let path: string;
+  try {
+    path = new URL(photoUrl, 'http://midway.local').pathname;
+  } catch {
+    return null;
+  }
+  const m = /^\/api\/(?:objects\/uploads|photos)\/([0-9a-f-]{36})$/i.exec(path);
+  return m && isUuid(m[1]!) ? m[1]!.toLowerCase() : null;
+}
