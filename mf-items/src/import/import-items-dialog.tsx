@@ -62,13 +62,26 @@ export function downloadTemplate() {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** A file's text (FileReader where Blob.text is missing, as in older browsers and jsdom). */
+function readText(file: File): Promise<string> {
+  if (typeof file.text === 'function') return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
 /** Reads a chosen file into items, or says why not (spec section 5's messages). papaparse loads here, on first use. */
 export async function readItemsFile(file: File): Promise<{ ok: true; items: ImportRow[] } | { ok: false; message: string; details?: string[] }> {
   const kind = fileKind(file);
   if (kind === 'pdf') return { ok: false, message: MESSAGES.pdf };
   if (kind === 'other') return { ok: false, message: MESSAGES.unsupported };
-  const { default: Papa } = await import('papaparse');
-  const text = await file.text();
+  const mod = await import('papaparse');
+  // papaparse is CommonJS: its namespace is the default export under webpack, the module itself elsewhere.
+  const Papa = (mod as unknown as { default?: typeof mod }).default ?? mod;
+  const text = await readText(file);
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
   // A row with a different number of fields is still read; a broken quote is a failure to report.
   const fatal = parsed.errors.filter((e) => e.type === 'Quotes');

@@ -3,9 +3,6 @@ import { Button, toast } from '@midway/ui';
 import { ExternalLink } from 'lucide-react';
 import { carrierIdOf } from './item-warnings';
 
-/** Logistics adds a link for the tracking number to item views (issue 10); until then there is none. */
-type WithTrackingUrl = Item & { trackingUrl?: string | null };
-
 /**
  * Spec section 2: beside a tracking number, only when a carrier is set. It says 'Track Package: Opening tracking
  * for {carrier}: {number}' and opens the carrier's page in a new tab when the item carries its link.
@@ -23,7 +20,8 @@ export function TrackingButton({ item, carrierName }: { item: Item; carrierName(
       onClick={(e) => {
         e.stopPropagation();
         toast({ title: 'Track Package', description: `Opening tracking for ${carrier}: ${item.trackingNumber}` });
-        const url = (item as WithTrackingUrl).trackingUrl;
+        // Catalog's item views carry the carrier's tracking link for the number (none for an unrecognised one).
+        const url = item.trackingUrl;
         if (url && /^https:\/\//.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
       }}
     >

@@ -1,0 +1,140 @@
+import { getToasts, resetToasts } from '@midway/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aProject, anItem, PROJECT_ID } from '../test-fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import CreateItemDialog from './create-item-dialog';
+import EditItemDialog from './edit-item-dialog';
+import ItemDetailDialog, { timelineOf } from './item-detail-dialog';
+import { createQuantity, toCreateBody, toUpdateBody, EMPTY_ITEM_FORM } from './item-form';
+
+const bodyOf = (fetchMock: jest.Mock, method: string) => {
+  const call = fetchMock.mock.calls.find(([, init]) => init?.method === method);
+  return call ? JSON.parse(String(call[1].body)) : undefined;
+};
+
+describe('Create New Item', () => {
+  beforeEach(() => resetToasts());
+
+  it("asks for a project ('Please select a project') and a name ('Item name is required') before sending anything", async () => {
+    const fetchMock = mockFetch({ 'GET /api/projects': () => jsonResponse([aProject()]), 'GET /api/carriers': () => jsonResponse([]) });
+    renderWithProviders(<CreateItemDialog open onOpenChange={jest.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Item' }));
+    expect(await screen.findByText('Please select a project')).toBeTruthy();
+    expect(screen.getByText('Item name is required')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST')).toBeUndefined();
+  });
+
+  it('locks a preselected project, sends the trimmed fields (quantity falling back to 1) and says it was created', async () => {
+    const onOpenChange = jest.fn();
+    const fetchMock = mockFetch({
+      'GET /api/projects': () => jsonResponse([aProject(), aProject({ id: '3a1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a12', name: 'Other' })]),
+      'GET /api/carriers': () => jsonResponse([]),
+      [`POST /api/projects/${PROJECT_ID}/items`]: () => jsonResponse(anItem(), 201),
+    });
+    renderWithProviders(<CreateItemDialog open onOpenChange={onOpenChange} projectId={PROJECT_ID} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Item' });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Project' }).textContent).toContain('Lakeview Residence'));
+    expect(within(dialog).getByRole('combobox', { name: 'Project' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText(/Item name/), '  Boucle chair ');
+    await userEvent.type(within(dialog).getByLabelText(/Supplier/), 'Atelier North');
+    await userEvent.clear(within(dialog).getByLabelText(/Quantity/));
+    await userEvent.type(within(dialog).getByLabelText(/Price/), '1249.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Item' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Item created successfully' }));
+    expect(bodyOf(fetchMock, 'POST')).toEqual({ name: 'Boucle chair', supplier: 'Atelier North', quantity: 1, price: '1249.5', status: 'ordered' });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("shows the server's error in the dialog and toasts 'Failed to add item. Please try again.'", async () => {
+    mockFetch({
+      'GET /api/projects': () => jsonResponse([aProject()]),
+      'GET /api/carriers': () => jsonResponse([]),
+      [`POST /api/projects/${PROJECT_ID}/items`]: () => jsonResponse({ message: 'You can view this project but not change its items.' }, 403),
+    });
+    renderWithProviders(<CreateItemDialog open onOpenChange={jest.fn()} projectId={PROJECT_ID} />);
+    await userEvent.type(await screen.findByLabelText(/Item name/), 'Lamp');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Item' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^403: .*not change its items/);
+    expect(getToasts()[0]).toMatchObject({ description: 'Failed to add item. Please try again.', variant: 'destructive' });
+  });
+
+  it('checks fields with the contract: a bad product URL is refused in the form', async () => {
+    const fetchMock = mockFetch({ 'GET /api/projects': () => jsonResponse([aProject()]), 'GET /api/carriers': () => jsonResponse([]) });
+    renderWithProviders(<CreateItemDialog open onOpenChange={jest.fn()} projectId={PROJECT_ID} />);
+    await userEvent.type(await screen.findByLabelText(/Item name/), 'Lamp');
+    await userEvent.type(screen.getByLabelText(/Product URL/), 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Item' }));
+    expect(await screen.findByText('productUrl must be a URL')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST')).toBeUndefined();
+  });
+});
+
+describe('item form bodies', () => {
+  it('create: quantity falls back to 1, empty optional fields are left out', () => {
+    expect(createQuantity('0')).toBe(1);
+    expect(createQuantity('abc')).toBe(1);
+    expect(createQuantity('3')).toBe(3);
+    expect(toCreateBody({ ...EMPTY_ITEM_FORM, name: ' A ', supplier: ' ' })).toEqual({ name: 'A', quantity: 1, status: 'ordered' });
+  });
+  it('edit: an emptied field is cleared, price is sent as a number', () => {
+    expect(toUpdateBody({ ...EMPTY_ITEM_FORM, name: 'A', quantity: '2', price: '10.5' })).toMatchObject({ name: 'A', quantity: 2, price: 10.5, supplier: null, notes: null });
+  });
+});
+
+describe('Edit Item', () => {
+  beforeEach(() => resetToasts());
+
+  it('refuses a quantity below 1 and saves the changes with a toast', async () => {
+    const item = anItem({ name: 'Oak table', supplier: 'Woodworks', quantity: 2 });
+    const onClose = jest.fn();
+    const fetchMock = mockFetch({ 'GET /api/carriers': () => jsonResponse([]), [`PUT /api/items/${item.id}`]: () => jsonResponse({ ...item, quantity: 3 }) });
+    renderWithProviders(<EditItemDialog item={item} onClose={onClose} />);
+    const quantity = await screen.findByLabelText(/Quantity/);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('quantity must be a whole number of at least 1')).toBeTruthy();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    await userEvent.clear(screen.getByLabelText(/Supplier/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Item updated successfully' }));
+    expect(bodyOf(fetchMock, 'PUT')).toMatchObject({ name: 'Oak table', quantity: 3, supplier: null, price: null });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("says 'Failed to update item. Please try again.' when saving fails", async () => {
+    const item = anItem();
+    mockFetch({ 'GET /api/carriers': () => jsonResponse([]), [`PUT /api/items/${item.id}`]: () => jsonResponse({ message: 'x' }, 500) });
+    renderWithProviders(<EditItemDialog item={item} onClose={jest.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Failed to update item. Please try again.' }));
+  });
+});
+
+describe('Item Detail', () => {
+  beforeEach(() => resetToasts());
+
+  it('timeline: Created, Received, Delivered when stamped, Last Updated when it differs', () => {
+    const at = '2026-03-02T15:04:05.000Z';
+    expect(timelineOf({ createdAt: at, updatedAt: at, receivedAt: null, deliveredAt: null }).map((e) => e.label)).toEqual(['Created']);
+    expect(timelineOf({ createdAt: at, updatedAt: '2026-03-05T10:00:00.000Z', receivedAt: '2026-03-03T10:00:00.000Z', deliveredAt: '2026-03-04T10:00:00.000Z' }).map((e) => e.label)).toEqual([
+      'Created',
+      'Received',
+      'Delivered',
+      'Last Updated',
+    ]);
+  });
+
+  it('shows its dates as MMM d, yyyy and has an Edit button that opens Edit Item', async () => {
+    const item = anItem({ name: 'Oak table' });
+    const onEdit = jest.fn();
+    mockFetch({ [`PUT /api/items/${item.id}/status`]: () => jsonResponse({ message: 'x' }, 500) });
+    renderWithProviders(<ItemDetailDialog item={item} onClose={jest.fn()} onEdit={onEdit} carrierName={(id) => id} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Oak table' });
+    expect(within(dialog).getByText('Mar 2, 2026')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    expect(onEdit).toHaveBeenCalledWith(item);
+  });
+});

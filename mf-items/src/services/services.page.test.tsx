@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aProject, aService } from '../test-fixtures';
+import { jsonResponse, mockFetch, renderWithProviders, type FetchRoutes } from '../test-utils';
+import ServicesPage from './services.page';
+
+const summary = { total: 3, selected: 1, available: 2, selectedValue: '75.00' };
+
+function routes(services: ReturnType<typeof aService>[], extra: FetchRoutes = {}): FetchRoutes {
+  return {
+    'GET /api/services': () => jsonResponse(services),
+    'GET /api/services/summary': () => jsonResponse(summary),
+    'GET /api/projects': () => jsonResponse([aProject()]),
+    ...extra,
+  };
+}
+
+const calls = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([url, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(url), 'http://localhost').pathname}${new URL(String(url), 'http://localhost').search}`);
+
+describe('Services page', () => {
+  it('has the title, stat cards from the summary, the count and cards with fallbacks for unknown names', async () => {
+    mockFetch(routes([aService({ selected: true, type: 'install_assembly', label: 'Installation & Assembly', cost: '75.00', notes: 'Two people' }), aService({ itemName: null, projectName: null, cost: null })]));
+    renderWithProviders(<ServicesPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Services' })).toBeTruthy();
+    expect(screen.getByText('Manage and configure services for all items across your projects')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search items, projects, or service types...')).toBeTruthy();
+    const cards = await screen.findAllByTestId('service-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Selected')).toBeTruthy();
+    expect(within(cards[0]!).getByText('$75.00')).toBeTruthy();
+    expect(within(cards[0]!).getByText('Two people')).toBeTruthy();
+    expect(within(cards[1]!).getByText('Unknown Item')).toBeTruthy();
+    expect(within(cards[1]!).getByText('Unknown Project')).toBeTruthy();
+    expect(within(cards[1]!).getByText('N/A')).toBeTruthy();
+    expect(screen.getByTestId('service-count').textContent).toBe('3 services');
+    await waitFor(() => expect(screen.getByText('Total Value').parentElement!.textContent).toContain('$75.00'));
+    expect(screen.getByText('Selected Services').parentElement!.textContent).toContain('1');
+    expect(screen.getByText('Available Services').parentElement!.textContent).toContain('2');
+  });
+
+  it('a toggle sends at once and reloads the services and their counts', async () => {
+    const service = aService();
+    const fetchMock = mockFetch(routes([service], { [`PUT /api/services/${service.id}`]: () => jsonResponse({ ...service, selected: true }) }));
+    renderWithProviders(<ServicesPage />);
+    await userEvent.click(await screen.findByRole('switch', { name: 'White-Glove Receiving for Walnut dining table' }));
+    await waitFor(() => expect(calls(fetchMock)).toContain(`PUT /api/services/${service.id}`));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ selected: true });
+    await waitFor(() => expect(calls(fetchMock).filter((c) => c === 'GET /api/services/summary').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("says 'No services found' with the right hint", async () => {
+    mockFetch(routes([]));
+    renderWithProviders(<ServicesPage />);
+    expect(await screen.findByText('No services found')).toBeTruthy();
+    expect(screen.getByText('Services will appear here as you add items to your projects.')).toBeTruthy();
+  });
+
+  it('By Status names its empty groups', async () => {
+    mockFetch(routes([aService()]));
+    renderWithProviders(<ServicesPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'By Status' }));
+    expect(await screen.findByText('No services selected')).toBeTruthy();
+  });
+
+  it('By Service Type shows each type with a count, and an empty type in lower case', async () => {
+    mockFetch(routes([aService()]));
+    renderWithProviders(<ServicesPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'By Service Type' }));
+    expect(await screen.findByText('No last-mile delivery services')).toBeTruthy();
+  });
+
+  it('Bulk Actions confirms with the count and the value, then posts the filter', async () => {
+    const fetchMock = mockFetch({
+      ...routes([aService()]),
+      'POST /api/services/bulk': () => jsonResponse({ updated: 2 }),
+    });
+    renderWithProviders(<ServicesPage />);
+    await screen.findAllByTestId('service-card');
+    await userEvent.click(await screen.findByRole('button', { name: 'Bulk Actions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bulk Actions' });
+    // Two available of each of the five types at the fee table's rates: 2 × (25 + 15 + 2 + 50 + 75).
+    await waitFor(() => expect(within(dialog).getByTestId('bulk-select-confirmation').textContent).toBe('Select 10 services worth $334.00?'));
+    expect(within(dialog).getByTestId('bulk-clear-confirmation').textContent).toBe('Clear 1 selected service worth $75.00?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Select 10' }));
+    await waitFor(() => expect(calls(fetchMock)).toContain('POST /api/services/bulk'));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ filter: {}, selected: true });
+  });
+});
