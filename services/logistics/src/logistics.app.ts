@@ -10,6 +10,7 @@ import { ServicesService } from './domain/services.service';
 import { consumeCatalogFacts } from './events/catalog.consumer';
 import { carrierRoutes } from './routes/carrier.routes';
 import { photoRoutes, sharedPhotoRoutes } from './routes/photo.routes';
+import { searchRoutes } from './routes/search.routes';
 import { serviceRoutes } from './routes/service.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
@@ -30,7 +31,9 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   const catalog = await consumeCatalogFacts(rt.bus, uow, logger);
   rt.onStop(catalog.stop);
 
-  rt.app.use(serviceRoutes(new ServicesService(uow)));
+  const services = new ServicesService(uow);
+  rt.app.use(serviceRoutes(services));
+  rt.app.use(searchRoutes(services));
   rt.app.use(carrierRoutes());
   // Without an object store the photo calls answer 503 saying so; everything else works.
   const store = config.S3_ENDPOINT

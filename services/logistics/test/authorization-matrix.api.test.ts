@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { carrierRoutes } from '../src/routes/carrier.routes';
 import { photoRoutes, sharedPhotoRoutes } from '../src/routes/photo.routes';
+import { searchRoutes } from '../src/routes/search.routes';
 import { serviceRoutes } from '../src/routes/service.routes';
 import { ANONYMOUS, actor, eventually, type Actor, usePlatform } from './logistics-harness';
 
@@ -79,6 +80,7 @@ const ROUTES: [route: string, call: Call, expected: Expect][] = [
   ['GET /api/services/summary', (w, f) => t.logistics.get(`/api/services/summary?projectId=${f.projectId}`, w), ANY_SIGNED_IN(200)],
   ['PUT /api/services/{id}', (w, f) => t.logistics.put(`/api/services/${f.serviceId}`, w, { selected: true }), by(200, EDIT)],
   ['POST /api/services/bulk', (w, f) => t.logistics.post('/api/services/bulk', w, { filter: { projectId: f.projectId }, selected: true }), by(200, EDIT)],
+  ['GET /api/search', (w) => t.logistics.get('/api/search?q=Zebrawood', w), ANY_SIGNED_IN(200)],
   ['GET /api/carriers', (w) => t.logistics.get('/api/carriers', w), ANY_SIGNED_IN(200)],
   ['POST /api/objects/upload', (w) => t.logistics.post('/api/objects/upload', w), ANY_SIGNED_IN(200)],
   ['PUT /api/objects/uploads/{id}', (w, f) => putFile(f.uploadUrl, w), OWN(200)],
@@ -103,7 +105,7 @@ it('covers every route logistics serves (a new route fails here until it has a r
       layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : [],
     );
   const none = {} as never;
-  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none)];
+  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none)];
   const shape = (route: string) => route.replace(/ \{[^}]*\}$/, '').replace(/\{[^}]*\}|:\w+/g, '{}');
   expect(new Set(ROUTES.map(([route]) => shape(route)))).toEqual(new Set(routers.flatMap(served).map(shape)));
 });
@@ -126,6 +128,7 @@ describe.each(ROUTES)('%s', (_route, call, expected) => {
 const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] = [
   ['GET /api/services', async (w, f) => (await t.services(w)).some((s) => s.projectId === f.projectId)],
   ['GET /api/services?q', async (w, f) => (await t.services(w, 'q=Zebrawood')).some((s) => s.projectId === f.projectId)],
+  ['GET /api/search', async (w, f) => ((await t.logistics.get('/api/search?q=Zebrawood', w)).body as { id: string }[]).some((r) => r.id === f.serviceId)],
   ['GET /api/services/summary', async (w, f) => ((await t.logistics.get(`/api/services/summary?projectId=${f.projectId}`, w)).body as { total: number }).total > 0],
 ];
 

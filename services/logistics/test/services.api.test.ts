@@ -156,3 +156,18 @@ describe('GET /api/services/summary and POST /api/services/bulk', () => {
     }
   });
 });
+
+describe('GET /api/search (logistics’ half)', () => {
+  it('finds services by item, project or type label, as results the gateway merges; under 3 characters is a 400', async () => {
+    const owner = actor();
+    const p = await t.project(owner, { name: 'Searchable Studio' });
+    await t.item(owner, p.id, { name: 'Quartzite island' });
+    await t.servicesOf(owner, p.id, 5);
+    const res = await t.logistics.get('/api/search?q=quartzite', owner);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(5);
+    expect(res.body[0]).toEqual({ type: 'service', id: expect.any(String), title: 'White-Glove Receiving · Quartzite island', subtitle: 'Searchable Studio', url: '/services?q=Quartzite%20island' });
+    expect((await t.logistics.get('/api/search?q=Searchable Studio', owner)).body).toHaveLength(5);
+    expect((await t.logistics.get('/api/search?q=qu', owner)).status).toBe(400);
+  });
+});

@@ -7,6 +7,7 @@ import {
   type ListServicesQuery,
   type Service,
   type ServicesSummary,
+  type SearchResult,
   type ServicesSummaryQuery,
 } from '@midway/contracts';
 import type { ChangedService, ServiceFilter, ServiceRow } from '../data/service.repository';
@@ -17,6 +18,8 @@ import { typesMatching } from './service-types';
 
 /** Member roles that may select services: the contract's table, the same one catalog enforces for items. */
 const EDITING_ROLES = MEMBER_ROLES.filter((role) => canOnProject(role, 'editItems'));
+/** Services in one search answer (the gateway merges it with catalog's projects and items). */
+const SEARCH_RESULTS = 20;
 const VIEW_ONLY = 'You can view this project’s services but not change them. Ask the project owner to make you a member.';
 
 const toService = (r: ServiceRow): Service => ({ ...r, label: SERVICE_TYPE_LABELS[r.type] });
@@ -38,6 +41,18 @@ export class ServicesService {
   async summary(caller: Caller, q: ServicesSummaryQuery): Promise<ServicesSummary> {
     const s = await this.uow.read.services.summary(caller, filterOf(q));
     return { total: s.total, selected: s.selected, available: s.total - s.selected, selectedValue: s.selectedValue };
+  }
+
+  /** The services half of the global search: services whose item, project or type label matches. */
+  async search(caller: Caller, q: string): Promise<SearchResult[]> {
+    const page = await this.uow.read.services.list(caller, filterOf({ q }), SEARCH_RESULTS);
+    return page.rows.map((s) => ({
+      type: 'service',
+      id: s.id,
+      title: `${SERVICE_TYPE_LABELS[s.type]} · ${s.itemName ?? 'Unknown Item'}`,
+      subtitle: s.projectName ?? 'Unknown Project',
+      url: `/services?q=${encodeURIComponent(s.itemName ?? '')}`,
+    }));
   }
 
   /** Selecting what is already selected changes nothing and publishes nothing. */
