@@ -76,7 +76,9 @@ function operation(method: string, path: string, op: OpenApiOperation, schemas: 
         .map((p) => `<tr><td>${escape(p.name)}</td><td>${p.in}${p.required ? ', required' : ''}${p.description ? ` — ${escape(p.description)}` : ''}<br><code>${escape(JSON.stringify(inline(p.schema, schemas)))}</code></td></tr>`)
         .join('')}</table>`
     : '';
-  const body = op.requestBody
+  const body = op.requestBody?.description
+    ? `<h4>Request body</h4><p class="desc">${escape(op.requestBody.description)} Raw bytes: ${Object.keys(op.requestBody.content).map((t) => `<code>${escape(t)}</code>`).join(', ')}.</p>`
+    : op.requestBody
     ? `<h4>Request body</h4>${Object.entries(op.requestBody.content)
         .map(([type, c], i) => (i === 0 ? schemaBlock(type, c.schema, schemas) : `<p class="desc">Also accepted as <code>${escape(type)}</code> (an HTML form).</p>`))
         .join('')}`

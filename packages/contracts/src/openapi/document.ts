@@ -24,7 +24,7 @@ export interface OpenApiOperation {
   tags: ApiTag[];
   security: Record<string, string[]>[];
   parameters?: { name: string; in: 'path' | 'query'; required: boolean; description?: string; schema: Json }[];
-  requestBody?: { required: boolean; content: Record<string, { schema: Json }> };
+  requestBody?: { required: boolean; description?: string; content: Record<string, { schema: Json }> };
   responses: Record<string, { description: string; headers?: Record<string, Json>; content?: Record<string, { schema: Json }> }>;
 }
 
@@ -35,6 +35,7 @@ const TAGS: Record<ApiTag, string> = {
   items: 'A project’s items: furniture and fixtures from order to delivery (catalog service).',
   sharing: 'The read-only client dashboard of a project (catalog service).',
   dashboard: 'The dashboard’s statistics and recent activity (catalog service).',
+  photos: 'Item photos: upload, attach to an item, and read (logistics service).',
   services: 'Per-item services — receiving, enhanced inspection, storage, delivery, install/assembly — and their selection (logistics service).',
   search: 'Global search, merged by the gateway from every service.',
   documentation: 'This document.',
@@ -47,6 +48,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found, or not reachable by the caller (both answer the same).',
   409: 'Conflicts with what exists (e.g. the e-mail is already registered).',
   413: 'The body is over the route’s limit.',
+  415: 'The file is not a JPEG, PNG, WebP or GIF image.',
   429: 'Too many attempts: wait a minute and retry.',
   503: 'The gateway is starting and cannot check sessions yet: retry in a few seconds.',
 };
@@ -101,7 +103,7 @@ function operationOf(op: ApiOperation): OpenApiOperation {
     responses[status] = {
       description: r.description,
       ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { ...d, schema: { type: 'string' } }])) } : {}),
-      ...(r.schema ? { content: { 'application/json': { schema: refOf(r.schema) } } } : r.contentType ? { content: { [r.contentType]: { schema: { type: 'string' } } } } : {}),
+      ...(r.schema ? { content: { 'application/json': { schema: refOf(r.schema) } } } : r.contentType ? { content: { [r.contentType]: { schema: r.contentType === 'text/html' ? { type: 'string' } : {} } } } : {}),
     };
   }
   for (const status of errorStatuses(op)) {
@@ -114,6 +116,9 @@ function operationOf(op: ApiOperation): OpenApiOperation {
     tags: [op.tag],
     security: op.security === 'session' ? [{ session: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
+    ...(op.upload
+      ? { requestBody: { required: true, description: op.upload.description, content: Object.fromEntries(op.upload.contentTypes.map((t) => [t, { schema: {} }])) } }
+      : {}),
     ...(op.body
       ? {
           requestBody: {

@@ -29,7 +29,8 @@ import {
   servicesSummarySchema,
   updateServiceBodySchema,
 } from '../logistics/services';
-import { NEXT_CURSOR_HEADER } from '../vocab';
+import { attachPhotoBodySchema, attachPhotoResponseSchema, uploadCompleteSchema, uploadResponseSchema } from '../logistics/photos';
+import { NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES } from '../vocab';
 
 /**
  * Every HTTP call the gateway answers under /api, as data: the OpenAPI document (./document.ts) is built from
@@ -37,7 +38,7 @@ import { NEXT_CURSOR_HEADER } from '../vocab';
  * route that has no entry here.
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'search' | 'documentation';
+export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'photos' | 'search' | 'documentation';
 
 /** Who may call: anyone, or a caller with a session cookie (the gateway answers 401 otherwise). */
 export type ApiSecurity = 'public' | 'session';
@@ -46,8 +47,8 @@ export interface ApiResponse {
   description: string;
   /** A JSON body, named in components.schemas. */
   schema?: NamedSchema;
-  /** A non-JSON body (an HTML page, a redirect). */
-  contentType?: 'text/html';
+  /** A non-JSON body: an HTML page, or a stored photo (its own image type). */
+  contentType?: 'text/html' | 'image/*';
   headers?: Record<string, { description: string }>;
 }
 
@@ -74,6 +75,8 @@ export interface ApiOperation {
   query?: z.ZodObject;
   /** `form`: also accepted as an HTML form post; `optional`: the body may be left out. */
   body?: NamedSchema & { form?: boolean; optional?: boolean };
+  /** A body of raw bytes instead (a file upload), of these media types. */
+  upload?: { contentTypes: string[]; description: string };
   /** Success responses by status. Error responses (ErrorBody) are added from the operation's shape. */
   responses: Record<number, ApiResponse>;
   /** Error statuses beyond the ones every operation of its shape has (400 for input, 401 for session, 404 for ids). */
@@ -288,6 +291,44 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Select or clear every service the filter matches that the caller may change',
     body: named('BulkServicesBody', bulkServicesBodySchema),
     responses: { 200: { description: 'How many changed.', schema: named('BulkServicesResponse', bulkServicesResponseSchema) } },
+  },
+
+  /* ---------- photos (logistics) ---------- */
+  {
+    method: 'post', path: '/api/objects/upload', operationId: 'createPhotoUpload', tag: 'photos', security: 'session',
+    summary: 'Where to PUT one photo: a same-origin upload URL, the caller’s own, valid 15 minutes',
+    responses: { 200: { description: 'The upload URL (PUT the file there).', schema: named('UploadResponse', uploadResponseSchema) } },
+  },
+  {
+    method: 'put', path: '/api/objects/uploads/{id}', operationId: 'uploadPhoto', tag: 'photos', security: 'session',
+    params: { id: { description: 'The upload’s id, from uploadURL.' } },
+    query: z.object({ sig: z.string().meta({ description: 'The signature from uploadURL.' }) }),
+    summary: `The photo’s bytes (JPEG, PNG, WebP or GIF, at most ${PHOTO_MAX_BYTES} bytes), once per upload URL`,
+    description: 'The type is checked from the bytes, not the header (415 otherwise). A second PUT to the same URL is a 409.',
+    upload: { contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], description: 'The image file.' },
+    responses: { 200: { description: 'Stored.', schema: named('UploadComplete', uploadCompleteSchema) } },
+    errors: [404, 409, 413, 415],
+  },
+  {
+    method: 'put', path: '/api/item-photos', operationId: 'attachPhoto', tag: 'photos', security: 'session',
+    summary: 'Attach a completed upload to an item (the item’s photoUrl becomes /api/photos/{key})',
+    body: named('AttachPhotoBody', attachPhotoBodySchema),
+    responses: { 200: { description: 'The photo’s served path.', schema: named('AttachPhotoResponse', attachPhotoResponseSchema) } },
+    errors: [404, 409],
+  },
+  {
+    method: 'get', path: '/api/photos/{key}', operationId: 'getPhoto', tag: 'photos', security: 'session',
+    params: { key: { description: 'The stored photo’s key (the end of the item’s photoUrl).' } },
+    summary: 'A stored photo, for its uploader, the project’s people and admins',
+    responses: { 200: { description: 'The image (X-Content-Type-Options: nosniff).', contentType: 'image/*' } },
+    errors: [404],
+  },
+  {
+    method: 'get', path: '/api/shared/photos/{token}/{key}', operationId: 'getSharedPhoto', tag: 'photos', security: 'public',
+    params: { token: { description: 'The project’s share token (the credential).' }, key: { description: 'The stored photo’s key.' } },
+    summary: 'A photo of a shared project’s item, for the client dashboard',
+    responses: { 200: { description: 'The image.', contentType: 'image/*' } },
+    errors: [404],
   },
 
   /* ---------- search ---------- */
