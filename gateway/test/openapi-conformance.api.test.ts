@@ -126,6 +126,7 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'put', path: '/api/services/{id}', params: { id: services[0]!.id }, body: { selected: true }, cookie });
     await call({ method: 'put', path: '/api/services/{id}', params: { id: services[0]!.id }, body: { selected: 'yes' }, cookie });
     await call({ method: 'post', path: '/api/services/bulk', body: { filter: { projectId: project.id }, selected: true }, cookie });
+    await call({ method: 'get', path: '/api/carriers', cookie });
 
     // Photos: this walk has no object store, so only the answers that do not reach one (photos.api.test.ts in
     // logistics stores and serves real ones).

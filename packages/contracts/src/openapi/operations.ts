@@ -29,6 +29,7 @@ import {
   servicesSummarySchema,
   updateServiceBodySchema,
 } from '../logistics/services';
+import { carrierSchema } from '../logistics/carriers';
 import { attachPhotoBodySchema, attachPhotoResponseSchema, uploadCompleteSchema, uploadResponseSchema } from '../logistics/photos';
 import { NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES } from '../vocab';
 
@@ -291,6 +292,11 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Select or clear every service the filter matches that the caller may change',
     body: named('BulkServicesBody', bulkServicesBodySchema),
     responses: { 200: { description: 'How many changed.', schema: named('BulkServicesResponse', bulkServicesResponseSchema) } },
+  },
+  {
+    method: 'get', path: '/api/carriers', operationId: 'listCarriers', tag: 'services', security: 'session',
+    summary: 'The carriers an item can name, with their tracking-link templates (`{trackingNumber}` is the number)',
+    responses: { 200: { description: 'The carriers.', schema: named('Carrier', carrierSchema, true) } },
   },
 
   /* ---------- photos (logistics) ---------- */
