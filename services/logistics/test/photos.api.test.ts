@@ -87,3 +87,21 @@ it('checks size and type by the bytes, uses an upload URL once, and only by its 
   expect((await t.logistics.put('/api/item-photos', owner, { photoUrl: 'javascript:alert(1)' })).status).toBe(400);
   expect((await t.logistics.put('/api/item-photos', owner, { photoUrl: url, extra: 1 })).status).toBe(400);
 });
+
+it('a photo picked before its item exists reaches the project’s people once the item carries it; naming someone else’s photo grants nothing', async () => {
+  const [owner, member, stranger, strangersMember] = [actor(), actor(), actor(), actor()];
+  const p = await t.project(owner);
+  await t.addMember(owner, p.id, member, 'member');
+  const url = await uploadUrl(owner);
+  expect((await putFile(url, owner, JPEG, 'image/jpeg')).status).toBe(200);
+  const { photoUrl } = (await t.logistics.put('/api/item-photos', owner, { photoUrl: url })).body;
+  await t.item(owner, p.id, { name: 'Pre-photographed stool', photoUrl });
+  expect((await eventually(() => get(photoUrl, member), (r) => r.status === 200)).status).toBe(200);
+
+  // Another designer puts the same photo path on an item of their own project: their member still gets 404.
+  const theirs = await t.project(stranger);
+  await t.addMember(stranger, theirs.id, strangersMember, 'member');
+  await t.item(stranger, theirs.id, { name: 'Borrowed photo', photoUrl });
+  await t.servicesOf(strangersMember, theirs.id, 5);
+  expect((await get(photoUrl, strangersMember)).status).toBe(404);
+});

@@ -15,6 +15,8 @@ const itemEventData = z.object({
   price: z.string().nullable(),
   receivedAt: z.iso.datetime().nullable(),
   deliveredAt: z.iso.datetime().nullable(),
+  /** The item's photo (`/api/photos/{key}` for an uploaded one); left out by producers older than photos. */
+  photoUrl: z.string().nullable().optional(),
 });
 
 /** An item as it was created: `catalog.item.created.v1`'s data, and each entry of an import batch. */

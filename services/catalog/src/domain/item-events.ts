@@ -15,6 +15,7 @@ const facts = (item: Item, designerId: string) => ({
   price: item.price,
   receivedAt: item.receivedAt,
   deliveredAt: item.deliveredAt,
+  photoUrl: item.photoUrl,
 });
 
 const created = (item: Item, designerId: string) => ({ ...facts(item, designerId), createdAt: item.createdAt });

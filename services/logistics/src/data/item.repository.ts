@@ -1,11 +1,18 @@
 import type { ServiceType } from '@midway/contracts';
-import type { Client } from './prisma-client';
+import { Prisma, type Client } from './prisma-client';
+
+/** The upload `u`'s owner owns or is an active member of the project. */
+const uploaderReaches = (project: Prisma.Sql) => Prisma.sql`(EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project} AND p.owner_id = u.owner_id)
+  OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = ${project} AND m.user_id = u.owner_id AND m.active))`;
+
 
 export interface ItemFact {
   id: string;
   projectId: string;
   name: string;
   createdAt: string;
+  /** The uploaded photo the item carries; undefined when the fact does not say (kept as it is). */
+  photoKey?: string | null;
 }
 
 export interface ServiceTemplate {
@@ -25,12 +32,18 @@ export class ItemRepository {
   /** Records the items (name and project as now) and gives each one service of every type it lacks. */
   async upsertWithServices(items: ItemFact[], templates: ServiceTemplate[]): Promise<void> {
     if (items.length === 0) return;
-    const rows = JSON.stringify(items);
+    const rows = JSON.stringify(items.map((i) => ({ ...i, photoKnown: i.photoKey !== undefined })));
     await this.db.$executeRaw`
       INSERT INTO items (id, project_id, name, created_at)
       SELECT x.id, x."projectId", x.name, x."createdAt" FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, name text, "createdAt" timestamptz)
       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, project_id = EXCLUDED.project_id, updated_at = now()
       WHERE items.name IS DISTINCT FROM EXCLUDED.name OR items.project_id IS DISTINCT FROM EXCLUDED.project_id`;
+    // A photo is taken only if its uploader reaches the item's project (owner or member): naming someone
+    // else's photo key on an item must not hand that photo to this project's people.
+    await this.db.$executeRaw`
+      UPDATE items i SET photo_key = (SELECT u.id FROM uploads u WHERE u.id = x."photoKey" AND ${uploaderReaches(Prisma.sql`x."projectId"`)})
+      FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, "photoKey" uuid, "photoKnown" boolean)
+      WHERE i.id = x.id AND x."photoKnown"`;
     // An item that moved to another project takes its services along.
     await this.db.$executeRaw`
       UPDATE services s SET project_id = x."projectId", updated_at = now()
@@ -45,9 +58,10 @@ export class ItemRepository {
       ON CONFLICT (item_id, type) DO NOTHING`;
   }
 
-  /** Name or project changed; an item logistics never heard of is left to upsertWithServices. */
-  async update(id: string, fields: { name: string; projectId: string }): Promise<number> {
-    const n = await this.db.$executeRaw`UPDATE items SET name = ${fields.name}, project_id = ${fields.projectId}::uuid, updated_at = now() WHERE id = ${id}::uuid`;
+  /** Name, project or photo changed; an item logistics never heard of is left to upsertWithServices. */
+  async update(id: string, fields: { name: string; projectId: string; photoKey?: string | null }): Promise<number> {
+    const photo = fields.photoKey === undefined ? Prisma.sql`photo_key` : fields.photoKey === null ? Prisma.sql`NULL` : Prisma.sql`(SELECT u.id FROM uploads u WHERE u.id = ${fields.photoKey}::uuid AND ${uploaderReaches(Prisma.sql`${fields.projectId}::uuid`)})`;
+    const n = await this.db.$executeRaw`UPDATE items SET name = ${fields.name}, project_id = ${fields.projectId}::uuid, photo_key = ${photo}, updated_at = now() WHERE id = ${id}::uuid`;
     await this.db.$executeRaw`UPDATE services SET project_id = ${fields.projectId}::uuid, updated_at = now() WHERE item_id = ${id}::uuid AND project_id <> ${fields.projectId}::uuid`;
     return n;
   }

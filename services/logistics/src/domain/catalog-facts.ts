@@ -1,8 +1,16 @@
 import type { EventEnvelope, EventType } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
+import { isUuid } from './ids';
 import { SERVICE_TEMPLATES } from './service-types';
 
 type Event<T extends EventType> = EventEnvelope<T>;
+
+/** `/api/photos/{key}` → the upload key; any other photo (a web URL, none) → null; not said → undefined. */
+function photoKeyOf(photoUrl: string | null | undefined): string | null | undefined {
+  if (photoUrl === undefined) return undefined;
+  const m = photoUrl ? /^\/api\/photos\/([0-9a-f-]{36})$/i.exec(photoUrl) : null;
+  return m && isUuid(m[1]!) ? m[1]!.toLowerCase() : null;
+}
 
 /**
  * What logistics learns from catalog: who reaches each project (owner, members and their roles, the client
@@ -37,18 +45,19 @@ export async function applyCatalogFact(r: Omit<Repos, 'outbox'>, event: EventEnv
     }
     case 'catalog.item.created.v1': {
       const d = (event as Event<'catalog.item.created.v1'>).data;
-      return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt }], SERVICE_TEMPLATES);
+      return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt, photoKey: photoKeyOf(d.photoUrl) }], SERVICE_TEMPLATES);
     }
     case 'catalog.items.imported.v1': {
       const d = (event as Event<'catalog.items.imported.v1'>).data;
-      const items = d.items.map((i) => ({ id: i.itemId, projectId: i.projectId, name: i.name, createdAt: i.createdAt }));
+      const items = d.items.map((i) => ({ id: i.itemId, projectId: i.projectId, name: i.name, createdAt: i.createdAt, photoKey: photoKeyOf(i.photoUrl) }));
       return r.items.upsertWithServices(items, SERVICE_TEMPLATES);
     }
     case 'catalog.item.updated.v1': {
       const d = (event as Event<'catalog.item.updated.v1'>).data;
       // An item logistics has not seen (created before it ran, not yet republished) gets its services now.
-      const known = await r.items.update(d.itemId, { name: d.name, projectId: d.projectId });
-      if (!known) await r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.updatedAt }], SERVICE_TEMPLATES);
+      const photoKey = photoKeyOf(d.photoUrl);
+      const known = await r.items.update(d.itemId, { name: d.name, projectId: d.projectId, photoKey });
+      if (!known) await r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.updatedAt, photoKey }], SERVICE_TEMPLATES);
       return;
     }
     case 'catalog.item.deleted.v1':
