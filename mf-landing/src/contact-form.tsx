@@ -1,5 +1,5 @@
 import type { ContactResponse } from '@midway/contracts';
-import { apiJson, Button, Field, FieldError, handleUnauthorized, Input, isUnauthorizedError, Label, Textarea, toast } from '@midway/ui';
+import { apiJson, Button, Field, FieldError, FormRow, handleUnauthorized, Input, isUnauthorizedError, Label, Optional, Textarea, toast } from '@midway/ui';
 import { Send } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -16,18 +16,6 @@ declare global {
 const Form = styled.form`
   display: grid;
   gap: 18px;
-`;
-
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 16px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { grid-template-columns: 1fr; }
-`;
-
-const Optional = styled.span`
-  font-weight: 400;
-  color: ${({ theme }) => theme.colors.textSubtle};
 `;
 
 const FIELDS: { name: keyof ContactFormValues; label: string; type?: string; autoComplete: string }[] = [
@@ -118,14 +106,14 @@ export function ContactForm() {
 
   return (
     <Form onSubmit={onSubmit} noValidate aria-label="Contact Midway">
-      <Row>
+      <FormRow>
         {input(FIELDS[0].name, FIELDS[0].label, FIELDS[0].type, FIELDS[0].autoComplete)}
         {input(FIELDS[1].name, FIELDS[1].label, FIELDS[1].type, FIELDS[1].autoComplete)}
-      </Row>
-      <Row>
+      </FormRow>
+      <FormRow>
         {input(FIELDS[2].name, FIELDS[2].label, FIELDS[2].type, FIELDS[2].autoComplete)}
         {input(FIELDS[3].name, FIELDS[3].label, FIELDS[3].type, FIELDS[3].autoComplete)}
-      </Row>
+      </FormRow>
       <Field>
         <Label htmlFor="contact-message">Message</Label>
         <Textarea

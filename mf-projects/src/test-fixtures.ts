@@ -33,6 +33,7 @@ export function anItem(overrides: Partial<Item> = {}): Item {
     quantity: 1,
     scheduleNumber: null,
     trackingNumber: null,
+    trackingUrl: null,
     carrierId: null,
     status: 'ordered',
     notes: null,

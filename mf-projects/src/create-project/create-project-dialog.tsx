@@ -1,10 +1,9 @@
 import type { CreateProjectDialogProps } from '@midway/contracts';
-import { Button, Field, Input, Label } from '@midway/ui';
+import { Button, Field, FormAlert, FormGrid, FormRow, Input, Label, Optional } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Loader2 } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useCreateProject } from '../api/catalog-queries';
-import { FormAlert, FormGrid, FormRow, Optional } from '../shared/form-layout';
 import { EMPTY_PROJECT_FORM, validateProjectForm, type ProjectFormValues } from './create-project-form';
 
 const FIELDS: { name: keyof ProjectFormValues; label: string; type: string; required: boolean; placeholder?: string; autoComplete?: string }[] = [

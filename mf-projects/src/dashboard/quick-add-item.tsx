@@ -1,10 +1,9 @@
 import type { Project } from '@midway/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label } from '@midway/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FormAlert, FormGrid, Input, Label, Optional } from '@midway/ui';
 import { Select } from '@midway/ui/select';
 import { Loader2, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useAddItem } from '../api/catalog-queries';
-import { FormAlert, FormGrid, Optional } from '../shared/form-layout';
 import { EMPTY_QUICK_ADD, validateQuickAdd, type QuickAddValues } from './quick-add-form';
 
 /** The dashboard's Quick Add Item panel: a project, an item name, and optionally a supplier and a tracking number. */

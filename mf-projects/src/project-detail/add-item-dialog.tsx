@@ -1,9 +1,8 @@
-import { Button, Field, FieldError, Input, Label, Textarea } from '@midway/ui';
+import { Button, Field, FieldError, FormGrid, FormRow, Input, Label, Optional, Textarea } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useAddItem } from '../api/catalog-queries';
-import { FormGrid, FormRow, Optional } from '../shared/form-layout';
 import { EMPTY_ADD_ITEM, validateAddItem, type AddItemValues } from './add-item-form';
 
 const FIELDS: { name: Exclude<keyof AddItemValues, 'notes'>; label: string; type: string; optional: boolean; step?: string; min?: string; max: number; placeholder?: string }[] = [

@@ -7,6 +7,7 @@ export { theme, type MidwayTheme, type BadgeTone } from './theme';
 export { GlobalStyle } from './global-style';
 export { Button, ButtonLink, ButtonLabel, buttonStyles, type ButtonVariant, type ButtonSize, type ButtonStyleProps } from './primitives/button';
 export { Input, Textarea, Label, Field, FieldError } from './primitives/input';
+export { FormGrid, FormRow, FormAlert, Optional } from './primitives/form-layout';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './primitives/card';
 export { Badge, StatusBadge, statusTone, statusLabel } from './primitives/badge';
 export { Skeleton } from './primitives/skeleton';
