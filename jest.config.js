@@ -13,7 +13,7 @@ const node = (displayName, rootDir, extra = {}) => ({
     '^@midway/infra$': '<rootDir>/' + rel(rootDir, 'infra/src'),
     '^@midway/testing$': '<rootDir>/' + rel(rootDir, 'packages/testing/src'),
     // Services by their public entry (src/index.ts), as gateway and infra tests start or read them.
-    '^@midway/(identity|catalog|logistics)$': '<rootDir>/' + rel(rootDir, 'services/$1/src'),
+    '^@midway/(identity|catalog|logistics|billing)$': '<rootDir>/' + rel(rootDir, 'services/$1/src'),
     '^@midway/carriers$': '<rootDir>/' + rel(rootDir, 'packages/carriers/src'),
     '^@midway/gateway$': '<rootDir>/' + rel(rootDir, 'gateway/src'),
   },
@@ -37,6 +37,7 @@ module.exports = {
     node('identity', 'services/identity'),
     node('catalog', 'services/catalog'),
     node('logistics', 'services/logistics'),
+    node('billing', 'services/billing'),
     node('carriers', 'packages/carriers'),
     node('gateway', 'gateway'),
     node('infra', 'infra'),

@@ -27,6 +27,8 @@ export const ROUTES: Route[] = [
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/user', service: 'identity' },
   { prefix: '/api/shared/projects', service: 'catalog', public: true },
+  // A project's invoices are billing's (before catalog's /api/projects).
+  { prefix: '/api/projects', service: 'billing', pattern: /^\/api\/projects\/[^/]+\/invoices$/ },
   { prefix: '/api/projects', service: 'catalog', pattern: /^\/api\/projects\/[^/]+\/items\/bulk$/, bodyLimitBytes: 10 * 1024 * 1024 },
   { prefix: '/api/projects', service: 'catalog' },
   { prefix: '/api/items', service: 'catalog' },

@@ -77,6 +77,21 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'billing',
+    entry: 'services/billing/dist/main.js',
+    portEnv: 'BILLING_PORT',
+    defaultPort: 4004,
+    readyPath: '/readyz',
+    env: (c) => ({
+      DATABASE_URL: c.databaseUrl,
+      NATS_URL: c.natsUrl,
+      INTERNAL_TOKEN_PUBLIC_KEY: c.internal.publicKey,
+      SMTP_URL: c.smtpUrl,
+      // Without STRIPE_SECRET_KEY billing runs its offline processor (test mode, signed webhooks).
+      ...pass(c.env, 'BILLING_TIME_ZONE', 'BILLING_TAX_RATE', 'MAIL_FROM', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'LOG_LEVEL', 'NODE_ENV'),
+    }),
+  },
+  {
     name: 'gateway',
     entry: 'gateway/dist/main.js',
     portEnv: 'PORT',

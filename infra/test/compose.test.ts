@@ -6,12 +6,13 @@ import { identityEnvSchema } from '@midway/identity';
 import { gatewayEnvSchema } from '@midway/gateway';
 import { catalogEnvSchema } from '@midway/catalog';
 import { logisticsEnvSchema } from '@midway/logistics';
+import { billingEnvSchema } from '@midway/billing';
 
 const root = path.resolve(__dirname, '..', '..');
 const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
 
 /** The config schema each built part reads; a part added to compose must be added here. */
-const SCHEMAS: Record<string, z.ZodObject> = { identity: identityEnvSchema, catalog: catalogEnvSchema, logistics: logisticsEnvSchema, gateway: gatewayEnvSchema };
+const SCHEMAS: Record<string, z.ZodObject> = { identity: identityEnvSchema, catalog: catalogEnvSchema, logistics: logisticsEnvSchema, billing: billingEnvSchema, gateway: gatewayEnvSchema };
 
 describe('docker-compose.yml', () => {
   const built = Object.entries(compose.services as Record<string, { build?: { context: string; dockerfile: string }; environment?: Record<string, string> }>).filter(([, s]) => s.build);

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './identity';
 export * from './catalog';
 export * from './logistics';
+export * from './billing';
 export * from './events';
 export * from './runtime';
 export * from './frontend';

@@ -79,6 +79,36 @@ export const SERVICE_FEES: Record<ServiceType, string> = {
   delivery: '50.00',
   install_assembly: '75.00',
 };
+/* ---------- billing: rates, invoices ---------- */
+
+/** What billing charges for: the per-item services plus special handling (added by hand, $10.00 per item). */
+export const BILLING_RATE_TYPES = ['receiving', 'enhanced_inspection', 'storage', 'delivery', 'install_assembly', 'special_handling'] as const;
+export type BillingRateType = (typeof BILLING_RATE_TYPES)[number];
+/** The fee table of spec section 9 that `POST /api/billing/initialize` writes, as decimal strings. */
+export const BILLING_DEFAULT_RATES: Record<BillingRateType, { rate: string; unit: string; description: string }> = {
+  receiving: { rate: '25.00', unit: 'per item', description: 'Item receiving' },
+  enhanced_inspection: { rate: '15.00', unit: 'per item', description: 'Enhanced inspection' },
+  storage: { rate: '2.00', unit: 'per item per day', description: 'Daily storage' },
+  delivery: { rate: '50.00', unit: 'per delivery', description: 'Delivery service' },
+  install_assembly: { rate: '75.00', unit: 'per service', description: 'Installation/assembly' },
+  special_handling: { rate: '10.00', unit: 'per item', description: 'Special handling' },
+};
+export const BILLING_RATE_LABELS: Record<BillingRateType, string> = {
+  ...SERVICE_TYPE_LABELS,
+  special_handling: 'Special Handling',
+};
+/** Invoice states: draft → sent → paid; a sent invoice past its due date is overdue; unpaid ones can be void. */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Line types of an invoice: the Add Invoice Item dialog's (spec section 2) and the automatic ones. */
+export const INVOICE_ITEM_TYPES = ['storage', 'handling', 'delivery', 'receiving', 'inspection', 'enhanced_inspection', 'install_assembly', 'special_handling'] as const;
+export type InvoiceItemType = (typeof INVOICE_ITEM_TYPES)[number];
+/** Payment terms (spec section 9) and the automatic billing page's month/year ranges. */
+export const INVOICE_DUE_DAYS = 30;
+export const BILLING_YEAR_MIN = 2024;
+export const BILLING_YEAR_MAX = 2030;
+export const BILLING_CURRENCY = 'usd';
+
 export const SERVICES_PAGE_DEFAULT = 200;
 export const SERVICES_PAGE_MAX = 1000;
 /** Photo uploads: one file of at most 10 MB (spec section 9). */

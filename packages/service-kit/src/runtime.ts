@@ -24,6 +24,8 @@ export interface ServiceRuntimeOptions<Db extends { $queryRawUnsafe(q: string): 
   /** Streams of other domains this service consumes (they must exist before consumers attach). */
   consumes?: string[];
   bodyLimit?: string;
+  /** Paths that get their body as raw bytes (signed webhooks). */
+  rawBodyPaths?: string[];
 }
 
 /**
@@ -44,7 +46,7 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
   housekeeping.add('inbox', 10 * 60_000, () => pruneInbox(relayPool, o.name));
   const stops: (() => Promise<void>)[] = [];
 
-  const app: Express = createApp({ logger: o.logger, bodyLimit: o.bodyLimit });
+  const app: Express = createApp({ logger: o.logger, bodyLimit: o.bodyLimit, rawBodyPaths: o.rawBodyPaths });
   mountHealth(
     app,
     {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingEventSchemas } from './billing';
 import { catalogEventSchemas } from './catalog';
 import { identityEventSchemas } from './identity';
 import { logisticsEventSchemas } from './logistics';
@@ -12,6 +13,7 @@ export const eventSchemas = {
   ...identityEventSchemas,
   ...catalogEventSchemas,
   ...logisticsEventSchemas,
+  ...billingEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

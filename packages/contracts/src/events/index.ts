@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './identity';
 export * from './catalog';
 export * from './logistics';
+export * from './billing';

@@ -23,6 +23,8 @@ export interface AppOptions {
   parseBodies?: boolean;
   /** Helmet defaults for JSON APIs; the gateway sets its own CSP. */
   helmet?: boolean;
+  /** Paths whose body is kept as the exact bytes (a Buffer in req.body): signed webhooks are verified over them. */
+  rawBodyPaths?: string[];
 }
 
 /**
@@ -30,7 +32,7 @@ export interface AppOptions {
  * structured request logs, body-size limits, and JSON bodies on every error. Mount routes, then call
  * `finishApp` to add the 404 and error handlers.
  */
-export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-hop', parseBodies = true, helmet: useHelmet = true }: AppOptions): Express {
+export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-hop', parseBodies = true, helmet: useHelmet = true, rawBodyPaths = [] }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy === 'gateway-hop' ? trustGatewayHop : trustProxy > 0 ? trustProxy : false);
@@ -49,6 +51,8 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-h
     }),
   );
   if (parseBodies) {
+    // Read first, whatever the content type: the JSON parser then finds the body consumed and leaves it.
+    for (const p of rawBodyPaths) app.use(p, express.raw({ type: () => true, limit: bodyLimit }));
     app.use(express.json({ limit: bodyLimit, verify: noteSurrogateEscapes }));
     app.use(wellFormedStrings);
     app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
@@ -67,9 +71,10 @@ function trustGatewayHop(addr: string, hop: number): boolean {
   return isIPv6(v4) ? privateNetworks.check(v4, 'ipv6') : privateNetworks.check(v4, 'ipv4');
 }
 
-/** Paths whose last segment is a bearer secret (the public share link): never written to a log. */
+/** Bearer secrets in URLs (the public share link, an e-mailed reset link's `token=`): never written to a log. */
 const SECRET_SEGMENT = /^(\/api\/shared\/projects\/|\/client\/)[^/?#]+/;
-export const redactUrl = (url: string | undefined): string | undefined => url?.replace(SECRET_SEGMENT, '$1[redacted]');
+const SECRET_QUERY = /([?&]token=)[^&#]*/g;
+export const redactUrl = (url: string | undefined): string | undefined => url?.replace(SECRET_SEGMENT, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 
 function redactRequest(req: { url?: string; params?: Record<string, string> }) {
   req.url = redactUrl(req.url);

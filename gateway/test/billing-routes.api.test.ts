@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { matchRoute } from '../src/route-table';
+import { json, sessionCookieOf, startTestGateway, startTestIdentity, uniqueEmail, type Gateway } from './gateway-harness';
+
+/**
+ * Issue 11's routing entries: each billing path reaches the billing service (a stand-in here that echoes what
+ * it received), signed-in except the processor's webhook, which is public and arrives byte for byte (its
+ * signature covers the exact bytes). A project's invoices go to billing, the rest of /api/projects to catalog.
+ */
+type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
+let identity: Identity;
+let gateway: Gateway;
+let billing: Awaited<ReturnType<typeof echoService>>;
+let catalog: Awaited<ReturnType<typeof echoService>>;
+let cookie: string;
+
+beforeAll(async () => {
+  identity = await startTestIdentity();
+  [billing, catalog] = await Promise.all([echoService('billing'), echoService('catalog')]);
+  gateway = await startTestGateway(identity.url, { BILLING_URL: billing.url, CATALOG_URL: catalog.url });
+  await gateway.feed.ready;
+  const res = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'Lovelace' }));
+  expect(res.status).toBe(201);
+  cookie = sessionCookieOf(res)!;
+});
+afterAll(async () => {
+  await gateway?.stop();
+  await identity?.stop();
+  billing?.close();
+  catalog?.close();
+});
+
+const ID = '0b8f3c2e-1111-4a4a-9b9b-123456789abc';
+const SIGNED_IN = [
+  ['POST', `/api/projects/${ID}/invoices`],
+  ['GET', '/api/invoices'],
+  ['GET', `/api/invoices/${ID}`],
+  ['POST', `/api/invoices/${ID}/items`],
+  ['GET', `/api/invoices/${ID}/pdf`],
+  ['POST', '/api/create-payment-intent'],
+  ['POST', '/api/billing/initialize'],
+  ['GET', '/api/billing/rates'],
+  ['POST', '/api/billing/invoices/generate'],
+  ['POST', '/api/billing/test-processor/confirm'],
+] as const;
+
+describe('billing routes', () => {
+  it.each(SIGNED_IN)('%s %s reaches billing for a signed-in caller and is 401 without a session', async (method, path) => {
+    expect(matchRoute(path)?.service).toBe('billing');
+    const body = method === 'GET' ? undefined : '{}';
+    const res = await fetch(`${gateway.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ service: 'billing', method, url: path, identified: true });
+    const anonymous = await fetch(`${gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('a project itself, its items and its members stay catalog’s', async () => {
+    for (const path of [`/api/projects/${ID}`, `/api/projects/${ID}/items`, `/api/projects/${ID}/invoices/x`, '/api/projects']) {
+      expect(matchRoute(path)?.service).toBe('catalog');
+      const res = await fetch(`${gateway.url}${path}`, { headers: { cookie } });
+      expect(await res.json()).toMatchObject({ service: 'catalog' });
+    }
+  });
+
+  it('POST /api/billing/webhook is public and reaches billing with the exact bytes and the Stripe-Signature header', async () => {
+    expect(matchRoute('/api/billing/webhook')?.public).toBe(true);
+    // Pretty-printed like Stripe's own payloads: a re-serialised body would not match its signature.
+    const payload = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', metadata: { invoiceId: ID } } } }, null, 2);
+    const res = await fetch(`${gateway.url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': 't=1,v1=abc' }, body: payload });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ service: 'billing', identified: false, bytes: Buffer.byteLength(payload), sha256: createHash('sha256').update(payload).digest('hex'), signature: 't=1,v1=abc' });
+  });
+});
+
+/** A stand-in service that answers what it received: method, path, body bytes and hash, whether an identity came along. */
+function echoService(service: string): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ service, method: req.method, url: req.url, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), signature: req.headers['stripe-signature'], identified: Boolean(req.headers['x-midway-identity']) }));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
+}

@@ -1,0 +1,4 @@
+/** The billing service's HTTP contracts. */
+export * from './invoices';
+export * from './rates';
+export * from './payments';

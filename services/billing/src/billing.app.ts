@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { startServiceRuntime } from '@midway/service-kit';
+import type { BillingConfig } from './config';
+import { createDb, SCHEMA } from './data/prisma-client';
+import { UnitOfWork } from './data/unit-of-work';
+import { renderInvoicePdf } from './documents/invoice-pdf';
+import { AutomaticBillingService } from './domain/automatic-billing.service';
+import { InvoiceService } from './domain/invoice.service';
+import { PaymentService } from './domain/payment.service';
+import { RatesService } from './domain/rates.service';
+import { consumeFacts } from './events/facts.consumer';
+import { startBillingJobs } from './jobs/billing.jobs';
+import { InvoiceMailer } from './mail/invoice.mailer';
+import { startOfflineProcessor } from './payments/offline-processor';
+import { stripeProcessor } from './payments/payment-processor';
+import { automaticBillingRoutes } from './routes/automatic-billing.routes';
+import { invoiceRoutes } from './routes/invoice.routes';
+import { paymentRoutes, testProcessorRoutes, webhookRoutes } from './routes/payment.routes';
+import { rateRoutes } from './routes/rate.routes';
+
+export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
+export const WEBHOOK_PATH = '/api/billing/webhook';
+
+/** Composition root of the billing service. */
+export async function startBilling(config: BillingConfig, logger: Logger, port = config.BILLING_PORT) {
+  const rt = await startServiceRuntime({
+    name: SCHEMA,
+    databaseUrl: config.DATABASE_URL,
+    natsUrl: config.NATS_URL,
+    internalTokenPublicKey: config.INTERNAL_TOKEN_PUBLIC_KEY,
+    prismaDir: PRISMA_DIR,
+    logger,
+    createDb,
+    consumes: ['catalog', 'identity', 'logistics'],
+    rawBodyPaths: [WEBHOOK_PATH],
+  });
+  const tz = config.BILLING_TIME_ZONE;
+  const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
+  const facts = await consumeFacts(rt.bus, uow, logger, tz);
+  rt.onStop(facts.stop);
+
+  const auto = new AutomaticBillingService(uow, { tz, taxRate: config.BILLING_TAX_RATE });
+  const jobs = await startBillingJobs({ databaseUrl: config.DATABASE_URL, tz, auto, logger, schedule: config.BILLING_JOBS === 'on' });
+  rt.onStop(jobs.stop);
+
+  const mailer = config.SMTP_URL ? new InvoiceMailer(config.SMTP_URL, config.MAIL_FROM) : null;
+  if (mailer) rt.onStop(async () => mailer.close());
+
+  // Card payments: Stripe when a key is configured, else the offline processor behind the same SDK.
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`;
+  let selfUrl = '';
+  const offline = config.STRIPE_SECRET_KEY ? null : await startOfflineProcessor({ webhookSecret, webhookUrl: () => config.BILLING_WEBHOOK_URL ?? `${selfUrl}${WEBHOOK_PATH}`, logger });
+  if (offline) rt.onStop(offline.stop);
+  const processor = stripeProcessor({ secretKey: config.STRIPE_SECRET_KEY ?? 'sk_test_offline', webhookSecret, testMode: !config.STRIPE_SECRET_KEY, host: offline?.host });
+  const payments = new PaymentService(uow, processor);
+
+  rt.app.use(webhookRoutes(payments));
+  rt.app.use(testProcessorRoutes(offline));
+  rt.app.use(rateRoutes(new RatesService(uow, tz)));
+  rt.app.use(automaticBillingRoutes(auto));
+  rt.app.use(invoiceRoutes(new InvoiceService(uow, { tz, taxRate: config.BILLING_TAX_RATE, renderPdf: renderInvoicePdf, mail: mailer ? (m) => mailer.send(m) : null })));
+  rt.app.use(paymentRoutes(payments));
+
+  const running = await rt.listen(port, config.HOST);
+  selfUrl = running.url;
+  return { ...running, db: rt.db, relay: rt.relay, jobs, auto, offline, webhookSecret };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { baseEnvSchema, portSchema } from '@midway/service-kit';
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const billingEnvSchema = baseEnvSchema.extend({
+  BILLING_PORT: portSchema.default(4004),
+  /** The day boundaries storage days and delivery days are counted in. */
+  BILLING_TIME_ZONE: z.string().refine(isTimeZone, { error: 'BILLING_TIME_ZONE must be an IANA time zone such as America/Vancouver' }).default('UTC'),
+  /** Tax on invoices as a fraction (0.05 for 5 %); 0 by default. */
+  BILLING_TAX_RATE: z
+    .string()
+    .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/, { error: 'BILLING_TAX_RATE must be a fraction from 0 to 1 such as 0.05' })
+    .default('0'),
+  /** Whether this replica runs the scheduled jobs (pg-boss still runs each once across replicas). */
+  BILLING_JOBS: z.enum(['on', 'off']).default('on'),
+  /** The e-mail a sent invoice goes out through (MailDev in development and tests). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'SMTP_URL must look like smtp://host:port' }).optional(),
+  MAIL_FROM: z.string().default('Midway Billing <billing@midway.local>'),
+  /** Card payments through Stripe; without it an offline processor that speaks Stripe's API stands in. */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', { error: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)' }).optional(),
+  /** Verifies the Stripe-Signature of webhooks; offline, the test processor signs with it (a random one if unset). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the offline processor posts its webhooks; defaults to this replica's own /api/billing/webhook. */
+  BILLING_WEBHOOK_URL: z.url().optional(),
+});
+export type BillingConfig = z.infer<typeof billingEnvSchema>;

@@ -1,0 +1,128 @@
+import { BILLING_DEFAULT_RATES, type BillingRateType } from '@midway/contracts';
+import { Prisma, type Client } from './prisma-client';
+
+/** A project's running cost of one type in one month, as billing.cost.recorded.v1 carries it. */
+export interface CostRow {
+  projectId: string;
+  type: BillingRateType;
+  year: number;
+  month: number;
+  amount: string;
+  /** How many billable events this recording added to the row. */
+  added: number;
+}
+
+/** Statuses in which the warehouse holds an item. */
+const IN_STORAGE = Prisma.sql`('received', 'stored')`;
+
+/** The rate in force on `day` for `type`: the newest rate effective on or before it, else the fee table's. */
+export function rateOn(type: BillingRateType, day: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`COALESCE((SELECT r.rate FROM billing_rates r WHERE r.service_type = ${type} AND r.is_active AND r.effective_date <= ${day}
+    ORDER BY r.effective_date DESC LIMIT 1), ${BILLING_DEFAULT_RATES[type].rate}::numeric)`;
+}
+
+/**
+ * Billable events, each unique by its rule's key (`receiving:<item>`, `storage:<item>:<day>`,
+ * `delivery:<project>:<day>`, `install_assembly:<item>`): every rule is an INSERT … ON CONFLICT DO NOTHING
+ * over a set, so recording again, a redelivered fact or a replayed job adds nothing. Each insert also adds
+ * what it recorded to the project's running monthly cost (incrementally, so concurrent inserts add up) and
+ * answers the cost rows it changed, to be published.
+ */
+export class BillableEventRepository {
+  constructor(private readonly db: Client) {}
+
+  /**
+   * `rows` selects (key, project_id, item_id, event_type, event_date, quantity, rate, description); amount
+   * is rate × quantity, computed here in numeric.
+   */
+  private async insert(rows: Prisma.Sql): Promise<CostRow[]> {
+    return this.db.$queryRaw<CostRow[]>`
+      WITH src AS (${rows}),
+      ins AS (
+        INSERT INTO billable_events (key, project_id, item_id, event_type, event_date, quantity, rate, amount, description)
+        SELECT key, project_id, item_id, event_type, event_date, quantity, rate, round(rate * quantity, 2), description FROM src
+        ON CONFLICT (key) DO NOTHING
+        RETURNING project_id, event_type, event_date, amount
+      ),
+      added AS (
+        SELECT project_id, event_type, extract(year FROM event_date)::int AS y, extract(month FROM event_date)::int AS m, sum(amount) AS amount, count(*)::int AS n
+        FROM ins GROUP BY 1, 2, 3, 4
+      ),
+      up AS (
+        INSERT INTO project_costs AS pc (project_id, type, year, month, amount)
+        SELECT project_id, event_type, y, m, amount FROM added
+        ON CONFLICT (project_id, type, year, month) DO UPDATE SET amount = pc.amount + EXCLUDED.amount, updated_at = now()
+        RETURNING project_id, type, year, month, amount
+      )
+      SELECT up.project_id AS "projectId", up.type, up.year, up.month, up.amount::text AS amount, a.n AS added
+      FROM up JOIN added a ON a.project_id = up.project_id AND a.event_type = up.type AND a.y = up.year AND a.m = up.month`;
+  }
+
+  /** Receiving: once per item ever, on the day it first entered received or stored; per unit received. */
+  async recordReceiving(itemIds: string[], tz: string): Promise<CostRow[]> {
+    if (itemIds.length === 0) return [];
+    return this.insert(Prisma.sql`
+      SELECT 'receiving:' || i.id AS key, i.project_id, i.id AS item_id, 'receiving' AS event_type, d.day AS event_date,
+             i.quantity, ${rateOn('receiving', Prisma.sql`d.day`)} AS rate, 'White-Glove Receiving — ' || i.name AS description
+      FROM items i
+      JOIN LATERAL (SELECT (min(h.at) AT TIME ZONE ${tz})::date AS day FROM item_status_history h WHERE h.item_id = i.id AND h.status IN ${IN_STORAGE}) d ON d.day IS NOT NULL
+      WHERE i.id = ANY(${itemIds}::uuid[]) AND NOT i.deleted`);
+  }
+
+  /**
+   * Delivery and installation for items now delivered: one delivery per project per delivery day for the
+   * items delivered that day with delivery selected (consolidated), one installation per item delivered
+   * with it selected.
+   */
+  async recordDeliveries(itemIds: string[], tz: string): Promise<CostRow[]> {
+    if (itemIds.length === 0) return [];
+    const delivered = Prisma.sql`
+      SELECT i.id, i.project_id, i.name, (i.status_at AT TIME ZONE ${tz})::date AS day FROM items i
+      WHERE i.id = ANY(${itemIds}::uuid[]) AND i.status = 'delivered' AND NOT i.deleted`;
+    const selected = (type: string) => Prisma.sql`EXISTS (SELECT 1 FROM selected_services s WHERE s.item_id = d.id AND s.type = ${type} AND s.selected)`;
+    const deliveries = await this.insert(Prisma.sql`
+      SELECT DISTINCT ON (d.project_id, d.day) 'delivery:' || d.project_id || ':' || d.day AS key, d.project_id, NULL::uuid AS item_id,
+             'delivery' AS event_type, d.day AS event_date, 1 AS quantity, ${rateOn('delivery', Prisma.sql`d.day`)} AS rate,
+             'Last-Mile Delivery on ' || to_char(d.day, 'Mon DD, YYYY') AS description
+      FROM (${delivered}) d WHERE ${selected('delivery')}
+      ORDER BY d.project_id, d.day`);
+    const installs = await this.insert(Prisma.sql`
+      SELECT 'install_assembly:' || d.id AS key, d.project_id, d.id AS item_id, 'install_assembly' AS event_type, d.day AS event_date,
+             1 AS quantity, ${rateOn('install_assembly', Prisma.sql`d.day`)} AS rate, 'Installation & Assembly — ' || d.name AS description
+      FROM (${delivered}) d WHERE ${selected('install_assembly')}`);
+    return [...deliveries, ...installs];
+  }
+
+  /**
+   * Storage: one event per item per day it was in storage — from the day it entered received or stored up to
+   * the day before it left (delivered, back to ordered, deleted), or up to `upto` while it is still there.
+   * Each item starts from the last day recorded for it (so a day the job missed is filled in, and the day
+   * last recorded is looked at again for items that arrived after that run). One statement for all items.
+   */
+  async recordStorage(upto: string, tz: string): Promise<CostRow[]> {
+    // Items that may have storage days to record: in storage now, never recorded, or left after the last run.
+    const candidates = Prisma.sql`
+      SELECT i.id FROM items i
+      WHERE NOT i.deleted AND (i.status IN ${IN_STORAGE} OR i.storage_through IS NULL OR (i.status_at AT TIME ZONE ${tz})::date >= i.storage_through)
+        AND EXISTS (SELECT 1 FROM item_status_history s WHERE s.item_id = i.id AND s.status IN ${IN_STORAGE} AND (s.at AT TIME ZONE ${tz})::date <= ${upto}::date)`;
+    const costs = await this.insert(Prisma.sql`
+      WITH h AS (
+        SELECT item_id, status, (at AT TIME ZONE ${tz})::date AS start_day,
+               (lead(at) OVER (PARTITION BY item_id ORDER BY at, status) AT TIME ZONE ${tz})::date AS end_day
+        FROM item_status_history WHERE item_id IN (${candidates})
+      ),
+      days AS (
+        SELECT DISTINCT h.item_id, g::date AS day
+        FROM h JOIN items i ON i.id = h.item_id,
+             generate_series(GREATEST(h.start_day, i.storage_through), LEAST(COALESCE(h.end_day - 1, ${upto}::date), ${upto}::date), interval '1 day') g
+        WHERE h.status IN ${IN_STORAGE}
+      ),
+      rates AS (SELECT x.day, ${rateOn('storage', Prisma.sql`x.day`)} AS rate FROM (SELECT DISTINCT day FROM days) x)
+      SELECT 'storage:' || d.item_id || ':' || d.day AS key, i.project_id, d.item_id, 'storage' AS event_type, d.day AS event_date, 1 AS quantity,
+             r.rate, 'Storage & Warehousing — ' || i.name AS description
+      FROM days d JOIN items i ON i.id = d.item_id JOIN rates r ON r.day = d.day`);
+    // Recorded through `upto`: the next run starts there (an item that has left is not looked at again).
+    await this.db.$executeRaw`UPDATE items SET storage_through = ${upto}::date WHERE id IN (${candidates}) AND (storage_through IS NULL OR storage_through < ${upto}::date)`;
+    return costs;
+  }
+}

@@ -1,0 +1,38 @@
+import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
+import { AccessRepository } from './access.repository';
+import { BillableEventRepository } from './billable-event.repository';
+import { InvoiceRepository } from './invoice.repository';
+import { ItemRepository } from './item.repository';
+import { RateRepository } from './rate.repository';
+import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
+
+export interface Repos {
+  access: AccessRepository;
+  items: ItemRepository;
+  rates: RateRepository;
+  events: BillableEventRepository;
+  invoices: InvoiceRepository;
+  /** Events written with the change, published by the relay after commit. */
+  outbox: Outbox;
+}
+
+function reposFor(client: Client): Omit<Repos, 'outbox'> {
+  return {
+    access: new AccessRepository(client),
+    items: new ItemRepository(client),
+    rates: new RateRepository(client),
+    events: new BillableEventRepository(client),
+    invoices: new InvoiceRepository(client),
+  };
+}
+
+/**
+ * Billing's repositories bound to the kit's unit of work: `read` outside a transaction, `run` inside one,
+ * `once` for a consumer's effect with its inbox record. Generation and the storage job can take a while on a
+ * big month: their transactions get a minute.
+ */
+export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Repos, 'outbox'>> {
+  constructor(db: Db, afterCommit: () => void = () => undefined) {
+    super({ db, schema: SCHEMA, repos: (client) => reposFor(client as Client), afterCommit, timeoutMs: 60_000 });
+  }
+}

@@ -1,0 +1,91 @@
+import type { EventEnvelope, EventType } from '@midway/contracts';
+import type { ItemStatusFact } from '../data/item.repository';
+import type { Repos } from '../data/unit-of-work';
+import { publishCosts } from './cost-events';
+
+type Event<T extends EventType> = EventEnvelope<T>;
+type R = Repos;
+
+/**
+ * What billing learns from catalog, identity and logistics, and the fees those facts make billable. Every
+ * effect is idempotent (a fact older than the one applied changes nothing; billable events are unique by
+ * key), so redelivered and republished events are harmless.
+ */
+export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise<void> {
+  switch (event.type) {
+    case 'catalog.project.created.v1': {
+      const d = (event as Event<'catalog.project.created.v1'>).data;
+      return r.access.recordProject({ projectId: d.projectId, ownerId: d.designerId, at: d.createdAt, name: d.name, clientName: d.clientName, clientEmail: d.clientEmail });
+    }
+    case 'catalog.project.updated.v1': {
+      const d = (event as Event<'catalog.project.updated.v1'>).data;
+      return r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, name: d.name, clientName: d.clientName, clientEmail: d.clientEmail });
+    }
+    case 'catalog.project.snapshot.v1': {
+      const d = (event as Event<'catalog.project.snapshot.v1'>).data;
+      await r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, name: d.name, clientName: d.clientName, clientEmail: d.clientEmail });
+      return r.access.replaceMembers(d.projectId, d.members, d.changedAt);
+    }
+    case 'catalog.project.shared.v1': {
+      const d = (event as Event<'catalog.project.shared.v1'>).data;
+      return r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt });
+    }
+    case 'catalog.project.member-added.v1':
+    case 'catalog.project.member-removed.v1': {
+      const d = (event as Event<'catalog.project.member-added.v1'>).data;
+      await r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt });
+      return r.access.setMember(d.projectId, d.userId, d.role, event.type === 'catalog.project.member-added.v1', d.changedAt);
+    }
+    case 'catalog.item.created.v1': {
+      const d = (event as Event<'catalog.item.created.v1'>).data;
+      return statuses(r, [{ itemId: d.itemId, projectId: d.projectId, name: d.name, quantity: d.quantity, status: d.status, at: d.createdAt }], tz);
+    }
+    case 'catalog.items.imported.v1': {
+      const d = (event as Event<'catalog.items.imported.v1'>).data;
+      return statuses(r, d.items.map((i) => ({ itemId: i.itemId, projectId: i.projectId, name: i.name, quantity: i.quantity, status: i.status, at: i.createdAt })), tz);
+    }
+    case 'catalog.item.updated.v1': {
+      const d = (event as Event<'catalog.item.updated.v1'>).data;
+      return statuses(r, [{ itemId: d.itemId, projectId: d.projectId, name: d.name, quantity: d.quantity, status: d.status, at: d.updatedAt }], tz);
+    }
+    case 'catalog.item.status-changed.v1': {
+      const d = (event as Event<'catalog.item.status-changed.v1'>).data;
+      return statuses(r, [{ itemId: d.itemId, projectId: d.projectId, name: d.name, quantity: d.quantity, status: d.to, at: d.changedAt }], tz);
+    }
+    case 'catalog.item.deleted.v1': {
+      const d = (event as Event<'catalog.item.deleted.v1'>).data;
+      return r.items.markDeleted(d.itemId, d.deletedAt);
+    }
+    case 'identity.user.created.v1':
+    case 'identity.user.updated.v1': {
+      const d = (event as Event<'identity.user.created.v1'>).data;
+      const at = 'createdAt' in d ? d.createdAt : (d as unknown as { updatedAt: string }).updatedAt;
+      return r.access.recordUser({ userId: d.userId, email: d.email, firstName: d.firstName, lastName: d.lastName, at });
+    }
+    case 'logistics.service.selected.v1':
+    case 'logistics.service.deselected.v1': {
+      const d = (event as Event<'logistics.service.selected.v1'>).data;
+      const selected = event.type === 'logistics.service.selected.v1';
+      await r.items.setSelected(d.itemId, d.type, selected, d.changedAt);
+      // Selected, then delivered, but the delivery fact came first (two streams): bill it now.
+      if (selected && (d.type === 'delivery' || d.type === 'install_assembly')) {
+        const item = await r.items.statusOf(d.itemId);
+        if (item?.status === 'delivered' && item.statusAt.getTime() >= Date.parse(d.changedAt)) await publishCosts(r, await r.events.recordDeliveries([d.itemId], tz));
+      }
+      return;
+    }
+    default:
+      // Other facts (sessions, photos) mean nothing to billing.
+      return;
+  }
+}
+
+/** Items' statuses as of the facts, then the fees they make due: receiving, delivery, installation. */
+async function statuses(r: R, facts: ItemStatusFact[], tz: string): Promise<void> {
+  await r.items.recordStatuses(facts);
+  const costs = [
+    ...(await r.events.recordReceiving(facts.filter((f) => f.status === 'received' || f.status === 'stored').map((f) => f.itemId), tz)),
+    ...(await r.events.recordDeliveries(facts.filter((f) => f.status === 'delivered').map((f) => f.itemId), tz)),
+  ];
+  await publishCosts(r, costs);
+}

@@ -1,0 +1,125 @@
+import { badRequest, conflict, notFound, type Caller } from '@midway/service-kit';
+import { INVOICE_DUE_DAYS, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
+import type { InvoiceRow } from '../data/invoice.repository';
+import type { Repos, UnitOfWork } from '../data/unit-of-work';
+import type { InvoiceMail } from '../mail/invoice.mailer';
+import { requireAdmin } from './admin';
+import { publishInvoices } from './automatic-billing.service';
+import { addDays, dayIn } from './calendar';
+import { isUuid } from './ids';
+import { lineAmount, toCents } from './money';
+
+export interface InvoiceDeps {
+  tz: string;
+  taxRate: string;
+  renderPdf(invoice: InvoiceDetail): Promise<Buffer>;
+  /** Null when no SMTP server is configured: sending then refuses with a clear message. */
+  mail: ((m: InvoiceMail) => Promise<void>) | null;
+}
+
+const toInvoice = (r: InvoiceRow): Invoice => r;
+
+/** Invoices: who may see them (those who reach the project, admins all) and what admins may do to them. */
+export class InvoiceService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly deps: InvoiceDeps,
+  ) {}
+
+  async list(caller: Caller): Promise<Invoice[]> {
+    return (await this.uow.read.invoices.list(caller)).map(toInvoice);
+  }
+
+  /** The invoice with its lines and project name; 404 to a caller who cannot reach its project. */
+  async get(caller: Caller, id: string): Promise<InvoiceDetail> {
+    return detail(this.uow.read, await this.visible(this.uow.read, caller, id));
+  }
+
+  async pdf(caller: Caller, id: string): Promise<{ filename: string; pdf: Buffer }> {
+    const invoice = await this.get(caller, id);
+    return { filename: `${invoice.invoiceNumber}.pdf`, pdf: await this.deps.renderPdf(invoice) };
+  }
+
+  /** An admin's draft invoice for a project; the number is the server's, lines come with Add Item. */
+  async create(caller: Caller, projectId: string, body: CreateInvoiceBody): Promise<InvoiceDetail> {
+    requireAdmin(caller, 'create invoices');
+    if (body.projectId && body.projectId !== projectId) throw badRequest('projectId in the body must match the project in the path');
+    return this.uow.run(async (r) => {
+      const project = isUuid(projectId) ? await r.access.project(projectId) : null;
+      if (!project) throw notFound('Project not found');
+      const id = await r.invoices.create({ projectId, clientName: body.clientName, clientEmail: body.clientEmail, dueDate: body.dueDate, notes: body.notes, year: Number(dayIn(this.deps.tz).slice(0, 4)) });
+      const row = (await r.invoices.find(id))!;
+      await publishInvoices(r, [row], 'billing.invoice.created.v1');
+      return detail(r, row);
+    });
+  }
+
+  /** A line priced by the server: amount = rate × quantity; an amount sent along must be exactly that. */
+  async addItem(caller: Caller, id: string, body: AddInvoiceItemBody): Promise<InvoiceItem> {
+    requireAdmin(caller, 'add invoice items');
+    const amount = lineAmount(body.rate, body.quantity);
+    if (body.amount !== undefined && toCents(body.amount) !== toCents(amount)) {
+      throw badRequest(`amount must be rate × quantity = ${amount} (it was ${body.amount}); leave it out to let the server compute it`);
+    }
+    return this.uow.run(async (r) => {
+      const invoice = await this.lockedOrMissing(r, id);
+      if (invoice.status === 'paid' || invoice.status === 'void') throw conflict(`Invoice ${invoice.invoiceNumber} is ${invoice.status}; items can only be added to unpaid invoices`);
+      const line = await r.invoices.addLine(id, { itemId: body.itemId ?? null, description: body.description, quantity: body.quantity, rate: toFixed2(body.rate), amount, type: body.type });
+      await r.invoices.retotal([id], this.deps.taxRate);
+      return line;
+    });
+  }
+
+  /** draft → sent (due in 30 days unless set) and the e-mail with the PDF; sending again changes nothing. */
+  async send(caller: Caller, id: string): Promise<InvoiceDetail> {
+    requireAdmin(caller, 'send invoices');
+    if (!this.deps.mail) throw conflict('E-mail is not configured (SMTP_URL); the invoice was not sent');
+    const sent = await this.uow.run(async (r) => {
+      const invoice = await this.lockedOrMissing(r, id);
+      if (invoice.status !== 'draft') return null;
+      if (!invoice.clientEmail) throw badRequest('The invoice has no client e-mail to send it to; create it with a Client Email');
+      const due = invoice.dueDate ?? addDays(dayIn(this.deps.tz), INVOICE_DUE_DAYS);
+      await r.invoices.transition(id, ['draft'], 'sent', { dueDate: due });
+      const row = (await r.invoices.find(id))!;
+      await publishInvoices(r, [row], 'billing.invoice.sent.v1');
+      return detail(r, row);
+    });
+    if (!sent) return this.get(caller, id);
+    // After the commit: a raced second click found it sent and sends nothing.
+    await this.deps.mail({ to: sent.clientEmail!, invoiceNumber: sent.invoiceNumber, total: sent.total, dueDate: sent.dueDate, pdf: await this.deps.renderPdf(sent) });
+    return sent;
+  }
+
+  /** Unpaid invoices only; voiding twice changes nothing the second time. */
+  async void(caller: Caller, id: string): Promise<InvoiceDetail> {
+    requireAdmin(caller, 'void invoices');
+    return this.uow.run(async (r) => {
+      const invoice = await this.lockedOrMissing(r, id);
+      if (invoice.status === 'paid') throw conflict(`Invoice ${invoice.invoiceNumber} is paid and cannot be voided`);
+      if (invoice.status !== 'void') {
+        await r.invoices.transition(id, ['draft', 'sent', 'overdue'], 'void');
+        await publishInvoices(r, [(await r.invoices.find(id))!], 'billing.invoice.voided.v1');
+      }
+      return detail(r, (await r.invoices.find(id))!);
+    });
+  }
+
+  private async visible(r: Omit<Repos, 'outbox'>, caller: Caller, id: string): Promise<InvoiceRow> {
+    const invoice = isUuid(id) ? await r.invoices.find(id) : null;
+    if (!invoice || !(await r.access.accessOf(caller, invoice.projectId))) throw notFound('Invoice not found');
+    return invoice;
+  }
+
+  private async lockedOrMissing(r: Omit<Repos, 'outbox'>, id: string): Promise<InvoiceRow> {
+    const invoice = isUuid(id) ? await r.invoices.find(id, true) : null;
+    if (!invoice) throw notFound('Invoice not found');
+    return invoice;
+  }
+}
+
+export async function detail(r: Pick<Repos, 'invoices' | 'access'>, row: InvoiceRow): Promise<InvoiceDetail> {
+  const [lines, project] = await Promise.all([r.invoices.lines(row.id), r.access.project(row.projectId)]);
+  return { ...row, invoiceItems: lines, project: { id: row.projectId, name: project?.name ?? null } };
+}
+
+const toFixed2 = (v: string) => (v.includes('.') ? v : `${v}.00`);

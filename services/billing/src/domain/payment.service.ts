@@ -1,0 +1,77 @@
+import { badRequest, conflict, makeEvent, notFound, type Caller } from '@midway/service-kit';
+import { BILLING_CURRENCY } from '@midway/contracts';
+import type { UnitOfWork } from '../data/unit-of-work';
+import { isUuid } from './ids';
+import { fromCents, toCents } from './money';
+
+/** A verified processor event, as much of it as billing reads. */
+export interface ProcessorEvent {
+  type: string;
+  data: { object: unknown };
+}
+
+export interface Processor {
+  readonly testMode: boolean;
+  createIntent(o: { amountCents: number; currency: string; invoiceId: string; invoiceNumber: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  verify(rawBody: Buffer, signature: string | undefined): ProcessorEvent | null;
+}
+
+interface SucceededIntent {
+  id: string;
+  amount: number;
+  amount_received?: number;
+  currency: string;
+  status: string;
+  metadata?: Record<string, string>;
+  payment_method?: string | null;
+}
+
+/** Card payments: the intent for an invoice's unpaid total, and the processor's word that it was paid. */
+export class PaymentService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly processor: Processor,
+  ) {}
+
+  /** Anyone who sees the invoice may pay it; the amount is what is unpaid, never the client's figure. */
+  async createIntent(caller: Caller, invoiceId: string): Promise<{ clientSecret: string; testMode: boolean }> {
+    const invoice = isUuid(invoiceId) ? await this.uow.read.invoices.find(invoiceId) : null;
+    if (!invoice || !(await this.uow.read.access.accessOf(caller, invoice.projectId))) throw notFound('Invoice not found');
+    if (invoice.status === 'paid' || invoice.status === 'void') throw conflict(`Invoice ${invoice.invoiceNumber} is ${invoice.status}; there is nothing to pay`);
+    if (invoice.status === 'draft') throw conflict(`Invoice ${invoice.invoiceNumber} is a draft; it can be paid once it is sent`);
+    const unpaid = toCents(invoice.total) - toCents(await this.uow.read.invoices.paidAmount(invoiceId));
+    if (unpaid < 50n) throw conflict(`Invoice ${invoice.invoiceNumber} has ${fromCents(unpaid > 0n ? unpaid : 0n)} to pay; card payments start at 0.50`);
+    // One intent per invoice and amount: a double click, or a retry after a timeout, gets the same intent.
+    const intent = await this.processor.createIntent({ amountCents: Number(unpaid), currency: BILLING_CURRENCY, invoiceId, invoiceNumber: invoice.invoiceNumber, idempotencyKey: `invoice-${invoiceId}-${unpaid}` });
+    await this.uow.run((r) => r.invoices.setPaymentIntent(invoiceId, intent.id));
+    return { clientSecret: intent.clientSecret, testMode: this.processor.testMode };
+  }
+
+  /**
+   * The processor's webhook. A bad signature is refused (400); `payment_intent.succeeded` records the payment
+   * once per intent and marks the invoice paid; replays, other events and unknown invoices are acknowledged
+   * without effect.
+   */
+  async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
+    const event = this.processor.verify(rawBody, signature);
+    if (!event) throw badRequest('Stripe-Signature is missing, does not match, or is older than 300 seconds');
+    if (event.type !== 'payment_intent.succeeded') return { received: true };
+    const intent = event.data.object as SucceededIntent;
+    const invoiceId = intent.metadata?.invoiceId;
+    if (!invoiceId || !isUuid(invoiceId)) return { received: true };
+    await this.uow.run(async (r) => {
+      const invoice = await r.invoices.find(invoiceId, true);
+      if (!invoice) return;
+      const amount = fromCents(BigInt(intent.amount_received ?? intent.amount));
+      const recorded = await r.invoices.recordPayment({ invoiceId, intentId: intent.id, amount, currency: intent.currency, stripeStatus: intent.status, paymentMethod: intent.payment_method ?? null });
+      if (!recorded) return;
+      const paidInFull = toCents(await r.invoices.paidAmount(invoiceId)) >= toCents(invoice.total);
+      if (paidInFull && (await r.invoices.transition(invoiceId, ['draft', 'sent', 'overdue'], 'paid', { paid: { intentId: intent.id } }))) {
+        await r.outbox.add(
+          makeEvent('billing.invoice.paid.v1', { invoiceId, invoiceNumber: invoice.invoiceNumber, projectId: invoice.projectId, status: 'paid', total: invoice.total, changedAt: new Date().toISOString(), paymentIntentId: intent.id, amount }),
+        );
+      }
+    });
+    return { received: true };
+  }
+}

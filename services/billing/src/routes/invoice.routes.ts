@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { addInvoiceItemBodySchema, createInvoiceBodySchema } from '@midway/contracts';
+import { callerOf, parse, requireCaller } from '@midway/service-kit';
+import type { InvoiceService } from '../domain/invoice.service';
+
+export function invoiceRoutes(invoices: InvoiceService): Router {
+  const r = Router();
+  r.use('/api/invoices', requireCaller);
+
+  r.get('/api/invoices', async (req, res) => {
+    res.json(await invoices.list(callerOf(req)));
+  });
+  r.get('/api/invoices/:id', async (req, res) => {
+    res.json(await invoices.get(callerOf(req), req.params.id));
+  });
+  r.get('/api/invoices/:id/pdf', async (req, res) => {
+    const { filename, pdf } = await invoices.pdf(callerOf(req), req.params.id);
+    res.setHeader('content-type', 'application/pdf');
+    res.setHeader('content-disposition', `attachment; filename="${filename}"`);
+    res.send(pdf);
+  });
+  r.post('/api/projects/:projectId/invoices', requireCaller, async (req, res) => {
+    const caller = callerOf(req);
+    const body = caller.role === 'midway_admin' ? parse(createInvoiceBodySchema, req.body ?? {}) : ({} as never);
+    res.status(201).json(await invoices.create(caller, String(req.params.projectId), body));
+  });
+  r.post('/api/invoices/:id/items', async (req, res) => {
+    const caller = callerOf(req);
+    const body = caller.role === 'midway_admin' ? parse(addInvoiceItemBodySchema, req.body ?? {}) : ({} as never);
+    res.status(201).json(await invoices.addItem(caller, req.params.id, body));
+  });
+  r.post('/api/invoices/:id/send', async (req, res) => {
+    res.json(await invoices.send(callerOf(req), req.params.id));
+  });
+  r.post('/api/invoices/:id/void', async (req, res) => {
+    res.json(await invoices.void(callerOf(req), req.params.id));
+  });
+  return r;
+}
