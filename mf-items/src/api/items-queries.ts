@@ -13,6 +13,8 @@ export function useItemPages(filters: ItemFilters) {
     queryFn: ({ pageParam }) => itemsApi.listItems(filters, { limit: ITEMS_PAGE_SIZE, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // Each new page would otherwise be deep-compared with every page before it (10,000 items: a long task).
+    structuralSharing: false,
   });
 }
 

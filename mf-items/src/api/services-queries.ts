@@ -12,6 +12,8 @@ export function useServicePages(filters: ServiceFilters) {
     queryFn: ({ pageParam }) => servicesApi.listServices(filters, { limit: SERVICES_PAGE_SIZE, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // Each new page would otherwise be deep-compared with every page before it (10,000 items: a long task).
+    structuralSharing: false,
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Item } from '@midway/contracts';
 import { Button, Card } from '@midway/ui';
 import { ImageIcon, Pencil, Trash2 } from 'lucide-react';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { ItemStatusBadge } from '../shared/item-status';
 import { MissingValue } from './item-warnings';
@@ -96,7 +97,7 @@ export function ItemThumb({ item, size }: { item: Item; size?: number }) {
 }
 
 /** Spec section 2's item card: name, project and status; supplier ('N/A'), quantity; schedule and tracking # when present; notes. */
-export function ItemCard({ item, actions }: { item: Item; actions: ItemActions }) {
+export const ItemCard = memo(function ItemCard({ item, actions }: { item: Item; actions: ItemActions }) {
   const stop = (fn: () => void) => (e: { stopPropagation(): void }) => {
     e.stopPropagation();
     fn();
@@ -152,4 +153,4 @@ export function ItemCard({ item, actions }: { item: Item; actions: ItemActions }
       {item.notes ? <Notes>{item.notes}</Notes> : null}
     </Tile>
   );
-}
+});

@@ -1,6 +1,7 @@
 import type { Item } from '@midway/contracts';
 import { Button } from '@midway/ui';
 import { Eye, Pencil } from 'lucide-react';
+import { memo } from 'react';
 import styled, { css } from 'styled-components';
 import { ItemStatusBadge } from '../shared/item-status';
 import { ItemThumb, type ItemActions } from './item-card';
@@ -54,6 +55,12 @@ const Row = styled.div<{ $cols: RowColumns }>`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   & > * { min-width: 0; overflow-wrap: anywhere; }
+  /* Plain class names inside one styled row: a list of thousands mounts rows all the time while scrolling,
+     and each styled component costs a style computation per row. */
+  .item { display: flex; gap: 10px; align-items: center; }
+  .name { font-weight: 600; }
+  .muted { font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.textMuted}; }
+  .inline { display: flex; align-items: center; gap: 2px; }
   @container (max-width: ${ROWS_AS_CARDS_BELOW_PX - 0.02}px) {
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
     [data-col='Item'], [data-col='Actions'] { grid-column: 1 / -1; }
@@ -66,22 +73,6 @@ const Row = styled.div<{ $cols: RowColumns }>`
   }
 `;
 
-const ItemCell = styled.div`
-  display: flex;
-  gap: 10px;
-  align-items: center;
-`;
-
-const Muted = styled.div`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Inline = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 2px;
-`;
 
 export function ItemsHeader({ cols }: { cols: RowColumns }) {
   const names = cols === 'with-project' ? LIST_COLUMNS : PROJECT_TABLE_COLUMNS;
@@ -97,21 +88,21 @@ export function ItemsHeader({ cols }: { cols: RowColumns }) {
 }
 
 /** One item as a table row (List View, By Project); a small card when the list is narrow. */
-export function ItemRow({ item, cols, actions }: { item: Item; cols: RowColumns; actions: ItemActions }) {
+export const ItemRow = memo(function ItemRow({ item, cols, actions }: { item: Item; cols: RowColumns; actions: ItemActions }) {
   const cell = (label: string) => ({ role: 'cell', 'data-col': label, 'data-label': label === 'Item' || label === 'Actions' ? undefined : label });
   return (
     <Row $cols={cols} role="row" data-testid="item-row" aria-label={item.name}>
-      <ItemCell {...cell('Item')}>
+      <div className="item" {...cell('Item')}>
         <ItemThumb item={item} size={40} />
         <div style={{ minWidth: 0 }}>
-          <div style={{ fontWeight: 600 }}>{item.name}</div>
-          {item.skuCode ? <Muted>SKU: {item.skuCode}</Muted> : null}
+          <div className="name">{item.name}</div>
+          {item.skuCode ? <div className="muted">SKU: {item.skuCode}</div> : null}
         </div>
-      </ItemCell>
+      </div>
       {cols === 'with-project' ? (
         <div {...cell('Project')}>
           <div>{item.projectName}</div>
-          <Muted>{item.clientName}</Muted>
+          <div className="muted">{item.clientName}</div>
         </div>
       ) : null}
       <div {...cell('Supplier')}>
@@ -121,23 +112,23 @@ export function ItemRow({ item, cols, actions }: { item: Item; cols: RowColumns;
         {item.carrierId ? actions.carrierName(item.carrierId) : <ValueOrWarning value={null} what="carrier" />}
       </div>
       <div {...cell('Tracking')}>
-        <Inline>
+        <div className="inline">
           <ValueOrWarning value={item.trackingNumber} what="tracking number" />
           <TrackingButton item={item} carrierName={actions.carrierName} />
-        </Inline>
+        </div>
       </div>
       <div {...cell('Status')}>
         <ItemStatusBadge status={item.status} />
       </div>
       <div {...cell('Quantity')}>{item.quantity ?? 1}</div>
-      <Inline {...cell('Actions')}>
+      <div className="inline" {...cell('Actions')}>
         <Button $variant="ghost" $size="icon" aria-label={`View ${item.name}`} title="View" onClick={() => actions.onView(item)}>
           <Eye aria-hidden />
         </Button>
         <Button $variant="ghost" $size="icon" aria-label={`Edit ${item.name}`} title="Edit" onClick={() => actions.onEdit(item)}>
           <Pencil aria-hidden />
         </Button>
-      </Inline>
+      </div>
     </Row>
   );
-}
+});

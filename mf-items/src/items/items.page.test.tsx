@@ -37,7 +37,7 @@ describe('Items page', () => {
     expect(screen.getByPlaceholderText('Search items, suppliers, or schedule numbers...')).toBeTruthy();
     await screen.findByRole('row', { name: 'Oak table' });
     expect(screen.getByTestId('item-count').textContent).toBe('1,234 items');
-    for (const [label, value] of [['Ordered', '800'], ['In Transit', '300'], ['Delivered', '134'], ['Total Items', '1234']]) {
+    for (const [label, value] of [['Ordered', '800'], ['In Transit', '300'], ['Delivered', '134'], ['Total Items', '1,234']]) {
       expect(screen.getAllByText(label).find((el) => el.tagName === 'P')!.parentElement!.textContent).toContain(value);
     }
     // List View is the default, with the spec's columns.

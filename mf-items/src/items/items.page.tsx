@@ -68,6 +68,7 @@ const SkeletonGrid = styled.div`
 const ScrollTabs = styled(TabsList)`
   max-width: 100%;
   overflow-x: auto;
+  & > button { white-space: nowrap; }
 `;
 
 const More = styled.p`
@@ -136,11 +137,12 @@ export default function ItemsPage() {
   );
 
   const total = summary.data?.total ?? items.length;
+  const n = (v: number | undefined) => (v === undefined ? '–' : v.toLocaleString('en-US'));
   const stats: StatCardModel[] = [
-    { label: 'Ordered', value: summary.data?.ordered ?? '–', icon: ShoppingCart, tone: 'grey' },
-    { label: 'In Transit', value: summary.data?.inTransit ?? '–', icon: Truck, tone: 'blue' },
-    { label: 'Delivered', value: summary.data?.delivered ?? '–', icon: CheckCircle2, tone: 'green' },
-    { label: 'Total Items', value: summary.data?.total ?? '–', icon: Package, tone: 'accent' },
+    { label: 'Ordered', value: n(summary.data?.ordered), icon: ShoppingCart, tone: 'grey' },
+    { label: 'In Transit', value: n(summary.data?.inTransit), icon: Truck, tone: 'blue' },
+    { label: 'Delivered', value: n(summary.data?.delivered), icon: CheckCircle2, tone: 'green' },
+    { label: 'Total Items', value: n(summary.data?.total), icon: Package, tone: 'accent' },
   ];
   const projectOptions = [{ value: ALL, label: 'All Projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))];
   const shownProjects = (projects.data ?? []).filter((p) => projectId === ALL || p.id === projectId);

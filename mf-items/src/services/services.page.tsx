@@ -83,6 +83,7 @@ const Empty = styled.p`
 const ScrollTabs = styled(TabsList)`
   max-width: 100%;
   overflow-x: auto;
+  & > button { white-space: nowrap; }
 `;
 
 type Entry = { kind: 'heading'; key: string; title: string; count: number | null } | { kind: 'empty'; key: string; text: string } | { kind: 'cards'; key: string; services: Service[] };
@@ -183,8 +184,8 @@ export default function ServicesPage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const stats: StatCardModel[] = [
-    { label: 'Selected Services', value: summary.data?.selected ?? '–', icon: CheckCircle2, tone: 'green' },
-    { label: 'Available Services', value: summary.data?.available ?? '–', icon: ListChecks, tone: 'blue' },
+    { label: 'Selected Services', value: summary.data ? summary.data.selected.toLocaleString('en-US') : '–', icon: CheckCircle2, tone: 'green' },
+    { label: 'Available Services', value: summary.data ? summary.data.available.toLocaleString('en-US') : '–', icon: ListChecks, tone: 'blue' },
     { label: 'Total Value', value: summary.data ? formatMoney(summary.data.selectedValue) : '–', icon: CircleDollarSign, tone: 'accent' },
   ];
 
