@@ -90,6 +90,12 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'get', path: '/api/register' });
     await call({ method: 'get', path: '/api/auth/user', cookie });
     await call({ method: 'post', path: '/api/contact', body: { firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com', message: 'Hello' } });
+    await call({ method: 'get', path: '/api/password-reset' });
+    await call({ method: 'post', path: '/api/password-reset', body: { email: other.body.email } });
+    await call({ method: 'get', path: '/api/password-reset/confirm', query: 'token=unknown' });
+    await call({ method: 'post', path: '/api/password-reset/confirm', body: { token: 'unknown', password: 'long-enough-2' } });
+    await call({ method: 'post', path: '/api/user/password', body: { currentPassword: 'wrong-password', newPassword: 'long-enough-2' }, cookie });
+    await call({ method: 'post', path: '/api/user/password', body: { currentPassword: 'long-enough-1', newPassword: 'long-enough-2' }, cookie });
 
     await call({ method: 'get', path: '/api/projects' });
     await call({ method: 'post', path: '/api/projects', body: {}, cookie });

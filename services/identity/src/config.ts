@@ -13,6 +13,8 @@ export const identityEnvSchema = baseEnvSchema.extend({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'SMTP_URL must look like smtp://host:port' }),
   CONTACT_TO: z.email({ error: 'CONTACT_TO must be the provider e-mail address that receives contact messages' }).default('hello@midway.local'),
   MAIL_FROM: z.string().default('Midway <no-reply@midway.local>'),
+  /** The address browsers reach Midway at (the gateway): e-mailed links point here, never at a request's Host. */
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be the address of the gateway, e.g. https://midway.example.com' }).default('http://localhost:8080'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD must be at least 8 characters' }).optional(),
 });

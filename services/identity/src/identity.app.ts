@@ -9,6 +9,9 @@ import { AuthService } from './domain/auth.service';
 import { ContactService } from './domain/contact.service';
 import { ContactMailer } from './mail/contact-mailer';
 import { authRoutes } from './routes/auth.routes';
+import { passwordRoutes } from './routes/password.routes';
+import { PasswordService } from './domain/password.service';
+import { PasswordResetMailer } from './mail/password-reset.mailer';
 import { contactRoutes } from './routes/contact.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
@@ -32,6 +35,10 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   // A session past its expiry can never be used again; nothing needs it after that.
   rt.housekeeping.add('expired sessions', 10 * 60_000, () => uow.read.sessions.deleteExpired());
   const auth = new AuthService(uow, keys);
+  const resetMailer = new PasswordResetMailer(config.SMTP_URL, { from: config.MAIL_FROM, logger });
+  rt.onStop(() => resetMailer.stop());
+  const passwords = new PasswordService(uow, resetMailer, config.PUBLIC_URL);
+  rt.housekeeping.add('expired password reset links', 60 * 60_000, () => uow.read.passwordResets.deleteExpired());
   const contact = new ContactService(contacts, () => mailer.nudge());
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -40,6 +47,7 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   }
 
   rt.app.use(authRoutes(auth, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE }));
+  rt.app.use(passwordRoutes(passwords, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE }));
   rt.app.use(contactRoutes(contact, { contactPerMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE }));
 
   mailer.start();

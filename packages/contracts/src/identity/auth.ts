@@ -14,3 +14,28 @@ export const registerBodySchema = z.object({
   lastName: personNameSchema('lastName'),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** A reset link works once, for this long. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+/** POST /api/password-reset: e-mails a reset link if an account uses the address (the answer never says). */
+export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
+
+/** POST /api/password-reset/confirm: the token from the e-mailed link and the new password. */
+export const passwordResetConfirmBodySchema = z.object({
+  token: z.string({ error: 'token is required' }).min(1, { error: 'token is required' }).max(200, { error: 'token is not valid' }),
+  password: passwordSchema,
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
+
+/** POST /api/user/password: change the signed-in user's password. */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string({ error: 'currentPassword is required' }).min(1, { error: 'currentPassword is required' }).max(256),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The answer of the password calls: what happened, in words a person can act on. */
+export const passwordMessageSchema = z.object({ message: z.string() });
+export type PasswordMessage = z.infer<typeof passwordMessageSchema>;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../errors';
 import { contactBodySchema, contactResponseSchema } from '../identity/contact';
-import { loginBodySchema, registerBodySchema } from '../identity/auth';
+import {
+  changePasswordBodySchema,
+  loginBodySchema,
+  passwordMessageSchema,
+  passwordResetConfirmBodySchema,
+  passwordResetRequestBodySchema,
+  registerBodySchema,
+} from '../identity/auth';
 import { currentUserSchema } from '../identity/users';
 import { activitySchema, listActivitiesQuerySchema } from '../catalog/activity';
 import { dashboardStatsSchema } from '../catalog/dashboard';
@@ -90,6 +97,7 @@ const Project = named('Project', projectSchema);
 const Item = named('Item', itemSchema);
 const Member = named('Member', memberSchema);
 const CurrentUser = named('CurrentUser', currentUserSchema);
+const PasswordMessage = named('PasswordMessage', passwordMessageSchema);
 export const ERROR_BODY = named('ErrorBody', errorBodySchema);
 
 const projectId = { id: { description: 'The project id.', uuid: true } };
@@ -134,6 +142,40 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Sign out (the confirmation page’s button)',
     responses: { 303: { description: 'Signed out, redirected to `/`.' } },
     errors: [403],
+  },
+  {
+    method: 'get', path: '/api/password-reset', operationId: 'passwordResetPage', tag: 'identity', security: 'public',
+    summary: 'The forgot-password page', responses: { 200: { description: 'An HTML form that posts to POST /api/password-reset.', contentType: 'text/html' } },
+  },
+  {
+    method: 'post', path: '/api/password-reset', operationId: 'requestPasswordReset', tag: 'identity', security: 'public',
+    summary: 'E-mail a password-reset link',
+    description: 'The same answer whether or not an account uses the address; if one does, it is e-mailed a single-use link valid for 1 hour. Rate-limited per IP and per address.',
+    body: { ...named('PasswordResetRequestBody', passwordResetRequestBodySchema), form: true },
+    responses: { 202: { description: 'Accepted (whether or not the address has an account).', schema: PasswordMessage } },
+    errors: [429],
+  },
+  {
+    method: 'get', path: '/api/password-reset/confirm', operationId: 'passwordResetConfirmPage', tag: 'identity', security: 'public',
+    summary: 'The page an e-mailed reset link opens',
+    query: z.object({ token: z.string().optional() }),
+    responses: { 200: { description: 'An HTML form for the new password (or, for a used or expired link, a way to ask for a new one).', contentType: 'text/html' } },
+  },
+  {
+    method: 'post', path: '/api/password-reset/confirm', operationId: 'confirmPasswordReset', tag: 'identity', security: 'public',
+    summary: 'Choose a new password with an e-mailed link',
+    description: 'The link works once: the password changes, every other link of the user stops working and every session of the user is revoked. A used, expired or unknown link is a 400 `invalid_token`. Rate-limited per IP.',
+    body: { ...named('PasswordResetConfirmBody', passwordResetConfirmBodySchema), form: true },
+    responses: { 200: { description: 'Password changed; signed out everywhere.', schema: PasswordMessage } },
+    errors: [429],
+  },
+  {
+    method: 'post', path: '/api/user/password', operationId: 'changePassword', tag: 'identity', security: 'session',
+    summary: "Change the signed-in user's password",
+    description: 'Needs the current password (400 when it is wrong). The caller stays signed in; every other session of theirs is revoked.',
+    body: named('ChangePasswordBody', changePasswordBodySchema),
+    responses: { 200: { description: 'Password changed.', schema: PasswordMessage } },
+    errors: [429],
   },
   {
     method: 'get', path: '/api/auth/user', operationId: 'currentUser', tag: 'identity', security: 'session',

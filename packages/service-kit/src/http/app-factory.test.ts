@@ -96,6 +96,7 @@ describe('createApp: proxies, HSTS and access logs', () => {
     const app = createApp({ logger: pino({ level: 'info' }, sink) });
     app.get('/ip', (req, res) => void res.json({ ip: req.ip, protocol: req.protocol }));
     app.get('/api/shared/projects/:token', (_req, res) => void res.json({ ok: true }));
+    app.get('/api/password-reset/confirm', (_req, res) => void res.json({ ok: true }));
     finishApp(app);
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
@@ -120,6 +121,16 @@ describe('createApp: proxies, HSTS and access logs', () => {
     await new Promise((r) => setTimeout(r, 50));
     const line = lines.find((l) => l.includes('/api/shared/projects/'));
     expect(line).toContain('/api/shared/projects/[redacted]');
+    expect(lines.join('')).not.toContain(token);
+  });
+
+  it("logs an e-mailed reset link's page without its token", async () => {
+    const token = 'reset-token-that-must-not-leak';
+    const referer = `http://localhost:8080/api/password-reset/confirm?token=${token}`;
+    expect((await fetch(`${url}/api/password-reset/confirm?token=${token}&x=1`, { headers: { referer } })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const line = lines.find((l) => l.includes('/api/password-reset/confirm?token=[redacted]&x=1'));
+    expect(line).toContain('"referer":"http://localhost:8080/api/password-reset/confirm?token=[redacted]"');
     expect(lines.join('')).not.toContain(token);
   });
 });

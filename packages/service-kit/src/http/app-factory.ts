@@ -72,13 +72,17 @@ function trustGatewayHop(addr: string, hop: number): boolean {
 }
 
 /** Bearer secrets in URLs (the public share link, an e-mailed reset link's `token=`): never written to a log. */
-const SECRET_SEGMENT = /^(\/api\/shared\/projects\/|\/client\/)[^/?#]+/;
+const SECRET_SEGMENT = /^((?:https?:\/\/[^/]+)?(?:\/api\/shared\/projects\/|\/client\/))[^/?#]+/;
 const SECRET_QUERY = /([?&]token=)[^&#]*/g;
 export const redactUrl = (url: string | undefined): string | undefined => url?.replace(SECRET_SEGMENT, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 
-function redactRequest(req: { url?: string; params?: Record<string, string> }) {
+/** pino-http's serialized request shares its objects with the live request: replace them, never mutate. */
+function redactRequest(req: { url?: string; params?: Record<string, string>; query?: Record<string, unknown>; headers?: Record<string, unknown> }) {
   req.url = redactUrl(req.url);
   if (req.params?.token) req.params = { ...req.params, token: '[redacted]' };
+  if (req.query?.token) req.query = { ...req.query, token: '[redacted]' };
+  // A page whose URL holds a token sends it on as the Referer of its own requests.
+  if (typeof req.headers?.referer === 'string') req.headers = { ...req.headers, referer: redactUrl(req.headers.referer) };
   return req;
 }
 

@@ -29,6 +29,19 @@ export class SessionRepository {
     return this.db.session.findUniqueOrThrow({ where: { sid } });
   }
 
+  /**
+   * Revokes every live session of the user but `exceptSid` (the caller's own, when they change their
+   * password) and returns them, for their `identity.session.revoked.v1` events.
+   */
+  revokeAllOf(userId: string, opts: { exceptSid?: string; now?: Date } = {}): Promise<SessionRecord[]> {
+    const now = opts.now ?? new Date();
+    return this.db.session.updateManyAndReturn({
+      where: { userId, revokedAt: null, expire: { gt: now }, ...(opts.exceptSid ? { sid: { not: opts.exceptSid } } : {}) },
+      data: { revokedAt: now },
+      select: { sid: true, userId: true, expire: true, revokedAt: true },
+    });
+  }
+
   /** Housekeeping: sessions past their expiry are no use to anyone. */
   async deleteExpired(before = new Date()): Promise<number> {
     const { count } = await this.db.session.deleteMany({ where: { expire: { lt: before } } });

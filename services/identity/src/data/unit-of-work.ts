@@ -1,11 +1,13 @@
 import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { SessionRepository } from './session.repository';
 import { UserRepository } from './user.repository';
+import { PasswordResetRepository } from './password-reset.repository';
 import { SCHEMA, type Client, type Db, type Tx } from './prisma-client';
 
 export interface Repos {
   users: UserRepository;
   sessions: SessionRepository;
+  passwordResets: PasswordResetRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -16,7 +18,11 @@ export class UnitOfWork extends KitUnitOfWork<Tx, Omit<Repos, 'outbox'>> {
     super({
       db,
       schema: SCHEMA,
-      repos: (client) => ({ users: new UserRepository(client as Client), sessions: new SessionRepository(client as Client) }),
+      repos: (client) => ({
+        users: new UserRepository(client as Client),
+        sessions: new SessionRepository(client as Client),
+        passwordResets: new PasswordResetRepository(client as Client),
+      }),
       afterCommit,
     });
   }

@@ -4,6 +4,7 @@ import { conflict, makeEvent, SESSION_TTL_SECONDS, signSessionToken, unauthorize
 import { EmailTakenError, type UserRecord } from '../data/user.repository';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { hashPassword, timingDummyHash, verifyPassword } from './password';
+import { sessionRevokedEvent } from './session-events';
 
 export interface SessionMeta {
   ip?: string;
@@ -94,14 +95,7 @@ export class AuthService {
     await this.uow.run(async (r) => {
       const s = await r.sessions.revoke(claims.sid);
       if (!s) return;
-      await r.outbox.add(
-        makeEvent('identity.session.revoked.v1', {
-          sessionId: s.sid,
-          userId: s.userId,
-          expiresAt: s.expire.toISOString(),
-          revokedAt: (s.revokedAt ?? new Date()).toISOString(),
-        }),
-      );
+      await r.outbox.add(sessionRevokedEvent(s));
     });
   }
 

@@ -17,6 +17,7 @@ const STYLE = `
   .row{display:flex;gap:12px}.row>div{flex:1}
   button{margin-top:22px;width:100%;padding:11px;border:0;border-radius:8px;background:#1f4e79;color:#fff;font-size:15px;font-weight:600;cursor:pointer}
   button:hover{background:#173b5c}
+  .notice{background:#f0fdfa;border:1px solid #99f6e4;color:#115e59;padding:10px 12px;border-radius:8px;font-size:14px;margin-bottom:8px}
   .error{background:#fef2f2;border:1px solid #fecaca;color:#991b1b;padding:10px 12px;border-radius:8px;font-size:14px;margin-bottom:8px}
   .alt{margin-top:20px;text-align:center;font-size:14px;color:#4b5563}
   a{color:#1f4e79;font-weight:600}
@@ -37,6 +38,7 @@ ${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : '
 <form method="post" action="/api/login">
   <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required value="${escape(opts.email ?? '')}">
   <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+  <p class="hint"><a href="/api/password-reset">Forgot password?</a></p>
   <button type="submit">Sign in</button>
 </form>
 <p class="alt">New to Midway? <a href="/api/register">Create an account</a></p>`,
@@ -71,4 +73,47 @@ export function signOutPage() {
 </form>
 <p class="alt"><a href="/">Stay signed in</a></p>`,
   );
+}
+
+const notice = (text: string) => `<div class="notice" role="status">${escape(text)}</div>`;
+const errorBox = (error?: string) => (error ? `<div class="error" role="alert">${escape(error)}</div>` : '');
+
+/** Asks for the account's e-mail; after sending, the same page says what happens next (for every address). */
+export function forgotPasswordPage(opts: { error?: string; email?: string; sent?: string } = {}) {
+  return layout(
+    'Reset password',
+    `<h1>Reset your password</h1><p class="sub">Enter the e-mail you sign in with. We will send you a link to choose a new password.</p>
+${opts.sent ? notice(opts.sent) : ''}${errorBox(opts.error)}
+<form method="post" action="/api/password-reset">
+  <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required value="${escape(opts.email ?? '')}">
+  <button type="submit">Send the link</button>
+</form>
+<p class="alt"><a href="/api/login">Back to sign in</a></p>`,
+  );
+}
+
+/** The e-mailed link lands here: a new password, or a way to ask for a new link. */
+export function resetPasswordPage(opts: { token: string; usable: boolean; error?: string }) {
+  if (!opts.usable) {
+    return layout(
+      'Reset password',
+      `<h1>This link no longer works</h1>${errorBox(opts.error ?? 'This reset link has expired or was already used.')}
+<p class="alt"><a href="/api/password-reset">Ask for a new link</a></p>`,
+    );
+  }
+  return layout(
+    'Choose a new password',
+    `<h1>Choose a new password</h1><p class="sub">You will be signed out everywhere and can sign in with the new password.</p>
+${errorBox(opts.error)}
+<form method="post" action="/api/password-reset/confirm">
+  <input type="hidden" name="token" value="${escape(opts.token)}">
+  <label for="password">New password</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+  <p class="hint">At least 8 characters.</p>
+  <button type="submit">Save the new password</button>
+</form>`,
+  );
+}
+
+export function passwordResetDonePage(message: string) {
+  return layout('Password changed', `<h1>Password changed</h1>${notice(message)}<p class="alt"><a href="/api/login">Sign in</a></p>`);
 }
