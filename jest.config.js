@@ -19,6 +19,8 @@ const node = (displayName, rootDir, extra = {}) => ({
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // pg-boss (billing's jobs) and its dependencies ship only ES modules: compiled to CommonJS like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec)/)'],
   ...extra,
 });
 function rel(from, to) {

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { ensureStream, IDENTITY_HEADER, makeEvent, signIdentityToken } from '@midway/service-kit';
+import { parseEvent, type EventEnvelope, type EventType, type ItemStatus, type ServiceType, type SystemRole } from '@midway/contracts';
+import { startService, testEnv, testKeys } from '@midway/testing';
+import { billingService, type Billing } from '../src';
+
+export type { Billing } from '../src';
+
+export const startTestBilling = (overrides: Record<string, string> = {}) => startService(billingService, { BILLING_JOBS: 'off', ...overrides });
+
+export interface Actor {
+  userId: string;
+  email: string;
+  role: SystemRole;
+  headers: Record<string, string>;
+}
+
+/** A caller as the gateway would forward them (services trust only the signed token). */
+export function actor(role: SystemRole = 'designer'): Actor {
+  const userId = randomUUID();
+  const email = `${role}.${userId.slice(0, 8)}@example.com`;
+  const token = signIdentityToken({ userId, email, role, sessionId: randomUUID() }, testKeys().internal.privateKey);
+  return { userId, email, role, headers: { [IDENTITY_HEADER]: token } };
+}
+
+export const ANONYMOUS: Actor = { userId: '', email: '', role: 'client', headers: {} };
+
+export function client(base: () => string) {
+  const call = async (method: string, path: string, who: Actor, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base()}${path}`, {
+      method,
+      headers: { ...who.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const type = res.headers.get('content-type') ?? '';
+    const buf = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, headers: res.headers, body: type.includes('json') && buf.length ? JSON.parse(buf.toString('utf8')) : buf.length ? buf : undefined };
+  };
+  return {
+    call,
+    get: (path: string, who: Actor) => call('GET', path, who),
+    post: (path: string, who: Actor, body: unknown = {}) => call('POST', path, who, body),
+    put: (path: string, who: Actor, body: unknown) => call('PUT', path, who, body),
+  };
+}
+
+export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let v = await fn();
+  while (!ok(v) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await fn();
+  }
+  return v;
+}
+
+/** Collects events of a domain from now on (core NATS subscription). */
+export async function watchEvents(subject = 'billing.>') {
+  const nc = await connect({ servers: testEnv().natsUrl });
+  const seen: EventEnvelope[] = [];
+  const sub = nc.subscribe(subject);
+  void (async () => {
+    for await (const m of sub) seen.push(parseEvent(m.json()));
+  })();
+  await nc.flush();
+  return {
+    seen,
+    settle: async (ms = 1500) => {
+      await new Promise((r) => setTimeout(r, ms));
+      return seen;
+    },
+    about: (id: string) => seen.filter((e) => JSON.stringify(e.data).includes(id)),
+    close: () => nc.close(),
+  };
+}
+
+/**
+ * Upstream facts as catalog, identity and logistics publish them (contract-checked envelopes on their JetStream
+ * streams), with the times a test needs: billing learns everything from these and nothing else.
+ */
+export async function upstream() {
+  const nc: NatsConnection = await connect({ servers: testEnv().natsUrl });
+  const jsm = await jetstreamManager(nc);
+  for (const d of ['catalog', 'identity', 'logistics']) await ensureStream(jsm, d);
+  const js = jetstream(nc);
+  const publish = async <T extends EventType>(type: T, data: Parameters<typeof makeEvent<T>>[1], msgID?: string) => {
+    const e = makeEvent(type, data);
+    await js.publish(type, JSON.stringify(e), { msgID: msgID ?? e.id });
+    return e;
+  };
+  const f = {
+    publish,
+    /** The same envelope again under a new message id: what a redelivery looks like to the consumer. */
+    redeliver: async (e: EventEnvelope) => void (await js.publish(e.type, JSON.stringify(e), { msgID: randomUUID() })),
+    async user(a: Actor, firstName = 'Dana', lastName = 'Designer') {
+      await publish('identity.user.created.v1', { userId: a.userId, email: a.email, firstName, lastName, systemRole: a.role, createdAt: new Date().toISOString() });
+    },
+    async project(owner: Actor, o: { name?: string; at?: string } = {}) {
+      const projectId = randomUUID();
+      await publish('catalog.project.created.v1', { projectId, designerId: owner.userId, name: o.name ?? `Lakeview ${projectId.slice(0, 6)}`, clientName: 'Jordan Park', clientEmail: 'jordan@example.com', location: 'Vancouver, BC', status: 'active', createdAt: o.at ?? new Date().toISOString() });
+      return projectId;
+    },
+    async member(projectId: string, owner: Actor, who: Actor, role: 'member' | 'viewer', added = true, at = new Date().toISOString()) {
+      await publish(added ? 'catalog.project.member-added.v1' : 'catalog.project.member-removed.v1', { projectId, ownerId: owner.userId, changedAt: at, userId: who.userId, role, byUserId: owner.userId });
+    },
+    async item(projectId: string, owner: Actor, o: { name?: string; quantity?: number; status?: ItemStatus; at: string }) {
+      const itemId = randomUUID();
+      await publish('catalog.item.created.v1', {
+        itemId, projectId, designerId: owner.userId, name: o.name ?? `Walnut table ${itemId.slice(0, 4)}`, quantity: o.quantity ?? 1, status: o.status ?? 'ordered',
+        supplier: null, trackingNumber: null, carrierId: null, price: null, receivedAt: null, deliveredAt: null, createdAt: o.at,
+      });
+      return itemId;
+    },
+    async status(projectId: string, owner: Actor, itemId: string, from: ItemStatus, to: ItemStatus, at: string, o: { quantity?: number; name?: string } = {}) {
+      return publish('catalog.item.status-changed.v1', { itemId, projectId, designerId: owner.userId, name: o.name ?? 'Walnut table', quantity: o.quantity ?? 1, from, to, receivedAt: null, deliveredAt: null, changedAt: at });
+    },
+    async select(projectId: string, owner: Actor, itemId: string, type: ServiceType, at = new Date().toISOString(), selected = true) {
+      await publish(selected ? 'logistics.service.selected.v1' : 'logistics.service.deselected.v1', { serviceId: randomUUID(), itemId, projectId, type, cost: null, byUserId: owner.userId, changedAt: at });
+    },
+    close: () => nc.close(),
+  };
+  return f;
+}
+
+/** Reads of billing's tables for assertions. */
+export function db(billing: () => Billing) {
+  return {
+    events: (where: { projectId?: string; itemId?: string }) =>
+      billing().db.$queryRaw<{ key: string; eventType: string; eventDate: string; quantity: number; rate: string; amount: string; processed: boolean }[]>`
+        SELECT key, event_type AS "eventType", to_char(event_date, 'YYYY-MM-DD') AS "eventDate", quantity, rate::text, amount::text, processed
+        FROM billable_events WHERE (${where.projectId ?? null}::uuid IS NULL OR project_id = ${where.projectId ?? null}::uuid)
+          AND (${where.itemId ?? null}::uuid IS NULL OR item_id = ${where.itemId ?? null}::uuid)
+        ORDER BY event_date, key`,
+    item: async (id: string) => (await billing().db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${id}::uuid`)[0],
+    project: async (id: string) => (await billing().db.$queryRaw<{ name: string }[]>`SELECT name FROM projects WHERE id = ${id}::uuid`)[0],
+    selected: async (id: string, type: string) => (await billing().db.$queryRaw<{ selected: boolean }[]>`SELECT selected FROM selected_services WHERE item_id = ${id}::uuid AND type = ${type}`)[0],
+    member: async (p: string, u: string) => (await billing().db.$queryRaw<{ active: boolean }[]>`SELECT active FROM project_members WHERE project_id = ${p}::uuid AND user_id = ${u}::uuid`)[0],
+    user: async (u: string) => (await billing().db.$queryRaw<{ email: string }[]>`SELECT email FROM users WHERE id = ${u}::uuid`)[0],
+  };
+}
+
+/** `n` days before today (UTC) at the given hour, as an ISO time. */
+export const daysAgo = (n: number, hour = 12) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - n);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d.toISOString();
+};
+export const dayOf = (iso: string) => iso.slice(0, 10);

@@ -1,0 +1,169 @@
+import { makeEvent } from '@midway/service-kit';
+import { UnitOfWork } from '../src/data/unit-of-work';
+import { applyFact } from '../src/domain/billing-facts';
+import { actor, client, daysAgo, db, dayOf, eventually, startTestBilling, upstream, type Billing } from './billing-harness';
+
+/**
+ * The fee rules of issue 11, each with its edge, fed by upstream facts on NATS as catalog, identity and
+ * logistics publish them; every recording, redelivery and replay has one effect (unique keys).
+ */
+let billing: Billing;
+let up: Awaited<ReturnType<typeof upstream>>;
+const api = client(() => billing.url);
+const read = db(() => billing);
+const admin = actor('midway_admin');
+
+beforeAll(async () => {
+  billing = await startTestBilling();
+  up = await upstream();
+}, 60_000);
+afterAll(async () => {
+  await up?.close();
+  await billing?.stop();
+});
+
+const eventsOf = (itemId: string, n: number) => eventually(() => read.events({ itemId }), (e) => e.length >= n);
+const settle = () => new Promise((r) => setTimeout(r, 700));
+
+describe('receiving', () => {
+  it('is charged once per item ever, on the day it first entered received or stored, per unit (quantity 5 → 5 × 25.00)', async () => {
+    const owner = actor();
+    const p = await up.project(owner);
+    const item = await up.item(p, owner, { quantity: 5, at: daysAgo(8) });
+    // Received by hand, then scanned into storage, then marked received again: still one receiving fee.
+    await up.status(p, owner, item, 'ordered', 'received', daysAgo(6), { quantity: 5 });
+    await up.status(p, owner, item, 'received', 'stored', daysAgo(5), { quantity: 5 });
+    const again = await up.status(p, owner, item, 'stored', 'received', daysAgo(4), { quantity: 5 });
+    await up.redeliver(again);
+    await eventually(async () => (await read.item(item))?.status, (s) => s === 'received');
+    await settle();
+    const receiving = (await read.events({ itemId: item })).filter((e) => e.eventType === 'receiving');
+    expect(receiving).toEqual([expect.objectContaining({ eventDate: dayOf(daysAgo(6)), quantity: 5, rate: '25.00', amount: '125.00' })]);
+  });
+
+  it('an item created already received is charged on its creation day; ordered and in-transit items are not', async () => {
+    const owner = actor();
+    const p = await up.project(owner);
+    const received = await up.item(p, owner, { status: 'received', at: daysAgo(3) });
+    const ordered = await up.item(p, owner, { status: 'in-transit', at: daysAgo(3) });
+    expect((await eventsOf(received, 1)).map((e) => [e.eventType, e.eventDate])).toEqual([['receiving', dayOf(daysAgo(3))]]);
+    await eventually(async () => (await read.item(ordered))?.status, (s) => s === 'in-transit');
+    expect(await read.events({ itemId: ordered })).toEqual([]);
+  });
+});
+
+describe('storage', () => {
+  it('charges each day in storage per item (not per unit), fills a missed day, and recording three times at once adds nothing', async () => {
+    const owner = actor();
+    const p = await up.project(owner);
+    const item = await up.item(p, owner, { quantity: 5, at: daysAgo(10) });
+    await up.status(p, owner, item, 'ordered', 'received', daysAgo(3), { quantity: 5 });
+    await eventsOf(item, 1);
+    await billing.auto.recordStorage(dayOf(daysAgo(2)));
+    // The job does not run yesterday; today's run fills it in.
+    const runs = await Promise.all([1, 2, 3].map(() => api.post('/api/billing/storage-fees/record', admin)));
+    expect(runs.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(runs[0]!.body).toEqual({ message: expect.stringMatching(/^(Daily storage fees recorded|Storage fees were already recorded)/) });
+    const storage = (await read.events({ itemId: item })).filter((e) => e.eventType === 'storage');
+    expect(storage.map((e) => [e.eventDate, e.quantity, e.amount])).toEqual([3, 2, 1, 0].map((n) => [dayOf(daysAgo(n)), 1, '2.00']));
+  });
+
+  it('stops the day the item is delivered (delivery day not charged) and never starts for an item that was not stored', async () => {
+    const owner = actor();
+    const p = await up.project(owner);
+    const item = await up.item(p, owner, { at: daysAgo(10) });
+    const never = await up.item(p, owner, { at: daysAgo(10) });
+    await up.status(p, owner, item, 'ordered', 'stored', daysAgo(4));
+    await up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
+    await up.status(p, owner, never, 'ordered', 'delivered', daysAgo(2));
+    await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
+    await eventually(async () => (await read.item(never))?.status, (s) => s === 'delivered');
+    await billing.auto.recordStorage();
+    await billing.auto.recordStorage();
+    const storage = (await read.events({ itemId: item })).filter((e) => e.eventType === 'storage');
+    expect(storage.map((e) => e.eventDate)).toEqual([4, 3, 2].map((n) => dayOf(daysAgo(n))));
+    expect((await read.events({ itemId: never })).filter((e) => e.eventType === 'storage')).toEqual([]);
+  });
+
+  it('counts days in BILLING_TIME_ZONE: 03:00 UTC is the evening before in Vancouver', async () => {
+    const uow = new UnitOfWork(billing.db);
+    const owner = actor();
+    const projectId = (await import('node:crypto')).randomUUID();
+    const itemId = (await import('node:crypto')).randomUUID();
+    const at = `${dayOf(daysAgo(2))}T03:00:00.000Z`;
+    const e = makeEvent('catalog.item.created.v1', { itemId, projectId, designerId: owner.userId, name: 'Boundary lamp', quantity: 1, status: 'received', supplier: null, trackingNumber: null, carrierId: null, price: null, receivedAt: null, deliveredAt: null, createdAt: at });
+    await uow.once(e, (r) => applyFact(r, e, 'America/Vancouver'));
+    expect((await read.events({ itemId })).map((x) => x.eventDate)).toEqual([dayOf(daysAgo(3))]);
+    await uow.run((r) => r.events.recordStorage(dayOf(daysAgo(2)), 'America/Vancouver'));
+    expect((await read.events({ itemId })).filter((x) => x.eventType === 'storage').map((x) => x.eventDate)).toEqual([dayOf(daysAgo(3)), dayOf(daysAgo(2))]);
+  });
+});
+
+describe('delivery and installation', () => {
+  it('one delivery per project per delivery day for items with delivery selected; installation once per item with it selected', async () => {
+    const owner = actor();
+    const p = await up.project(owner);
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => up.item(p, owner, { status: 'stored', at: daysAgo(9) })));
+    for (const i of [a!, b!, d!]) await up.select(p, owner, i, 'delivery', daysAgo(8));
+    await up.select(p, owner, a!, 'install_assembly', daysAgo(8));
+    await eventually(() => read.selected(d!, 'delivery'), (s) => s?.selected === true);
+    const first = await up.status(p, owner, a!, 'stored', 'delivered', daysAgo(2, 9));
+    await up.status(p, owner, b!, 'stored', 'delivered', daysAgo(2, 15));
+    await up.status(p, owner, c!, 'stored', 'delivered', daysAgo(2, 16));
+    await up.status(p, owner, d!, 'stored', 'delivered', daysAgo(1));
+    await up.redeliver(first);
+    await eventually(async () => (await read.item(d!))?.status, (s) => s === 'delivered');
+    await settle();
+    const all = await read.events({ projectId: p });
+    const deliveries = all.filter((e) => e.eventType === 'delivery');
+    expect(deliveries.map((e) => [e.eventDate, e.amount])).toEqual([[dayOf(daysAgo(2)), '50.00'], [dayOf(daysAgo(1)), '50.00']]);
+    expect(all.filter((e) => e.eventType === 'install_assembly').map((e) => [e.key, e.amount])).toEqual([[`install_assembly:${a}`, '75.00']]);
+  });
+
+  it('nothing is charged for a delivered item whose delivery service is not selected (or was deselected)', async () => {
+    const owner = actor();
+    const p = await up.project(owner);
+    const item = await up.item(p, owner, { status: 'stored', at: daysAgo(5) });
+    await up.select(p, owner, item, 'delivery', daysAgo(4));
+    await up.select(p, owner, item, 'delivery', daysAgo(3), false);
+    await up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
+    await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
+    await settle();
+    expect((await read.events({ projectId: p })).filter((e) => e.eventType === 'delivery')).toEqual([]);
+  });
+});
+
+describe('rates', () => {
+  it('initialize writes the fee table once; a change applies from its date on, never before; a past date is refused', async () => {
+    const first = await Promise.all([api.post('/api/billing/initialize', admin), api.post('/api/billing/initialize', admin)]);
+    expect(first.map((r) => r.status)).toEqual([200, 200]);
+    const rates = (await api.get('/api/billing/rates', admin)).body as { serviceType: string; rate: string; current: boolean }[];
+    expect(Object.fromEntries(rates.filter((r) => r.current).map((r) => [r.serviceType, r.rate]))).toEqual({
+      receiving: '25.00', enhanced_inspection: '15.00', storage: '2.00', delivery: '50.00', install_assembly: '75.00', special_handling: '10.00',
+    });
+    const again = await api.post('/api/billing/initialize', admin);
+    expect(again.body.message).toMatch(/already initialized/);
+    expect((await api.get('/api/billing/rates', admin)).body).toHaveLength(rates.length);
+
+    const past = await api.put('/api/billing/rates/storage', admin, { rate: '3.00', effectiveDate: dayOf(daysAgo(1)) });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toMatch(/never retroactively/);
+    expect((await api.put('/api/billing/rates/storage', admin, { rate: 'abc' })).status).toBe(400);
+    expect((await api.put('/api/billing/rates/teleport', admin, { rate: '1.00' })).status).toBe(400);
+
+    // Mid-stay change: the days before today keep 2.00, today is charged at the new rate.
+    const owner = actor();
+    const p = await up.project(owner);
+    const item = await up.item(p, owner, { status: 'stored', at: daysAgo(2) });
+    await eventsOf(item, 1);
+    const today = dayOf(new Date().toISOString());
+    try {
+      expect((await api.put('/api/billing/rates/storage', admin, { rate: 3.5, effectiveDate: today })).body).toMatchObject({ serviceType: 'storage', rate: '3.50', effectiveDate: today, current: true });
+      await billing.auto.recordStorage(today);
+      const storage = (await read.events({ itemId: item })).filter((e) => e.eventType === 'storage');
+      expect(storage.map((e) => [e.eventDate, e.rate])).toEqual([[dayOf(daysAgo(2)), '2.00'], [dayOf(daysAgo(1)), '2.00'], [today, '3.50']]);
+    } finally {
+      await api.put('/api/billing/rates/storage', admin, { rate: '2.00', effectiveDate: today });
+    }
+  });
+});
