@@ -1,5 +1,5 @@
 import type { BulkImportResponse } from '@midway/contracts';
-import { Button, Field, Label, isUnauthorizedError, toast } from '@midway/ui';
+import { Button, Field, FormAlert, isUnauthorizedError, Label, toast } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { Download, Loader2 } from 'lucide-react';
@@ -7,7 +7,6 @@ import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { itemsApi } from '../api/items-api';
 import { useProjects, useRefreshItems } from '../api/items-queries';
-import { FormAlert } from '../shared/form-layout';
 import { fileKind, importErrorMessage, MESSAGES, PREVIEW_ROWS, rowsToItems, TEMPLATE_CSV, type ImportRow } from './csv-import';
 
 const Preview = styled.ol`

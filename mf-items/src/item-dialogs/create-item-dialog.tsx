@@ -1,11 +1,10 @@
 import type { CreateItemDialogProps } from '@midway/contracts';
-import { Button } from '@midway/ui';
+import { Button, FormAlert } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCarriers, useCreateItem, useProjects } from '../api/items-queries';
-import { FormAlert } from '../shared/form-layout';
 import { createItemResolver, EMPTY_ITEM_FORM, toCreateBody, type ItemFormValues } from './item-form';
 import { ItemFormFields } from './item-form-fields';
 

@@ -1,9 +1,8 @@
 import type { Project } from '@midway/contracts';
-import { Field, FieldError, Input, Label, Textarea } from '@midway/ui';
+import { Field, FieldError, FormRow, Input, Label, Optional, Textarea } from '@midway/ui';
 import { Select } from '@midway/ui/select';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { Carrier } from '../api/items-api';
-import { FormRow, Optional } from '../shared/form-layout';
 import { ITEM_STATUS_OPTIONS } from '../shared/item-status';
 import type { ItemFormValues } from './item-form';
 
