@@ -1,0 +1,111 @@
+import Stripe from 'stripe';
+import { actor, client, db, eventually, startTestBilling, upstream, watchEvents, type Billing } from './billing-harness';
+
+/**
+ * Card payments in offline mode: the real stripe SDK against billing's offline processor (Stripe's HTTP API
+ * for payment intents), webhooks signed with the webhook secret and verified by the SDK (300 s tolerance).
+ */
+let billing: Billing;
+let up: Awaited<ReturnType<typeof upstream>>;
+const api = client(() => billing.url);
+const read = db(() => billing);
+const admin = actor('midway_admin');
+const signer = new Stripe('sk_test_signer');
+
+beforeAll(async () => {
+  billing = await startTestBilling();
+  up = await upstream();
+}, 60_000);
+afterAll(async () => {
+  await up?.close();
+  await billing?.stop();
+});
+
+async function sentInvoice(owner = actor(), amount = 25) {
+  const p = await up.project(owner);
+  await eventually(() => read.project(p), (x) => Boolean(x));
+  const inv = (await api.post(`/api/projects/${p}/invoices`, admin, { clientName: 'Jordan Park', clientEmail: 'jordan@example.com' })).body;
+  await api.post(`/api/invoices/${inv.id}/items`, admin, { description: 'Receiving', type: 'receiving', quantity: 2, rate: amount });
+  await api.post(`/api/invoices/${inv.id}/send`, admin);
+  return { owner, projectId: p, id: inv.id as string, number: inv.invoiceNumber as string };
+}
+
+const webhook = (payload: string, signature?: string) =>
+  fetch(`${billing.url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload });
+const succeeded = (invoiceId: string, intentId: string, amount: number) =>
+  JSON.stringify({ id: `evt_${intentId}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', amount, amount_received: amount, currency: 'usd', status: 'succeeded', metadata: { invoiceId } } } }, null, 2);
+const payments = (invoiceId: string) => billing.db.$queryRaw<{ amount: string }[]>`SELECT amount::text FROM payments WHERE invoice_id = ${invoiceId}::uuid`;
+
+describe('payment intents', () => {
+  it('are for the unpaid total (never the client’s figure), one per invoice and amount however often asked', async () => {
+    const inv = await sentInvoice();
+    const asks = await Promise.all([1, 2, 3].map(() => api.post('/api/create-payment-intent', inv.owner, { invoiceId: inv.id, amount: 1 })));
+    expect(asks.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(asks.map((a) => a.body.clientSecret)).size).toBe(1);
+    expect(asks[0]!.body.testMode).toBe(true);
+    const intentId = (asks[0]!.body.clientSecret as string).split('_secret_')[0]!;
+    const intent = await fetch(`http://${billing.offline!.host.host}:${billing.offline!.host.port}/v1/payment_intents/${intentId}`).then((r) => r.json());
+    expect(intent).toMatchObject({ amount: 5000, currency: 'usd', metadata: { invoiceId: inv.id } });
+  });
+
+  it('refuse drafts, paid and void invoices (409) and invoices the caller cannot see (404)', async () => {
+    const inv = await sentInvoice();
+    expect((await api.post('/api/create-payment-intent', actor(), { invoiceId: inv.id })).status).toBe(404);
+    expect((await api.post('/api/create-payment-intent', inv.owner, { invoiceId: 'nope' })).status).toBe(400);
+    await api.post(`/api/invoices/${inv.id}/void`, admin);
+    expect((await api.post('/api/create-payment-intent', inv.owner, { invoiceId: inv.id })).status).toBe(409);
+  });
+});
+
+describe('webhook', () => {
+  it('the browser confirms through the test processor; the signed webhook marks the invoice paid and records one payment', async () => {
+    const inv = await sentInvoice();
+    const watch = await watchEvents();
+    const { clientSecret } = (await api.post('/api/create-payment-intent', inv.owner, { invoiceId: inv.id })).body;
+    const confirm = await Promise.all([api.post('/api/billing/test-processor/confirm', inv.owner, { clientSecret }), api.post('/api/billing/test-processor/confirm', inv.owner, { clientSecret })]);
+    expect(confirm.map((c) => c.status)).toEqual([200, 200]);
+    const paid = await eventually(() => api.get(`/api/invoices/${inv.id}`, inv.owner), (r) => r.body.status === 'paid');
+    expect(paid.body).toMatchObject({ status: 'paid', paidAt: expect.any(String) });
+    expect(await payments(inv.id)).toEqual([{ amount: '50.00' }]);
+    const events = (await watch.settle()).filter((e) => e.type === 'billing.invoice.paid.v1' && (e.data as { invoiceId: string }).invoiceId === inv.id);
+    expect(events).toHaveLength(1);
+    await watch.close();
+    expect((await api.post('/api/billing/test-processor/confirm', inv.owner, { clientSecret: 'pi_unknown_secret_x' })).status).toBe(404);
+  });
+
+  it('replays (also in parallel) record the payment once; unknown invoices and other events are acknowledged without effect', async () => {
+    const inv = await sentInvoice();
+    const payload = succeeded(inv.id, `pi_replay_${inv.id.slice(0, 8)}`, 5000);
+    const header = () => signer.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret });
+    const res = await Promise.all([1, 2, 3, 4].map(() => webhook(payload, header())));
+    expect(res.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await payments(inv.id)).toEqual([{ amount: '50.00' }]);
+    expect((await api.get(`/api/invoices/${inv.id}`, admin)).body.status).toBe('paid');
+
+    const unknown = succeeded('6f9619ff-8b86-4d11-b42d-00c04fc964ff', 'pi_unknown_1', 100);
+    expect((await webhook(unknown, signer.webhooks.generateTestHeaderString({ payload: unknown, secret: billing.webhookSecret }))).status).toBe(200);
+    const other = JSON.stringify({ id: 'evt_x', object: 'event', type: 'charge.refunded', data: { object: {} } });
+    expect((await webhook(other, signer.webhooks.generateTestHeaderString({ payload: other, secret: billing.webhookSecret }))).status).toBe(200);
+  });
+
+  it('refuses a missing, wrong, foreign or stale (over 300 s) signature, and a changed body, with 400 and no effect', async () => {
+    const inv = await sentInvoice();
+    const payload = succeeded(inv.id, `pi_forged_${inv.id.slice(0, 8)}`, 5000);
+    const stale = signer.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const fresh = signer.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 290 });
+    for (const [name, body, sig] of [
+      ['missing', payload, undefined],
+      ['garbage', payload, 't=1,v1=deadbeef'],
+      ['other secret', payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' })],
+      ['stale', payload, stale],
+      ['changed body', payload.replace('5000', '1'), fresh],
+    ] as const) {
+      const res = await webhook(body, sig);
+      expect([name, res.status]).toEqual([name, 400]);
+      expect(await res.json()).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/Stripe-Signature/) });
+    }
+    expect(await payments(inv.id)).toEqual([]);
+    expect((await webhook(payload, fresh)).status).toBe(200);
+    expect(await payments(inv.id)).toEqual([{ amount: '50.00' }]);
+  });
+});
