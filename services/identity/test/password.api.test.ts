@@ -208,3 +208,18 @@ describe('POST /api/user/password (signed in)', () => {
     expect(await short.json()).toMatchObject({ message: expect.stringMatching(/at least 8 characters/) });
   });
 });
+
+describe("identity's pages carry the app's brand", () => {
+  it.each([
+    ['/api/login', 'Sign in · Midway'],
+    ['/api/register', 'Create account · Midway'],
+    ['/api/password-reset', 'Reset password · Midway'],
+  ])('%s: its own title, the teal theme and the SVG logo linking to /', async (path, title) => {
+    const html = await (await fetch(`${identity.url}${path}`)).text();
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toMatch(/<a class="brand" href="\/"[^>]*><svg[^>]*viewBox="0 0 32 32"[\s\S]*?<rect[^>]*fill="#0f766e"/);
+    expect(html).toContain('background:#0f766e');
+    // The old navy letter logo and buttons are gone.
+    expect(html).not.toMatch(/#1f4e79|class="logo"/);
+  });
+});

@@ -35,6 +35,8 @@ const TAGS: Record<ApiTag, string> = {
   items: 'A project’s items: furniture and fixtures from order to delivery (catalog service).',
   sharing: 'The read-only client dashboard of a project (catalog service).',
   dashboard: 'The dashboard’s statistics and recent activity (catalog service).',
+  invoices: 'Invoices and paying them (billing service).',
+  billing: 'Rates and the automatic billing actions (billing service; changes are admin-only).',
   photos: 'Item photos: upload, attach to an item, and read (logistics service).',
   services: 'Per-item services — receiving, enhanced inspection, storage, delivery, install/assembly — and their selection (logistics service).',
   search: 'Global search, merged by the gateway from every service.',
@@ -103,7 +105,7 @@ function operationOf(op: ApiOperation): OpenApiOperation {
     responses[status] = {
       description: r.description,
       ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { ...d, schema: { type: 'string' } }])) } : {}),
-      ...(r.schema ? { content: { 'application/json': { schema: refOf(r.schema) } } } : r.contentType ? { content: { [r.contentType]: { schema: r.contentType === 'text/html' ? { type: 'string' } : {} } } } : {}),
+      ...(r.schema ? { content: { 'application/json': { schema: refOf(r.schema) } } } : r.contentType ? { content: { [r.contentType]: { schema: r.contentType === 'text/html' ? { type: 'string' } : r.contentType === 'application/pdf' ? { type: 'string', contentMediaType: 'application/pdf' } : {} } } } : {}),
     };
   }
   for (const status of errorStatuses(op)) {

@@ -38,6 +38,9 @@ import {
 } from '../logistics/services';
 import { carrierSchema } from '../logistics/carriers';
 import { attachPhotoBodySchema, attachPhotoResponseSchema, uploadCompleteSchema, uploadResponseSchema } from '../logistics/photos';
+import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema } from '../billing/invoices';
+import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentIntentResultSchema } from '../billing/payments';
+import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
 import { NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES } from '../vocab';
 
 /**
@@ -46,7 +49,7 @@ import { NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES } from '../vocab';
  * route that has no entry here.
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'photos' | 'search' | 'documentation';
+export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'photos' | 'invoices' | 'billing' | 'search' | 'documentation';
 
 /** Who may call: anyone, or a caller with a session cookie (the gateway answers 401 otherwise). */
 export type ApiSecurity = 'public' | 'session';
@@ -56,7 +59,7 @@ export interface ApiResponse {
   /** A JSON body, named in components.schemas. */
   schema?: NamedSchema;
   /** A non-JSON body: an HTML page, or a stored photo (its own image type). */
-  contentType?: 'text/html' | 'image/*';
+  contentType?: 'text/html' | 'image/*' | 'application/pdf';
   headers?: Record<string, { description: string }>;
 }
 
@@ -99,6 +102,9 @@ const Member = named('Member', memberSchema);
 const CurrentUser = named('CurrentUser', currentUserSchema);
 const PasswordMessage = named('PasswordMessage', passwordMessageSchema);
 export const ERROR_BODY = named('ErrorBody', errorBodySchema);
+const InvoiceDetail = named('InvoiceDetail', invoiceDetailSchema);
+const BillingActionResult = named('BillingActionResult', billingActionResultSchema);
+const invoiceId = { id: { description: 'The invoice id.', uuid: true } };
 
 const projectId = { id: { description: 'The project id.', uuid: true } };
 const itemId = { id: { description: 'The item id.', uuid: true } };
@@ -377,6 +383,90 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'A photo of a shared project’s item, for the client dashboard',
     responses: { 200: { description: 'The image.', contentType: 'image/*' } },
     errors: [404],
+  },
+
+  /* ---------- invoices and payments (billing) ---------- */
+  {
+    method: 'get', path: '/api/invoices', operationId: 'listInvoices', tag: 'invoices', security: 'session',
+    summary: 'The invoices of the projects the caller reaches', responses: { 200: { description: 'Invoices.', schema: named('Invoice', invoiceSchema, true) } },
+  },
+  {
+    method: 'get', path: '/api/invoices/{id}', operationId: 'getInvoice', tag: 'invoices', security: 'session', params: invoiceId,
+    summary: 'An invoice with its lines and its project’s name', responses: { 200: { description: 'The invoice.', schema: InvoiceDetail } },
+  },
+  {
+    method: 'get', path: '/api/invoices/{id}/pdf', operationId: 'getInvoicePdf', tag: 'invoices', security: 'session', params: invoiceId,
+    summary: 'The invoice as a PDF (a download)', responses: { 200: { description: 'The PDF (Content-Disposition: attachment).', contentType: 'application/pdf' } },
+  },
+  {
+    method: 'post', path: '/api/projects/{projectId}/invoices', operationId: 'createInvoice', tag: 'invoices', security: 'session',
+    params: { projectId: { description: 'The project id.', uuid: true } },
+    summary: 'Create a draft invoice for a project (admin)', body: named('CreateInvoiceBody', createInvoiceBodySchema),
+    responses: { 201: { description: 'The new draft.', schema: InvoiceDetail } },
+  },
+  {
+    method: 'post', path: '/api/invoices/{id}/items', operationId: 'addInvoiceItem', tag: 'invoices', security: 'session', params: invoiceId,
+    summary: 'Add a line to a draft invoice (admin; amount = rate × quantity)', body: named('AddInvoiceItemBody', addInvoiceItemBodySchema),
+    responses: { 201: { description: 'The new line.', schema: named('InvoiceItem', invoiceItemSchema) } },
+    errors: [409],
+  },
+  {
+    method: 'post', path: '/api/invoices/{id}/send', operationId: 'sendInvoice', tag: 'invoices', security: 'session', params: invoiceId,
+    summary: 'E-mail the invoice with its PDF to the client (admin)', responses: { 200: { description: 'The invoice as it is now.', schema: InvoiceDetail } },
+    errors: [409],
+  },
+  {
+    method: 'post', path: '/api/invoices/{id}/void', operationId: 'voidInvoice', tag: 'invoices', security: 'session', params: invoiceId,
+    summary: 'Void an unpaid invoice (admin)', responses: { 200: { description: 'The invoice as it is now.', schema: InvoiceDetail } },
+    errors: [409],
+  },
+  {
+    method: 'post', path: '/api/create-payment-intent', operationId: 'createPaymentIntent', tag: 'invoices', security: 'session',
+    summary: 'Start paying an invoice by card (the amount is its unpaid total)', body: named('CreatePaymentIntentBody', createPaymentIntentBodySchema),
+    responses: { 200: { description: 'The client secret for Stripe.js (or the test processor).', schema: named('PaymentIntentResult', paymentIntentResultSchema) } },
+    errors: [409],
+  },
+  {
+    method: 'post', path: '/api/billing/test-processor/confirm', operationId: 'confirmTestPayment', tag: 'invoices', security: 'session',
+    summary: 'Offline mode only: pay an intent as a test card would (404 when a real processor is configured)',
+    body: named('ConfirmTestPaymentBody', confirmTestPaymentBodySchema),
+    responses: { 200: { description: 'The intent’s id and status.', schema: named('TestPaymentResult', z.object({ id: z.string(), status: z.string() })) } },
+    errors: [404],
+  },
+  {
+    method: 'post', path: '/api/billing/webhook', operationId: 'paymentWebhook', tag: 'invoices', security: 'public',
+    summary: 'The payment processor’s webhook (Stripe-Signature checked over the raw body)',
+    upload: { contentTypes: ['application/json'], description: 'The processor’s event, signed.' },
+    responses: { 200: { description: 'Received.', schema: named('WebhookReceived', z.object({ received: z.literal(true) })) } },
+  },
+  {
+    method: 'post', path: '/api/billing/initialize', operationId: 'initializeRates', tag: 'billing', security: 'session',
+    summary: 'Create the fee table’s rates where none exist (admin)',
+    responses: { 200: { description: 'What was created.', schema: named('InitializeRatesResult', z.object({ message: z.string(), created: z.number().int() })) } },
+  },
+  {
+    method: 'get', path: '/api/billing/rates', operationId: 'listRates', tag: 'billing', security: 'session',
+    summary: 'The rates, each from its effective date on', responses: { 200: { description: 'Rates.', schema: named('BillingRate', billingRateSchema, true) } },
+  },
+  {
+    method: 'put', path: '/api/billing/rates/{serviceType}', operationId: 'updateRate', tag: 'billing', security: 'session',
+    params: { serviceType: { description: 'The rate’s service type.' } },
+    summary: 'A new rate for a service type from a date on, never retroactive (admin)', body: named('UpdateRateBody', updateRateBodySchema),
+    responses: { 200: { description: 'The new rate.', schema: named('BillingRate', billingRateSchema) } },
+  },
+  {
+    method: 'post', path: '/api/billing/storage-fees/record', operationId: 'recordStorageFees', tag: 'billing', security: 'session',
+    summary: 'Record the storage days so far now, as the nightly job does (admin)', responses: { 200: { description: 'What was done.', schema: BillingActionResult } },
+  },
+  {
+    method: 'post', path: '/api/billing/cycles/create', operationId: 'createBillingCycles', tag: 'billing', security: 'session',
+    summary: 'Open the billing cycles of a month (admin)', body: named('BillingPeriodBody', billingPeriodBodySchema),
+    responses: { 200: { description: 'What was done.', schema: BillingActionResult } },
+  },
+  {
+    method: 'post', path: '/api/billing/invoices/generate', operationId: 'generateInvoices', tag: 'billing', security: 'session',
+    summary: 'Generate the month’s invoices from its billable events (admin)', body: named('BillingPeriodBody', billingPeriodBodySchema),
+    responses: { 200: { description: 'What was done.', schema: BillingActionResult } },
   },
 
   /* ---------- search ---------- */

@@ -1,33 +1,38 @@
 /** Server-rendered sign-in and sign-up pages: they work without JavaScript and under a strict CSP. */
+import { BRAND_COLORS, BRAND_FONT, BRAND_NAME, logoSvg } from '@midway/contracts/brand';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const C = BRAND_COLORS;
+// The app's theme (teal accent, slate greys) and its SVG logo, from the one brand source.
 const STYLE = `
   *{box-sizing:border-box}
-  body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#111827}
+  body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:${BRAND_FONT};background:${C.background};color:${C.text}}
   main{width:100%;max-width:400px;padding:16px}
-  .card{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;box-shadow:0 1px 3px rgba(0,0,0,.06)}
-  .brand{display:flex;align-items:center;gap:10px;margin-bottom:24px;font-weight:700;font-size:20px;letter-spacing:.02em}
-  .logo{width:32px;height:32px;border-radius:8px;background:#1f4e79;color:#fff;display:flex;align-items:center;justify-content:center;font-weight:800}
+  .card{background:${C.surface};border:1px solid ${C.border};border-radius:12px;padding:32px;box-shadow:0 1px 2px rgba(15,23,42,.06)}
+  @media (max-width:420px){.card{padding:24px 18px}}
+  .brand{display:inline-flex;align-items:center;gap:10px;margin-bottom:24px;font-weight:750;font-size:18px;letter-spacing:-.02em;color:${C.text};text-decoration:none}
+  .brand:focus-visible{outline:2px solid ${C.focus};outline-offset:3px;border-radius:8px}
   h1{font-size:22px;margin:0 0 4px}
-  p.sub{margin:0 0 24px;color:#6b7280;font-size:14px}
+  p.sub{margin:0 0 24px;color:${C.textMuted};font-size:14px}
   label{display:block;font-size:13px;font-weight:600;margin:14px 0 6px}
-  input{width:100%;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px;font-size:15px;background:#fff}
-  input:focus{outline:2px solid #1f4e79;outline-offset:1px;border-color:#1f4e79}
+  input{width:100%;padding:10px 12px;border:1px solid ${C.borderStrong};border-radius:8px;font-size:15px;background:${C.surface}}
+  input:focus{outline:none;border-color:${C.accent};box-shadow:0 0 0 3px ${C.accentSoft}}
   .row{display:flex;gap:12px}.row>div{flex:1}
-  button{margin-top:22px;width:100%;padding:11px;border:0;border-radius:8px;background:#1f4e79;color:#fff;font-size:15px;font-weight:600;cursor:pointer}
-  button:hover{background:#173b5c}
-  .notice{background:#f0fdfa;border:1px solid #99f6e4;color:#115e59;padding:10px 12px;border-radius:8px;font-size:14px;margin-bottom:8px}
-  .error{background:#fef2f2;border:1px solid #fecaca;color:#991b1b;padding:10px 12px;border-radius:8px;font-size:14px;margin-bottom:8px}
-  .alt{margin-top:20px;text-align:center;font-size:14px;color:#4b5563}
-  a{color:#1f4e79;font-weight:600}
-  .hint{font-size:12px;color:#6b7280;margin-top:6px}
+  button{margin-top:22px;width:100%;padding:11px;border:0;border-radius:8px;background:${C.accent};color:${C.accentText};font-size:15px;font-weight:600;cursor:pointer}
+  button:hover{background:${C.accentHover}}
+  button:focus-visible{outline:2px solid ${C.focus};outline-offset:2px}
+  .notice{background:#f0fdfa;border:1px solid #99f6e4;color:${C.accentHover};padding:10px 12px;border-radius:8px;font-size:14px;margin-bottom:8px}
+  .error{background:${C.dangerSoft};border:1px solid #fecaca;color:#991b1b;padding:10px 12px;border-radius:8px;font-size:14px;margin-bottom:8px}
+  .alt{margin-top:20px;text-align:center;font-size:14px;color:${C.textMuted}}
+  a{color:${C.accent};font-weight:600}
+  .hint{font-size:12px;color:${C.textMuted};margin-top:6px}
 `;
 
 function layout(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)} · Midway</title><style>${STYLE}</style></head>
-<body><main><div class="card"><div class="brand"><span class="logo" aria-hidden="true">M</span>Midway</div>${body}</div></main></body></html>`;
+<title>${escape(title)} · ${BRAND_NAME}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
+<body><main><div class="card"><a class="brand" href="/" aria-label="${BRAND_NAME} home">${logoSvg(32)}<span>${BRAND_NAME}</span></a>${body}</div></main></body></html>`;
 }
 
 export function loginPage(opts: { error?: string; email?: string } = {}) {
