@@ -13,6 +13,9 @@ const remote = createFederatedConfig({
   },
 });
 remote.name = 'mf_items';
+// Uppy's stylesheets come as text and are put in a <style> by the photo picker when it opens (no CSS pipeline
+// in the shared config, and no stylesheet on any page that does not upload).
+remote.module.rules.push({ test: /\.css$/, type: 'asset/source' });
 for (const plugin of remote.plugins) {
   if (plugin instanceof HtmlWebpackPlugin) plugin.userOptions.chunks = plugin.options.chunks = ['main'];
 }

@@ -6,6 +6,9 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 
+// The virtual lists scroll the window; jsdom has no scrolling (it would log 'Not implemented' on every render).
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
+
 /** A minimal fetch Response (jsdom has none): what the ui API client reads. */
 export function textResponse(text: string, status = 200, statusText = ''): Response {
   return {

@@ -22,7 +22,7 @@ export default function EditItemDialog({ item, onClose }: { item: Item; onClose(
         <DialogTitle>Edit Item</DialogTitle>
         <DialogDescription id="edit-item-description">{item.projectName}</DialogDescription>
         <form onSubmit={submit} noValidate>
-          <ItemFormFields register={form.register} control={form.control} errors={form.formState.errors} disabled={saving} carriers={carriers.data ?? []} />
+          <ItemFormFields register={form.register} control={form.control} errors={form.formState.errors} disabled={saving} carriers={carriers.data ?? []} itemId={item.id} />
           <DialogFooter>
             <Button $variant="outline" onClick={onClose} disabled={saving}>
               Cancel

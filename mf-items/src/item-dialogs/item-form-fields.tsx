@@ -5,6 +5,7 @@ import { Controller, type Control, type FieldErrors, type UseFormRegister } from
 import type { Carrier } from '../api/items-api';
 import { ITEM_STATUS_OPTIONS } from '../shared/item-status';
 import type { ItemFormValues } from './item-form';
+import { PhotoField } from '../photos/photo-field';
 
 type TextField = 'name' | 'supplier' | 'quantity' | 'price' | 'scheduleNumber' | 'trackingNumber' | 'productUrl';
 const FIELDS: { name: TextField; label: string; type: string; optional: boolean; step?: string; min?: string; max?: number; placeholder?: string; wide?: boolean }[] = [
@@ -27,10 +28,12 @@ export interface ItemFormFieldsProps {
   carriers: readonly Carrier[];
   /** Create New Item's project selector; locked shows the preselected project without a choice. */
   projects?: { list: readonly Project[]; locked: boolean };
+  /** The item being edited: a picked photo is attached to it at once. */
+  itemId?: string;
 }
 
 /** The fields of Create New Item and Edit Item, bound to react-hook-form. */
-export function ItemFormFields({ register, control, errors, disabled, carriers, projects }: ItemFormFieldsProps) {
+export function ItemFormFields({ register, control, errors, disabled, carriers, projects, itemId }: ItemFormFieldsProps) {
   const error = (name: keyof ItemFormValues) => errors[name]?.message;
   const described = (name: keyof ItemFormValues) => (error(name) ? { 'aria-invalid': true as const, 'aria-describedby': `item-${name}-error` } : {});
   const errorLine = (name: keyof ItemFormValues) => (error(name) ? <FieldError id={`item-${name}-error`}>{error(name)}</FieldError> : null);
@@ -109,6 +112,8 @@ export function ItemFormFields({ register, control, errors, disabled, carriers, 
         />
         {errorLine('status')}
       </Field>
+      <Controller control={control} name="photoUrl" render={({ field }) => <PhotoField value={field.value} onChange={field.onChange} itemId={itemId} disabled={disabled} />} />
+      {errorLine('photoUrl')}
       <Field style={{ gridColumn: '1 / -1' }}>
         <Label htmlFor="item-notes">
           Notes <Optional>(optional)</Optional>

@@ -15,6 +15,8 @@ export interface ItemFormValues {
   status: ItemStatus;
   productUrl: string;
   notes: string;
+  /** /api/photos/… from the photo picker; sent with a new item (an existing one gets it from the picker itself). */
+  photoUrl: string;
 }
 
 export const TEXT_FIELDS = ['supplier', 'scheduleNumber', 'trackingNumber', 'carrierId', 'productUrl', 'notes'] as const;
@@ -31,6 +33,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   status: 'ordered',
   productUrl: '',
   notes: '',
+  photoUrl: '',
 };
 
 export function formValuesOf(item: Item): ItemFormValues {
@@ -46,6 +49,7 @@ export function formValuesOf(item: Item): ItemFormValues {
     status: item.status,
     productUrl: item.productUrl ?? '',
     notes: item.notes ?? '',
+    photoUrl: item.photoUrl ?? '',
   };
 }
 
@@ -62,6 +66,7 @@ export function toCreateBody(v: ItemFormValues): CreateItemBody {
   const body: Record<string, unknown> = { name: v.name.trim(), quantity: createQuantity(v.quantity), status: v.status };
   for (const key of TEXT_FIELDS) if (v[key].trim()) body[key] = v[key].trim();
   if (v.price.trim()) body.price = v.price.trim();
+  if (v.photoUrl) body.photoUrl = v.photoUrl;
   return body as CreateItemBody;
 }
 
@@ -74,7 +79,7 @@ export function toUpdateBody(v: ItemFormValues): ItemChanges {
 }
 
 /** Where a body field's error shows in the form. */
-const FIELD_OF: Record<string, keyof ItemFormValues> = { name: 'name', quantity: 'quantity', price: 'price', status: 'status', ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, k])) };
+const FIELD_OF: Record<string, keyof ItemFormValues> = { photoUrl: 'photoUrl', name: 'name', quantity: 'quantity', price: 'price', status: 'status', ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, k])) };
 
 function zodResolver<Body>(toBody: (v: ItemFormValues) => object, schema: { safeParse(v: unknown): { success: true; data: Body } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, needProject: boolean) {
   return ((values: ItemFormValues) => {

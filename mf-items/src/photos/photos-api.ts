@@ -1,0 +1,34 @@
+import { apiJson, ApiError } from '@midway/ui';
+
+/**
+ * Logistics' photo calls (through the gateway): a same-origin upload URL, one PUT of the file to it, then
+ * attaching the upload to an item (or, before the item exists, getting the photoUrl to send with it).
+ */
+export function createPhotosApi(baseUrl = '') {
+  const url = (path: string) => `${baseUrl}${path}`;
+  return {
+    requestUpload: () => apiJson<{ uploadURL: string }>('POST', url('/api/objects/upload')),
+    /** One PUT of the raw file (no multipart); progress reported as the bytes go. */
+    putFile: (uploadURL: string, file: Blob, onProgress?: (sent: number, total: number) => void) =>
+      new Promise<void>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('PUT', uploadURL);
+        xhr.withCredentials = true;
+        if (file.type) xhr.setRequestHeader('Content-Type', file.type);
+        xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.total);
+        xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText)));
+        xhr.onerror = () => reject(new Error('Network error'));
+        xhr.send(file);
+      }),
+    attach: (uploadURL: string, itemId?: string) => apiJson<{ photoUrl: string }>('PUT', url('/api/item-photos'), itemId ? { photoUrl: uploadURL, itemId } : { photoUrl: uploadURL }),
+  };
+}
+
+export const photosApi = createPhotosApi();
+
+/** Spec sections 5 and 9: one photo of at most 10,485,760 bytes; the types logistics accepts. */
+export const PHOTO_RESTRICTIONS = {
+  maxNumberOfFiles: 1,
+  maxFileSize: 10_485_760,
+  allowedFileTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+} as const;
