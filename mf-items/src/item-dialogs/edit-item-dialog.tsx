@@ -14,7 +14,11 @@ export default function EditItemDialog({ item, onClose }: { item: Item; onClose(
   const form = useForm<ItemFormValues>({ defaultValues: formValuesOf(item), resolver: updateItemResolver });
   const saving = update.isPending;
   const submit = form.handleSubmit((values) => {
-    update.mutate({ itemId: item.id, body: toUpdateBody(values) }, { onSuccess: onClose });
+    const body = toUpdateBody(values);
+    // Item views name the carrier detected from the tracking number when none was chosen: sending it back
+    // untouched would store the guess as the designer's choice (and keep it if the number changes).
+    if (!form.formState.dirtyFields.carrierId) delete body.carrierId;
+    update.mutate({ itemId: item.id, body }, { onSuccess: onClose });
   });
   return (
     <Dialog open onOpenChange={(next) => !next && !saving && onClose()}>

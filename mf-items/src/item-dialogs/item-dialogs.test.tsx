@@ -86,7 +86,7 @@ describe('Edit Item', () => {
   beforeEach(() => resetToasts());
 
   it('refuses a quantity below 1 and saves the changes with a toast', async () => {
-    const item = anItem({ name: 'Oak table', supplier: 'Woodworks', quantity: 2 });
+    const item = anItem({ name: 'Oak table', supplier: 'Woodworks', quantity: 2, trackingNumber: '1Z999AA10123456784', carrierId: 'ups' });
     const onClose = jest.fn();
     const fetchMock = mockFetch({ 'GET /api/carriers': () => jsonResponse([]), [`PUT /api/items/${item.id}`]: () => jsonResponse({ ...item, quantity: 3 }) });
     renderWithProviders(<EditItemDialog item={item} onClose={onClose} />);
@@ -101,6 +101,8 @@ describe('Edit Item', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Item updated successfully' }));
     expect(bodyOf(fetchMock, 'PUT')).toMatchObject({ name: 'Oak table', quantity: 3, supplier: null, price: null });
+    // The carrier shown was detected, not chosen, and was not touched: it is not sent back as a choice.
+    expect(bodyOf(fetchMock, 'PUT')).not.toHaveProperty('carrierId');
     expect(onClose).toHaveBeenCalled();
   });
 
