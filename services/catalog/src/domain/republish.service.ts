@@ -1,6 +1,6 @@
-import { makeEvent } from '@midway/service-kit';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { itemEvents } from './item-events';
+import { projectEvents } from './project-events';
 
 /** Items read and written to the outbox per transaction: 25 import batches. */
 const PAGE = 5000;
@@ -25,7 +25,7 @@ export class RepublishService {
     const projects = await this.uow.read.republish.projects(opts.projectIds);
     for (const p of projects) {
       // The state as read now: a later live fact (newer changedAt) still wins over this snapshot.
-      const snapshot = makeEvent('catalog.project.snapshot.v1', { ...p, projectId: p.id, changedAt: new Date().toISOString() });
+      const snapshot = projectEvents.snapshot(p);
       await this.uow.run((r) => r.outbox.add(snapshot));
       result.projects++;
       result.events++;

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { badRequest, forbidden, HttpError, makeEvent, notFound, type Caller } from '@midway/service-kit';
+import { badRequest, forbidden, HttpError, notFound, type Caller } from '@midway/service-kit';
 import { canOnProject, PHOTO_MAX_BYTES, type AttachPhotoBody } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { imageTypeOf } from './image-type';
 import { isUuid } from './ids';
+import { logisticsEvents } from './logistics-events';
 
 /** Where a photo is kept and served. */
 export interface PhotoStore {
@@ -72,7 +73,7 @@ export class PhotoService {
         if (!item || !access) throw notFound('Item not found');
         if (!canOnProject(access, 'editItems')) throw forbidden('You can view this project but not change its items. Ask the project owner to make you a member.');
         await r.items.setPhoto(item.id, id);
-        await r.outbox.add(makeEvent('logistics.item-photo.attached.v1', { itemId: item.id, projectId: item.projectId, photoUrl: servedPath(id), byUserId: caller.userId, attachedAt: new Date().toISOString() }));
+        await r.outbox.add(logisticsEvents.photoAttached(item, servedPath(id), caller.userId));
       }
       return { photoUrl: servedPath(id) };
     });

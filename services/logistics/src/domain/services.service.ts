@@ -1,4 +1,4 @@
-import { forbidden, makeEvent, notFound, type Caller } from '@midway/service-kit';
+import { forbidden, notFound, type Caller } from '@midway/service-kit';
 import {
   canOnProject,
   MEMBER_ROLES,
@@ -14,6 +14,7 @@ import type { ChangedService, ServiceFilter, ServiceRow } from '../data/service.
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { decodeCursor, encodeCursor } from './cursor';
 import { isUuid } from './ids';
+import { logisticsEvents } from './logistics-events';
 import { typesMatching } from './service-types';
 
 /** Member roles that may select services: the contract's table, the same one catalog enforces for items. */
@@ -84,8 +85,7 @@ export class ServicesService {
 }
 
 async function publish(r: Repos, caller: Caller, changed: ChangedService[], selected: boolean) {
-  const type = selected ? 'logistics.service.selected.v1' : 'logistics.service.deselected.v1';
   const changedAt = new Date().toISOString();
   if (changed.length === 0) return;
-  await r.outbox.add(...changed.map((c) => makeEvent(type, { serviceId: c.id, itemId: c.itemId, projectId: c.projectId, type: c.type, cost: c.cost, byUserId: caller.userId, changedAt })));
+  await r.outbox.add(...changed.map((c) => logisticsEvents.serviceChosen(selected, c, caller.userId, changedAt)));
 }

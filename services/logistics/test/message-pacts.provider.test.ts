@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MessageProviderPact, providerWithMetadata } from '@pact-foundation/pact';
+import { logisticsEvents } from '../src/domain/logistics-events';
+
+/**
+ * Verifies the message pacts of logistics' events (pacts/<consumer>-logistics-events.json: catalog today,
+ * billing next), each message built by the builders logistics publishes with.
+ */
+const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
+const PACTS = fs.readdirSync(PACTS_DIR).filter((f) => f.endsWith('-logistics-events.json')).map((f) => path.join(PACTS_DIR, f));
+const item = { id: '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d', projectId: '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11' };
+const service = { ...item, id: '3c1e0f1e-aaaa-4bbb-8ccc-0123456789ab', itemId: item.id, type: 'delivery' as const, cost: '50.00' };
+const BY = '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33';
+const json = <T>(build: () => T) => providerWithMetadata(() => build(), { contentType: 'application/json' });
+
+const MESSAGES = {
+  'logistics.item-photo.attached.v1': json(() => logisticsEvents.photoAttached(item, '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab', BY)),
+  'logistics.service.selected.v1': json(() => logisticsEvents.serviceChosen(true, service, BY)),
+  'logistics.service.deselected.v1': json(() => logisticsEvents.serviceChosen(false, service, BY)),
+};
+
+it('logistics’ events match every consumer’s message pact', async () => {
+  expect(PACTS.length).toBeGreaterThan(0);
+  await new MessageProviderPact({ provider: 'logistics-events', pactUrls: PACTS, messageProviders: MESSAGES, logLevel: 'warn' }).verify();
+}, 60_000);
