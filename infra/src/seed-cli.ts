@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { applyPendingMigrations } from '@midway/service-kit';
+import { applyPendingMigrations, createLogger } from '@midway/service-kit';
 import { DEFAULT_DATA_DIR, REPO_ROOT } from './paths';
 import { isPortOpen } from './ports';
 import { startPostgres } from './postgres';
@@ -50,6 +50,17 @@ async function main() {
     let others = 0;
     for (let d = 0; d < designers; d++) others += (await seedCatalog(pool, { ownerId: randomUUID(), projects: 10, itemsPerProject: 100 })).items;
     console.log(` and ${others} items for ${designers} other designers in ${((Date.now() - started) / 1000).toFixed(1)}s.`);
+    // The rows were written without events: catalog's republish queues them (projects and item batches) in its
+    // outbox, so logistics gives every item its services as soon as catalog runs.
+    try {
+      // Required here, not at the top: a catalog that is not built yet only skips this step.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { republishCatalog } = require('@midway/catalog') as typeof import('@midway/catalog');
+      const r = await republishCatalog(databaseUrl, createLogger('seed', 'warn'));
+      console.log(`Queued ${r.events} events for the other services (catalog publishes them while it runs).`);
+    } catch (err) {
+      console.log(`Not queued for the other services (${(err as Error).message}); run \`npm run republish\` once catalog is built.`);
+    }
   } finally {
     await pool.end();
     await stop?.();
