@@ -1,0 +1,92 @@
+/**
+ * @jest-environment node
+ *
+ * Pact consumer contract: mf-items' services client (services-api.ts) against logistics' HTTP API. Writes
+ * pacts/mf-items-logistics.json; services/logistics/test/pact.provider.test.ts replays it against the real
+ * service. The verifier adds the caller identity of the state's designer (the gateway does that in production).
+ */
+import path from 'node:path';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { createServicesApi } from './services-api';
+
+const { integer, regex, uuid, string, boolean, eachLike, like } = MatchersV3;
+
+const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
+const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
+const SERVICE_ID = '0c5e7a9b-1d3f-4e5a-8b7c-9d0e1f2a3b4c';
+const STATE = 'a designer with a project "Lakeview Residence" whose item "Walnut dining table" has its five services';
+const params = { projectId: PROJECT_ID, itemId: ITEM_ID, serviceId: SERVICE_ID };
+
+const JSON_HEADERS = { 'Content-Type': regex(/application\/json.*/.source, 'application/json; charset=utf-8') };
+const money = (example: string) => regex(/^\d+\.\d{2}$/.source, example);
+const service = {
+  id: uuid(SERVICE_ID),
+  itemId: uuid(ITEM_ID),
+  projectId: uuid(PROJECT_ID),
+  type: regex(/^(receiving|enhanced_inspection|storage|delivery|install_assembly)$/.source, 'receiving'),
+  label: string('White-Glove Receiving'),
+  selected: boolean(false),
+  cost: money('25.00'),
+  itemName: string('Walnut dining table'),
+  projectName: string('Lakeview Residence'),
+};
+
+const pact = new PactV4({ consumer: 'mf-items', provider: 'logistics', dir: path.resolve(__dirname, '../../../pacts'), logLevel: 'warn' });
+
+describe('mf-items → logistics (Pact)', () => {
+  it('GET /api/services pages a project’s services', () =>
+    pact
+      .addInteraction()
+      .given(STATE, params)
+      .uponReceiving('a request for a page of a project’s services')
+      .withRequest('GET', '/api/services', (req) => req.query({ projectId: PROJECT_ID, limit: '200' }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(service)))
+      .executeTest(async (server) => {
+        const page = await createServicesApi(server.url).listServices({ projectId: PROJECT_ID }, { limit: 200 });
+        expect(page.services[0]).toMatchObject({ itemId: ITEM_ID, label: 'White-Glove Receiving' });
+      }));
+
+  it('GET /api/services/summary counts the stat cards', () =>
+    pact
+      .addInteraction()
+      .given(STATE, params)
+      .uponReceiving('a request for the services summary of a project')
+      .withRequest('GET', '/api/services/summary', (req) => req.query({ projectId: PROJECT_ID }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ total: integer(5), selected: integer(0), available: integer(5), selectedValue: money('0.00') }))
+      .executeTest(async (server) => {
+        expect(await createServicesApi(server.url).servicesSummary({ projectId: PROJECT_ID })).toMatchObject({ total: 5, available: 5 });
+      }));
+
+  it('PUT /api/services/{id} selects a service', () =>
+    pact
+      .addInteraction()
+      .given(STATE, params)
+      .uponReceiving('a request to select a service')
+      .withRequest('PUT', `/api/services/${SERVICE_ID}`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ selected: true }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ ...service, selected: true }))
+      .executeTest(async (server) => {
+        expect(await createServicesApi(server.url).setSelected(SERVICE_ID, true)).toMatchObject({ id: SERVICE_ID, selected: true });
+      }));
+
+  it('POST /api/services/bulk selects every service the filter shows', () =>
+    pact
+      .addInteraction()
+      .given(STATE, params)
+      .uponReceiving('a request to select every service of a project')
+      .withRequest('POST', '/api/services/bulk', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ filter: { projectId: PROJECT_ID }, selected: true }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ updated: integer(5) }))
+      .executeTest(async (server) => {
+        expect(await createServicesApi(server.url).bulk({ filter: { projectId: PROJECT_ID }, selected: true })).toEqual({ updated: 5 });
+      }));
+
+  it('PUT /api/services/{id} refuses anything but a boolean (400)', () =>
+    pact
+      .addInteraction()
+      .given(STATE, params)
+      .uponReceiving('a request to select a service with a string')
+      .withRequest('PUT', `/api/services/${SERVICE_ID}`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ selected: 'yes' }))
+      .willRespondWith(400, (res) => res.headers(JSON_HEADERS).jsonBody({ message: like('selected must be true or false') }))
+      .executeTest(async (server) => {
+        await expect(createServicesApi(server.url).setSelected(SERVICE_ID, 'yes' as never)).rejects.toThrow(/^400: /);
+      }));
+});
