@@ -53,8 +53,26 @@ async function adminQuery(db: DbConfig, sql: string) {
 }
 
 function migrationFactory(db: DbConfig, schema: string) {
-  const adapterFor = (database: string) =>
-    new PrismaPg({ ...toPgConfig({ ...db, database }, { max: 2, searchPath: schema }), Client: CharAwareClient } as pg.PoolConfig, { schema });
+  const adapterFor = (database: string) => {
+    const factory = new PrismaPg({ ...toPgConfig({ ...db, database }, { max: 2, searchPath: schema }), Client: CharAwareClient } as pg.PoolConfig, { schema });
+    return {
+      connect: async () => {
+        const adapter = await factory.connect();
+        // adapter-pg splits a migration script at every ';', which breaks function bodies (plpgsql
+        // triggers) and any ';' in a comment or string. The native engine sends the script whole, in one
+        // implicit transaction; do the same.
+        const pool = adapter.underlyingDriver() as pg.Pool;
+        adapter.executeScript = async (script: string) => {
+          try {
+            await pool.query(script);
+          } catch (err) {
+            (adapter as unknown as { onError(e: unknown): never }).onError(err);
+          }
+        };
+        return adapter;
+      },
+    };
+  };
   return {
     provider: 'postgres' as const,
     adapterName: '@prisma/adapter-pg',
