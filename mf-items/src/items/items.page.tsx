@@ -5,7 +5,8 @@ import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from
 import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
 import { CheckCircle2, FileUp, Package, Plus, Search, ShoppingCart, Truck } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ItemFilters } from '../api/items-api';
 import { useItemPages, useItemsSummary, useProjects } from '../api/items-queries';
@@ -103,7 +104,11 @@ export function ItemsSkeleton() {
 
 /** The Items page (spec section 2): every item the designer may see, filtered on the server and loaded page by page. */
 export default function ItemsPage() {
-  const [search, setSearch] = useState('');
+  // A search result or a shared link opens the page already searching (/services?q=…).
+  const [params] = useSearchParams();
+  const linked = params.get('q') ?? '';
+  const [search, setSearch] = useState(linked);
+  useEffect(() => setSearch(linked), [linked]);
   const [status, setStatus] = useState<string>(ALL);
   const [projectId, setProjectId] = useState<string>(ALL);
   const [tab, setTab] = useState('list');

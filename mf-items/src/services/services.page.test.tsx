@@ -88,3 +88,12 @@ describe('Services page', () => {
     expect(JSON.parse(String(post[1]!.body))).toEqual({ filter: {}, selected: true });
   });
 });
+
+describe('Services page from a search result', () => {
+  it('opens searching for the q of its URL (/services?q=…)', async () => {
+    const fetchMock = mockFetch(routes([aService()]));
+    renderWithProviders(<ServicesPage />, { path: '/services?q=Walnut' });
+    expect((screen.getByRole('searchbox', { name: 'Search services' }) as HTMLInputElement).value).toBe('Walnut');
+    await waitFor(() => expect(calls(fetchMock)).toContain('GET /api/services/summary?q=Walnut'));
+  });
+});

@@ -6,7 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
 import { CheckCircle2, CircleDollarSign, Layers, ListChecks, Search } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useProjects } from '../api/items-queries';
 import { servicesApi, type ServiceFilters } from '../api/services-api';
@@ -154,7 +155,11 @@ function BulkActionsDialog({ filters, onClose, selectedCount, selectedValue }: {
 
 /** The Services page (spec section 2): every item's services, toggled one at a time or in bulk. */
 export default function ServicesPage() {
-  const [search, setSearch] = useState('');
+  // A search result or a shared link opens the page already searching (/services?q=…).
+  const [params] = useSearchParams();
+  const linked = params.get('q') ?? '';
+  const [search, setSearch] = useState(linked);
+  useEffect(() => setSearch(linked), [linked]);
   const [type, setType] = useState(ALL);
   const [selection, setSelection] = useState(ALL);
   const [projectId, setProjectId] = useState(ALL);
