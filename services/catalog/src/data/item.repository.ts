@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Pool } from 'pg';
 import { trackingUrl } from '@midway/carriers';
 import type { Caller } from '@midway/service-kit';
@@ -7,7 +10,7 @@ import { isUuid } from '../domain/ids';
 import { accessibleProjects } from './access.sql';
 import { likeContaining } from './like.sql';
 import { toItem, type ItemRow } from './mappers';
-import { Prisma, type Client } from './prisma-client';
+import { connectionOf, Prisma, type Client } from './prisma-client';
 
 // cursor_at: created_at as Postgres's own text, to the microsecond (a JS Date keeps only milliseconds,
 // and bulk-imported rows are a microsecond apart).
@@ -91,6 +94,30 @@ const BULK_FIELDS = [
 type Unlisted = Exclude<keyof CreateItemBody, (typeof BULK_FIELDS)[number][0]>;
 const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldListed;
+
+/**
+ * The import's staging table: a temporary table per connection (no WAL, never seen by other sessions),
+ * emptied when the transaction ends, committed or not. `n` is the row's place in the file.
+ */
+const STAGING_TABLE = `CREATE TEMP TABLE IF NOT EXISTS item_import (n int NOT NULL, ${BULK_FIELDS.map(([, column, type]) => `${column} ${type}`).join(', ')}) ON COMMIT DELETE ROWS`;
+
+/** COPY's text format: tab-separated, \\N for null, backslash escapes for the characters that would break a row. */
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const copyValue = (v: unknown) => (v === null || v === undefined ? '\\N' : String(v).replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!));
+
+/** The rows as COPY text, in chunks of 1,000 so the first ones travel while the rest are built. */
+function* copyRows(items: Item[], sent: readonly (readonly [keyof Item, string, string, boolean])[]): Generator<string> {
+  for (let start = 0; start < items.length; start += 1000) {
+    let chunk = '';
+    for (let n = start; n < Math.min(items.length, start + 1000); n++) {
+      const item = items[n]!;
+      chunk += String(n + 1);
+      for (const [field] of sent) chunk += '\t' + copyValue(item[field]);
+      chunk += '\n';
+    }
+    yield chunk;
+  }
+}
 
 /** Item fields as Prisma data: only what the body carries, so an update changes only what was sent. */
 function itemData(body: Partial<CreateItemBody> | UpdateItemBody) {
@@ -222,16 +249,21 @@ export class ItemRepository {
         clientName: project.clientName,
       };
     });
-    // Only the fields some row fills travel per row: every recordset column costs Postgres a lookup and a
-    // conversion per row (all 21 took about 60% longer than the 5 to 8 of a typical CSV import).
+    // Only the fields some row fills travel per row: every column costs Postgres a conversion per row.
     const sent = BULK_FIELDS.filter(([field, , , always]) => always || items.some((i) => i[field] !== null));
-    const columns = Prisma.raw(sent.map(([, column]) => column).join(', '));
-    const fields = Prisma.raw(sent.map(([field]) => `"${field}"`).join(', '));
-    const record = Prisma.raw(sent.map(([field, , type]) => `"${field}" ${type}`).join(', '));
-    const saving = this.db.$executeRaw`
-      INSERT INTO items (project_id, updated_at, created_at, ${columns})
-      SELECT ${project.id}::uuid, ${nowIso}::timestamptz, ${nowIso}::timestamptz - make_interval(secs => (n - 1) / 1000000.0), ${fields}
-      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(items, sent.map(([field]) => field))}::jsonb) AS (${record})) WITH ORDINALITY AS x(${fields}, n)`;
+    const columns = sent.map(([, column]) => column).join(', ');
+    // COPY into a per-session staging table, then one INSERT … SELECT adds the project and timestamps: COPY
+    // parses rows several times faster than a statement with 10,000 rows, and everything stays in the
+    // import's transaction (the COPY runs on the transaction's own connection).
+    const conn = await connectionOf(this.db);
+    await conn.query(STAGING_TABLE);
+    await pipeline(Readable.from(copyRows(items, sent)), conn.query(copyFrom(`COPY item_import (n, ${columns}) FROM STDIN`)));
+    const saving = this.db.$executeRawUnsafe(
+      `INSERT INTO items (project_id, updated_at, created_at, ${columns})
+       SELECT $1::uuid, $2::timestamptz, $2::timestamptz - make_interval(secs => (n - 1) / 1000000.0), ${columns} FROM item_import`,
+      project.id,
+      nowIso,
+    );
     // Next macrotask: by then the statement is on the wire.
     const alongside = new Promise<T>((resolve, reject) => setImmediate(() => {
       try {

@@ -1,0 +1,58 @@
+import { actor, useCatalog } from './catalog-harness';
+
+/** The bulk import sends its rows with COPY (text format) through a staging table. */
+const t = useCatalog();
+const http = t.http;
+
+describe('POST /api/projects/{id}/items/bulk through COPY', () => {
+  it('stores text with COPY’s special characters exactly (tab, newline, CR, backslash, a literal \\N)', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const tricky = ['Tab\there', 'Line\nbreak', 'Carriage\rreturn', 'Back\\slash', '\\N', '\\\\N', 'Ends with backslash\\', '\\t not a tab', 'Quote "and" \'single\'', 'Ünïcödé — 椅子 🪑'];
+    const rows = tricky.map((name, i) => ({ name, notes: name, supplier: i % 2 ? null : name, price: '12.50' }));
+    const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: rows });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { name: string }) => i.name)).toEqual(tricky);
+    const stored = (await http.get(`/api/items?projectId=${p.id}`, ann)).body as { name: string; notes: string; supplier: string | null; price: string }[];
+    // Newest first = the file's order.
+    expect(stored.map((i) => [i.name, i.notes, i.supplier, i.price])).toEqual(tricky.map((name, i) => [name, name, i % 2 ? null : name, '12.50']));
+  });
+
+  it('imports on a connection that imported before only its own rows (the staging table is emptied at commit)', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    for (let round = 1; round <= 4; round++) {
+      const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: Array.from({ length: 30 }, (_, i) => ({ name: `R${round}-${i}` })) });
+      expect(res.status).toBe(200);
+      expect(res.body.items).toHaveLength(30);
+    }
+    const all = (await http.get(`/api/items?projectId=${p.id}&limit=1000`, ann)).body as { name: string }[];
+    expect(all).toHaveLength(120);
+    expect(new Set(all.map((i) => i.name)).size).toBe(120);
+  });
+
+  it('is all or nothing: a row the database refuses after the COPY leaves no item, counter, activity or event behind', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const boom = `Boom ${p.id}`;
+    // A constraint only this test's row breaks: the INSERT from the staging table fails after the COPY succeeded.
+    const constraint = `test_refuse_${p.id.replace(/-/g, '')}`;
+    await t.catalog.db.$executeRawUnsafe(`ALTER TABLE items ADD CONSTRAINT ${constraint} CHECK (name <> '${boom}') NOT VALID`);
+    try {
+      const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: [{ name: 'Fine', status: 'in-transit' }, { name: boom }] });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.catalog.db.$executeRawUnsafe(`ALTER TABLE items DROP CONSTRAINT ${constraint}`);
+    }
+    expect((await http.get(`/api/items?projectId=${p.id}`, ann)).body).toEqual([]);
+    expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsInTransit: 0, itemsWithoutTracking: 0 });
+    const [left] = await t.catalog.db.$queryRaw<{ activities: number; events: number }[]>`
+      SELECT (SELECT count(*)::int FROM activities WHERE project_id = ${p.id}::uuid AND type = 'items_imported') AS activities,
+             (SELECT count(*)::int FROM outbox_events WHERE payload::text LIKE ${`%${p.id}%`} AND payload::text LIKE '%items.imported%') AS events`;
+    expect(left).toEqual({ activities: 0, events: 0 });
+    // And the next import on the same project works.
+    const again = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: [{ name: 'Fine', status: 'in-transit' }] });
+    expect(again.status).toBe(200);
+    expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsInTransit: 1 });
+  });
+});
