@@ -1,6 +1,7 @@
 import { getToasts, resetToasts } from '@midway/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useUpdateItemStatus } from '../api/items-queries';
 import { aProject, anItem, PROJECT_ID } from '../test-fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
 import CreateItemDialog from './create-item-dialog';
@@ -138,5 +139,34 @@ describe('Item Detail', () => {
     expect(within(dialog).getByText('Mar 2, 2026')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(onEdit).toHaveBeenCalledWith(item);
+  });
+});
+
+describe('status update (Item Detail)', () => {
+  beforeEach(() => resetToasts());
+
+  function StatusButton({ itemId }: { itemId: string }) {
+    const update = useUpdateItemStatus();
+    return (
+      <button type="button" onClick={() => update.mutate({ itemId, status: 'received' })}>
+        mark received
+      </button>
+    );
+  }
+
+  it("says 'Item status updated successfully', or 'Failed to update status. Please try again.'", async () => {
+    const ok = anItem();
+    const bad = anItem();
+    mockFetch({
+      [`PUT /api/items/${ok.id}/status`]: () => jsonResponse({ ...ok, status: 'received' }),
+      [`PUT /api/items/${bad.id}/status`]: () => jsonResponse({ message: 'x' }, 500),
+    });
+    const { unmount } = renderWithProviders(<StatusButton itemId={ok.id} />);
+    await userEvent.click(screen.getByRole('button', { name: 'mark received' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Item status updated successfully' }));
+    unmount();
+    renderWithProviders(<StatusButton itemId={bad.id} />);
+    await userEvent.click(screen.getByRole('button', { name: 'mark received' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Failed to update status. Please try again.', variant: 'destructive' }));
   });
 });
