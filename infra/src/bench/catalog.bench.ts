@@ -43,13 +43,14 @@ export async function benchCatalog(platform: Platform, opts: { items: number; co
   console.log(`\nseeded ${seeded.items} items in ${seeded.projects} projects (+10 designers × 1,000 items) in ${(ms(t0) / 1000).toFixed(1)}s`);
   const headers = { cookie: designer.cookie };
 
-  // 1. Dashboard stats: the endpoint through the gateway vs the same aggregate as bare SQL.
+  // 1. Dashboard stats: the endpoint through the gateway (per-project counters) vs the aggregate over every
+  // item as bare SQL (what the endpoint ran per request before the counters, and what they must equal).
   const statsSql = dashboardStatsSqlText(designer.userId);
   const statsRes = await fetch(`${platform.baseUrl}/api/dashboard/stats`, { headers });
   const [bareStats] = (await pool.query(statsSql.text, statsSql.values)).rows;
   const apiStats = statsRes.ok ? await statsRes.json() : { status: statsRes.status };
   if (JSON.stringify(bareStats) !== JSON.stringify(apiStats)) {
-    throw new Error(`the bench's bare dashboard SQL no longer gives the endpoint's numbers (bare ${JSON.stringify(bareStats)}, endpoint ${JSON.stringify(apiStats)}): update infra/src/bench/dashboard-sql.ts`);
+    throw new Error(`the dashboard's counters no longer give the aggregate's numbers (aggregate ${JSON.stringify(bareStats)}, endpoint ${JSON.stringify(apiStats)})`);
   }
   const [bare, viaApi] = (await timeAlternating(50, [
     () => pool.query(statsSql.text, statsSql.values),
@@ -60,16 +61,17 @@ export async function benchCatalog(platform: Platform, opts: { items: number; co
     },
   ])) as [number[], number[]];
   const statsRows = [
-    { path: 'bare SQL aggregate', 'p50 ms': percentile(bare, 50), 'p99 ms': percentile(bare, 99) },
-    { path: 'GET /api/dashboard/stats via gateway', 'p50 ms': percentile(viaApi, 50), 'p99 ms': percentile(viaApi, 99) },
+    { path: 'bare SQL aggregate over the items', 'p50 ms': percentile(bare, 50), 'p99 ms': percentile(bare, 99) },
+    { path: 'GET /api/dashboard/stats via gateway (counters)', 'p50 ms': percentile(viaApi, 50), 'p99 ms': percentile(viaApi, 99) },
   ];
   console.log(`\nDashboard stats over ${seeded.items} items (50 sequential calls each, alternating)\n${table(statsRows)}`);
-  const statsRatio = percentile(viaApi, 50) / percentile(bare, 50);
-  console.log(`endpoint/bare SQL p50 ratio: ${statsRatio.toFixed(2)} (goal ≤ 1.5)`);
+  const statsP50 = percentile(viaApi, 50);
+  console.log(`dashboard stats p50: ${statsP50.toFixed(1)} ms (goal ≤ 10 ms; the bare aggregate's p50 ${percentile(bare, 50).toFixed(1)} ms)`);
 
   // 2. One page (200) of GET /api/items through the gateway at N connections.
   const page = await load('GET /api/items?limit=200', `${platform.baseUrl}/api/items?limit=200`, headers, opts.connections, opts.seconds);
   console.log(`\nGET /api/items (page of 200) via gateway, ${opts.connections} connections, ${opts.seconds}s\n${table([{ path: page.label, 'req/s': page.requestsPerSec, 'p50 ms': page.p50, 'p99 ms': page.p99, errors: page.errors + page.non2xx }])}`);
+  console.log(`items page p99: ${page.p99.toFixed(0)} ms (goal ≤ 500 ms)`);
 
   // 3. Bulk import of N rows vs one raw multi-row INSERT of the same rows: five alternating rounds (this
   // 2-core machine's figures wander by ±30% from one import to the next), each
@@ -87,6 +89,7 @@ export async function benchCatalog(platform: Platform, opts: { items: number; co
     }
   };
   // One statement with literal rows: bind parameters would overflow the protocol's 65,535 limit at 10k rows.
+  // Like the import, it pays for the items table's indexes, foreign key and counter triggers.
   const lit = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`);
   const ROUNDS = 5;
   const bulkTimes: number[] = [];
@@ -116,7 +119,7 @@ export async function benchCatalog(platform: Platform, opts: { items: number; co
       { path: 'one raw multi-row INSERT', ms: rawMs, 'rows/s': opts.bulkRows / (rawMs / 1000) },
     ])}`,
   );
-  console.log(`bulk import speed relative to raw INSERT: ${bulkRatio.toFixed(2)}× (goal ≥ 0.5×; the import also validates every row, returns every item, writes the activity and announces every item in catalog.items.imported.v1 events of ${IMPORT_EVENT_MAX_ITEMS})`);
+  console.log(`bulk import speed relative to raw INSERT: ${bulkRatio.toFixed(2)}× (goal ≥ 1.0×; the import also validates every row, returns every item, writes the activity and announces every item in catalog.items.imported.v1 events of ${IMPORT_EVENT_MAX_ITEMS})`);
   await pool.end();
-  return { statsRatio, itemsPageP99: page.p99, bulkRatio };
+  return { statsP50, itemsPageP99: page.p99, bulkRatio };
 }

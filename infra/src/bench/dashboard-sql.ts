@@ -1,8 +1,8 @@
 /**
- * The bare SQL a designer's dashboard numbers take: the same aggregate the catalog service runs (its
- * stats repository), written out here so the benchmark stands on its own instead of loading catalog's
- * build. The benchmark checks that both give the same numbers before timing them, so a change to one
- * that the other misses stops the run instead of flattering the ratio.
+ * A designer's dashboard numbers as one bare aggregate over their items: what the catalog service ran per
+ * request before it kept per-project counters, and what those counters must always equal. Written out here
+ * so the benchmark stands on its own instead of loading catalog's build. The benchmark checks that the
+ * endpoint gives the same numbers before timing both, so counters that drift stop the run.
  */
 export function dashboardStatsSqlText(userId: string): { text: string; values: unknown[] } {
   const text = `
