@@ -96,8 +96,8 @@ type Entry =
   | { kind: 'heading'; key: string; title: ReactNode; count: number; chip?: string }
   | { kind: 'empty'; key: string; text: string }
   | { kind: 'cards'; key: string; items: Item[] }
-  | { kind: 'table-head'; key: string }
-  | { kind: 'row'; key: string; item: Item };
+  | { kind: 'table-head'; key: string; table: string }
+  | { kind: 'row'; key: string; item: Item; table: string };
 
 function renderEntry(entry: Entry, actions: ItemActions, columns: number) {
   switch (entry.kind) {
@@ -121,13 +121,14 @@ function renderEntry(entry: Entry, actions: ItemActions, columns: number) {
       );
     case 'table-head':
       return (
-        <RowsFrame style={{ borderRadius: '12px 12px 0 0', borderBottom: 0 }}>
+        // Each virtual entry is its own box, so each names the project table it belongs to (rows need a table).
+        <RowsFrame role="table" aria-label={entry.table} style={{ borderRadius: '12px 12px 0 0', borderBottom: 0 }}>
           <ItemsHeader cols="without-project" />
         </RowsFrame>
       );
     case 'row':
       return (
-        <RowsFrame style={{ borderRadius: 0, borderTop: 0 }}>
+        <RowsFrame role="table" aria-label={entry.table} style={{ borderRadius: 0, borderTop: 0 }}>
           <ItemRow item={entry.item} cols="without-project" actions={actions} />
         </RowsFrame>
       );
@@ -179,8 +180,9 @@ export function ByProjectView({ items, actions, onNearEnd, footer, summary, proj
         if (!counts.get(project.id)) out.push({ kind: 'empty', key: `e-${project.id}`, text: 'No items in this project' });
         continue;
       }
-      out.push({ kind: 'table-head', key: `t-${project.id}` });
-      for (const item of rows) out.push({ kind: 'row', key: item.id, item });
+      const table = `${project.name} items`;
+      out.push({ kind: 'table-head', key: `t-${project.id}`, table });
+      for (const item of rows) out.push({ kind: 'row', key: item.id, item, table });
     }
     return out;
   }, [items, summary, projects]);
