@@ -43,7 +43,8 @@ export const SERVICES: ServiceSpec[] = [
       SMTP_URL: c.smtpUrl,
       ADMIN_EMAIL: c.admin.email,
       ADMIN_PASSWORD: c.admin.password,
-      ...pass(c.env, 'CONTACT_TO', 'MAIL_FROM', 'RATE_LIMIT_AUTH_PER_MINUTE', 'RATE_LIMIT_CONTACT_PER_MINUTE', 'LOG_LEVEL', 'NODE_ENV'),
+      // Where e-mailed links (password reset) point; identity's default is the gateway's default address.
+      ...pass(c.env, 'PUBLIC_URL', 'CONTACT_TO', 'MAIL_FROM', 'RATE_LIMIT_AUTH_PER_MINUTE', 'RATE_LIMIT_CONTACT_PER_MINUTE', 'LOG_LEVEL', 'NODE_ENV'),
     }),
   },
   {
@@ -107,7 +108,7 @@ export const SERVICES: ServiceSpec[] = [
       BILLING_URL: c.urls.billing,
       STATIC_ROOT: c.staticRoot,
       DISABLED_REMOTES: c.disabledRemotes.join(','),
-      ...pass(c.env, 'SUPPORT_PHONE', 'SUPPORT_EMAIL', 'SUPPORT_ADDRESS', 'STRIPE_PUBLISHABLE_KEY', 'ALLOWED_ORIGINS', 'BODY_LIMIT_BYTES', 'LOG_LEVEL', 'NODE_ENV'),
+      ...pass(c.env, 'SUPPORT_PHONE', 'SUPPORT_EMAIL', 'SUPPORT_ADDRESS', 'STRIPE_PUBLISHABLE_KEY', 'ALLOWED_ORIGINS', 'BODY_LIMIT_BYTES', 'TRUST_PROXY_HOPS', 'LOG_LEVEL', 'NODE_ENV'),
     }),
   },
 ];
