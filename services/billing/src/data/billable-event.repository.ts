@@ -35,9 +35,9 @@ export class BillableEventRepository {
    * `rows` selects (key, project_id, item_id, event_type, event_date, quantity, rate, description); amount
    * is rate × quantity, computed here in numeric.
    */
-  private async insert(rows: Prisma.Sql): Promise<CostRow[]> {
+  private async insert(rows: Prisma.Sql, more: { before?: Prisma.Sql; after?: Prisma.Sql } = {}): Promise<CostRow[]> {
     return this.db.$queryRaw<CostRow[]>`
-      WITH src AS (${rows}),
+      WITH ${more.before ?? Prisma.empty} src AS (${rows}),
       ins AS (
         INSERT INTO billable_events (key, project_id, item_id, event_type, event_date, quantity, rate, amount, description)
         SELECT key, project_id, item_id, event_type, event_date, quantity, rate, round(rate * quantity, 2), description FROM src
@@ -53,7 +53,7 @@ export class BillableEventRepository {
         SELECT project_id, event_type, y, m, amount FROM added
         ON CONFLICT (project_id, type, year, month) DO UPDATE SET amount = pc.amount + EXCLUDED.amount, updated_at = now()
         RETURNING project_id, type, year, month, amount
-      )
+      ) ${more.after ?? Prisma.empty}
       SELECT up.project_id AS "projectId", up.type, up.year, up.month, up.amount::text AS amount, a.n AS added
       FROM up JOIN added a ON a.project_id = up.project_id AND a.event_type = up.type AND a.y = up.year AND a.m = up.month`;
   }
@@ -96,33 +96,38 @@ export class BillableEventRepository {
   /**
    * Storage: one event per item per day it was in storage — from the day it entered received or stored up to
    * the day before it left (delivered, back to ordered, deleted), or up to `upto` while it is still there.
-   * Each item starts from the last day recorded for it (so a day the job missed is filled in, and the day
-   * last recorded is looked at again for items that arrived after that run). One statement for all items.
+   * Each item starts the day after the last day recorded for it (so days the job missed are filled in) or,
+   * never recorded, on the day it entered storage. One statement for all items; a day two overlapping
+   * periods share (received, then stored) is one row by its key (ON CONFLICT), no DISTINCT needed.
    */
   async recordStorage(upto: string, tz: string): Promise<CostRow[]> {
-    // Items that may have storage days to record: in storage now, never recorded, or left after the last run.
-    const candidates = Prisma.sql`
+    // Items that may have storage days to record: in storage now, never recorded, or left after the last run;
+    // found once, and marked recorded through `upto` in the same statement (the next run starts after it).
+    const candidates = Prisma.sql`cand AS MATERIALIZED (
       SELECT i.id FROM items i
       WHERE NOT i.deleted AND (i.status IN ${IN_STORAGE} OR i.storage_through IS NULL OR (i.status_at AT TIME ZONE ${tz})::date >= i.storage_through)
-        AND EXISTS (SELECT 1 FROM item_status_history s WHERE s.item_id = i.id AND s.status IN ${IN_STORAGE} AND (s.at AT TIME ZONE ${tz})::date <= ${upto}::date)`;
-    const costs = await this.insert(Prisma.sql`
+        AND EXISTS (SELECT 1 FROM item_status_history s WHERE s.item_id = i.id AND s.status IN ${IN_STORAGE} AND (s.at AT TIME ZONE ${tz})::date <= ${upto}::date)),`;
+    const mark = Prisma.sql`, mark AS (
+      UPDATE items SET storage_through = ${upto}::date FROM cand
+      WHERE items.id = cand.id AND (items.storage_through IS NULL OR items.storage_through < ${upto}::date))`;
+    return this.insert(
+      Prisma.sql`
       WITH h AS (
         SELECT item_id, status, (at AT TIME ZONE ${tz})::date AS start_day,
                (lead(at) OVER (PARTITION BY item_id ORDER BY at, status) AT TIME ZONE ${tz})::date AS end_day
-        FROM item_status_history WHERE item_id IN (${candidates})
+        FROM item_status_history WHERE item_id IN (SELECT id FROM cand)
       ),
       days AS (
-        SELECT DISTINCT h.item_id, g::date AS day
+        SELECT h.item_id, g::date AS day
         FROM h JOIN items i ON i.id = h.item_id,
-             generate_series(GREATEST(h.start_day, i.storage_through), LEAST(COALESCE(h.end_day - 1, ${upto}::date), ${upto}::date), interval '1 day') g
+             generate_series(GREATEST(h.start_day, i.storage_through + 1), LEAST(COALESCE(h.end_day - 1, ${upto}::date), ${upto}::date), interval '1 day') g
         WHERE h.status IN ${IN_STORAGE}
       ),
       rates AS (SELECT x.day, ${rateOn('storage', Prisma.sql`x.day`)} AS rate FROM (SELECT DISTINCT day FROM days) x)
       SELECT 'storage:' || d.item_id || ':' || d.day AS key, i.project_id, d.item_id, 'storage' AS event_type, d.day AS event_date, 1 AS quantity,
              r.rate, 'Storage & Warehousing — ' || i.name AS description
-      FROM days d JOIN items i ON i.id = d.item_id JOIN rates r ON r.day = d.day`);
-    // Recorded through `upto`: the next run starts there (an item that has left is not looked at again).
-    await this.db.$executeRaw`UPDATE items SET storage_through = ${upto}::date WHERE id IN (${candidates}) AND (storage_through IS NULL OR storage_through < ${upto}::date)`;
-    return costs;
+      FROM days d JOIN items i ON i.id = d.item_id JOIN rates r ON r.day = d.day`,
+      { before: candidates, after: mark },
+    );
   }
 }
