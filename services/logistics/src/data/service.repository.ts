@@ -44,8 +44,9 @@ export interface ChangedService {
 const COLUMNS = Prisma.sql`s.id, s.item_id AS "itemId", s.project_id AS "projectId", s.type, s.selected, s.cost::text AS cost, s.notes,
   i.name AS "itemName", p.name AS "projectName"`;
 
-function where(caller: Caller, f: ServiceFilter, roles?: readonly string[]): Prisma.Sql {
-  const parts: Prisma.Sql[] = [reachable(caller, Prisma.sql`s.project_id`, roles)];
+/** The filter's conditions on `s` (services), `i` (items) and `p` (projects), without who may see them. */
+function filters(f: ServiceFilter): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (f.type) parts.push(Prisma.sql`s.type = ${f.type}`);
   if (f.selected !== undefined) parts.push(Prisma.sql`s.selected = ${f.selected}`);
   if (f.projectId) parts.push(Prisma.sql`s.project_id = ${f.projectId}::uuid`);
@@ -56,37 +57,68 @@ function where(caller: Caller, f: ServiceFilter, roles?: readonly string[]): Pri
   return Prisma.join(parts, ' AND ');
 }
 
+/** The filter and who may act: the caller reaches the project (with one of `roles` when only some may). */
+const where = (caller: Caller, f: ServiceFilter, roles?: readonly string[]) => Prisma.sql`${reachable(caller, Prisma.sql`s.project_id`, roles)} AND ${filters(f)}`;
+
 export class ServiceRepository {
   constructor(private readonly db: Client) {}
 
-  /** A page, newest items first, the five services of an item in the fixed order; one more row tells if there is a next page. */
+  /** The projects a designer reaches (null for an admin: all), narrowed to the filter's project. */
+  private async scope(caller: Caller, f: ServiceFilter): Promise<string[] | null> {
+    if (caller.role === 'midway_admin') return f.projectId ? [f.projectId] : null;
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT id FROM projects WHERE owner_id = ${caller.userId}::uuid
+      UNION SELECT project_id FROM project_members WHERE user_id = ${caller.userId}::uuid AND active`;
+    const ids = rows.map((r) => r.id);
+    return f.projectId ? ids.filter((id) => id === f.projectId) : ids;
+  }
+
+  /**
+   * A page, newest items first, the five services of an item in the fixed order; one more row tells if there
+   * is a next page. A designer's page is read project by project (each an index range of at most a page),
+   * so it costs what their own projects hold, not what the whole table holds.
+   */
   async list(caller: Caller, f: ServiceFilter, limit: number, after?: ServiceCursor): Promise<{ rows: ServiceRow[]; last?: ServiceCursor; more: boolean }> {
     const cursor = after ? Prisma.sql`AND (s.created_at, s.item_id, s.rank) < (${after.at}::timestamptz, ${after.itemId}::uuid, ${after.rank})` : Prisma.empty;
+    const scope = await this.scope(caller, f);
+    // The page's keys first, from services alone (an index range in list order; items only when `q` needs
+    // their names), then its rows with their names.
+    const needsNames = Boolean(f.q);
+    const keys = (project: Prisma.Sql) => Prisma.sql`
+        SELECT s.id, s.created_at, s.item_id, s.rank FROM services s
+        ${needsNames ? Prisma.sql`JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id` : Prisma.empty}
+        WHERE ${project} AND ${filters(f)} ${cursor}
+        ORDER BY s.created_at DESC, s.item_id DESC, s.rank DESC
+        LIMIT ${limit + 1}`;
+    const source =
+      scope === null
+        ? keys(Prisma.sql`TRUE`)
+        : Prisma.sql`SELECT y.* FROM json_array_elements_text(${JSON.stringify(scope)}::json) AS pid(id) CROSS JOIN LATERAL (${keys(Prisma.sql`s.project_id = pid.id::uuid`)}) y
+            ORDER BY y.created_at DESC, y.item_id DESC, y.rank DESC LIMIT ${limit + 1}`;
     // One JSON value built by Postgres: the driver parses one string instead of every cell of every row.
     const [{ rows }] = await this.db.$queryRaw<{ rows: (ServiceRow & { at: string; rank: number })[] | null }[]>`
-      SELECT coalesce(json_agg(x), '[]'::json) AS rows FROM (
-        SELECT ${COLUMNS}, to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, s.rank
-        FROM services s JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id
-        WHERE ${where(caller, f)} ${cursor}
-        ORDER BY s.created_at DESC, s.item_id DESC, s.rank DESC
-        LIMIT ${limit + 1}) x`;
+      SELECT coalesce(json_agg(x ORDER BY x.k_at DESC, x."itemId" DESC, x.rank DESC), '[]'::json) AS rows FROM (
+        SELECT ${COLUMNS}, k.created_at AS k_at, to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, k.rank
+        FROM (${source}) k JOIN services s ON s.id = k.id JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id) x`;
     const all = rows ?? [];
     const more = all.length > limit;
-    const page = all.slice(0, limit);
-    const tail = page[page.length - 1];
+    const pageRows = all.slice(0, limit);
+    const tail = pageRows[pageRows.length - 1];
     return {
-      rows: page.map(({ at: _at, rank: _rank, ...r }) => r),
+      rows: pageRows.map(({ at: _at, rank: _rank, k_at: _k, ...r }: ServiceRow & { at: string; rank: number; k_at?: string }) => r),
       more,
       last: tail ? { at: tail.at, itemId: tail.itemId, rank: tail.rank } : undefined,
     };
   }
 
   async summary(caller: Caller, f: ServiceFilter): Promise<{ total: number; selected: number; selectedValue: string }> {
+    const scope = await this.scope(caller, f);
+    const inScope = scope === null ? Prisma.sql`TRUE` : Prisma.sql`s.project_id IN (SELECT json_array_elements_text(${JSON.stringify(scope)}::json)::uuid)`;
     const [row] = await this.db.$queryRaw<{ total: number; selected: number; value: string }[]>`
       SELECT count(*)::int AS total, (count(*) FILTER (WHERE s.selected))::int AS selected,
              coalesce(sum(s.cost) FILTER (WHERE s.selected), 0)::numeric(14,2)::text AS value
-      FROM services s JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id
-      WHERE ${where(caller, f)}`;
+      FROM services s ${f.q ? Prisma.sql`JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id` : Prisma.empty}
+      WHERE ${inScope} AND ${filters(f)}`;
     return { total: row!.total, selected: row!.selected, selectedValue: row!.value };
   }
 
