@@ -120,6 +120,25 @@ describe('delivery and installation', () => {
     expect(all.filter((e) => e.eventType === 'install_assembly').map((e) => [e.key, e.amount])).toEqual([[`install_assembly:${a}`, '75.00']]);
   });
 
+  it('a selection made before the delivery but heard after it (two streams) still bills the delivery, once', async () => {
+    const owner = actor();
+    const p = await up.project(owner);
+    const item = await up.item(p, owner, { status: 'stored', at: daysAgo(5) });
+    await up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
+    await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
+    await up.select(p, owner, item, 'delivery', daysAgo(2));
+    await up.select(p, owner, item, 'install_assembly', daysAgo(2));
+    // Selected after the delivery happened: not billed for that delivery.
+    const late = await up.item(p, owner, { status: 'stored', at: daysAgo(5) });
+    await up.status(p, owner, late, 'stored', 'delivered', daysAgo(3));
+    await eventually(async () => (await read.item(late))?.status, (s) => s === 'delivered');
+    await up.select(p, owner, late, 'install_assembly', daysAgo(2));
+    await eventually(() => read.selected(late, 'install_assembly'), (s) => s?.selected === true);
+    await settle();
+    const billed = (await read.events({ projectId: p })).filter((e) => e.eventType !== 'receiving' && e.eventType !== 'storage');
+    expect(billed.map((e) => [e.eventType, e.eventDate]).sort()).toEqual([['delivery', dayOf(daysAgo(1))], ['install_assembly', dayOf(daysAgo(1))]]);
+  });
+
   it('nothing is charged for a delivered item whose delivery service is not selected (or was deselected)', async () => {
     const owner = actor();
     const p = await up.project(owner);
