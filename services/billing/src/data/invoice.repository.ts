@@ -138,15 +138,21 @@ export class InvoiceRepository {
     const cycleIds = due.map((c) => c.id);
     const created = await this.db.$queryRaw<{ id: string; cycleId: string }[]>`
       INSERT INTO invoices (project_id, billing_cycle_id, seq, invoice_number, client_name, client_email, status, billing_period_start, billing_period_end, due_date, is_auto_generated)
-      SELECT c.project_id, c.id, n.seq, 'INV-' || ${String(o.issueYear)} || '-' || lpad(n.seq::text, 6, '0'),
-             COALESCE(NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email, p.client_name, 'Project owner'),
-             COALESCE(u.email, p.client_email), 'sent', c.start_date, c.end_date, ${o.today}::date + ${o.dueDays}::int, true
-      FROM billing_cycles c
-      JOIN projects p ON p.id = c.project_id
-      LEFT JOIN users u ON u.id = p.owner_id
-      CROSS JOIN LATERAL (SELECT nextval(pg_get_serial_sequence('invoices', 'seq')) AS seq) n
-      WHERE c.id = ANY(${cycleIds}::uuid[])
-        AND EXISTS (SELECT 1 FROM billable_events e WHERE e.project_id = c.project_id AND NOT e.processed AND e.event_date BETWEEN c.start_date AND c.end_date)
+      SELECT x.project_id, x.id, x.seq, 'INV-' || ${String(o.issueYear)} || '-' || lpad(x.seq::text, 6, '0'), x.client_name, x.client_email, 'sent', x.start_date, x.end_date, ${o.today}::date + ${o.dueDays}::int, true
+      FROM (
+        -- One number per cycle: nextval in the select list of a subquery that is not flattened (OFFSET 0), so it
+        -- runs once per row (in a LATERAL without outer references Postgres may run it once for all rows).
+        SELECT c.id, c.project_id, c.start_date, c.end_date, nextval(pg_get_serial_sequence('invoices', 'seq')) AS seq,
+               COALESCE(NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email, p.client_name, 'Project owner') AS client_name,
+               COALESCE(u.email, p.client_email) AS client_email
+        FROM billing_cycles c
+        JOIN projects p ON p.id = c.project_id
+        LEFT JOIN users u ON u.id = p.owner_id
+        WHERE c.id = ANY(${cycleIds}::uuid[])
+          AND EXISTS (SELECT 1 FROM billable_events e WHERE e.project_id = c.project_id AND NOT e.processed AND e.event_date BETWEEN c.start_date AND c.end_date)
+        ORDER BY c.id
+        OFFSET 0
+      ) x
       RETURNING id, billing_cycle_id AS "cycleId"`;
     if (created.length === 0) return [];
     const ids = created.map((c) => c.id);
