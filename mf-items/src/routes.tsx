@@ -1,5 +1,5 @@
 import type { ItemsPage, RemoteRoutesProps } from '@midway/contracts';
-import { Skeleton } from '@midway/ui';
+import { PageFallback } from '@midway/ui';
 import { lazy, Suspense } from 'react';
 
 // One chunk per page: the shell loads this module for /items and /services, then only the page it shows.
@@ -7,15 +7,6 @@ const pages = {
   items: lazy(() => import('./items/items.page')),
   services: lazy(() => import('./services/services.page')),
 } satisfies Record<ItemsPage, unknown>;
-
-function PageFallback() {
-  return (
-    <div role="status" aria-busy="true">
-      <span className="visually-hidden">Loading…</span>
-      <Skeleton $height="32px" $width="240px" />
-    </div>
-  );
-}
 
 /** mf_items/Routes: the shell mounts it on '/items' and '/services' with the page to show. */
 export default function ItemsRoutes({ page }: RemoteRoutesProps<ItemsPage>) {

@@ -1,63 +1,18 @@
 import type { Item, ItemsSummary, Project, Service } from '@midway/contracts';
+import { aProject as aBaseProject, anItem as aBaseItem } from '@midway/ui/testing';
 
-const NOW = '2026-03-02T15:04:05.000Z';
-export const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
+export const PROJECT_ID = aBaseProject().id;
 
+/** mf-items' project: no client e-mail or install date, one item. */
 export function aProject(overrides: Partial<Project> = {}): Project {
-  return {
-    id: PROJECT_ID,
-    name: 'Lakeview Residence',
-    location: '12 Harbour St, Toronto',
-    clientName: 'Jordan Ellis',
-    clientEmail: null,
-    status: 'active',
-    installDate: null,
-    createdById: '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33',
-    createdAt: NOW,
-    updatedAt: NOW,
-    shareToken: null,
-    itemCount: 1,
-    progress: 0,
-    access: 'owner',
-    ...overrides,
-  };
+  return aBaseProject({ clientEmail: null, installDate: null, itemCount: 1, ...overrides });
 }
 
 let n = 0;
+/** An item with an id of its own each call (the lists key their rows by id). */
 export function anItem(overrides: Partial<Item> = {}): Item {
   n += 1;
-  return {
-    id: `9b2d6c1a-3e4f-4a5b-8c7d-${String(n).padStart(12, '0')}`,
-    projectId: PROJECT_ID,
-    productVariantId: null,
-    name: 'Walnut dining table',
-    supplier: 'Atelier North',
-    productUrl: null,
-    quantity: 1,
-    scheduleNumber: null,
-    trackingNumber: null,
-    carrierId: null,
-    trackingUrl: null,
-    status: 'ordered',
-    notes: null,
-    photoUrl: null,
-    receivedAt: null,
-    deliveredAt: null,
-    skuCode: null,
-    collection: null,
-    designer: null,
-    finish: null,
-    material: null,
-    roomLocation: null,
-    specialInstructions: null,
-    price: null,
-    estimatedPrice: null,
-    createdAt: NOW,
-    updatedAt: NOW,
-    projectName: 'Lakeview Residence',
-    clientName: 'Jordan Ellis',
-    ...overrides,
-  };
+  return aBaseItem({ id: `9b2d6c1a-3e4f-4a5b-8c7d-${String(n).padStart(12, '0')}`, ...overrides });
 }
 
 export function aSummary(overrides: Partial<ItemsSummary> = {}): ItemsSummary {

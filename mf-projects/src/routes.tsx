@@ -1,5 +1,5 @@
 import type { ProjectsPage, RemoteRoutesProps } from '@midway/contracts';
-import { Skeleton } from '@midway/ui';
+import { PageFallback } from '@midway/ui';
 import { lazy, Suspense } from 'react';
 
 // One chunk per page: the shell loads this module for every mf_projects route, then only the page it shows.
@@ -8,15 +8,6 @@ const pages = {
   projects: lazy(() => import('./projects/projects.page')),
   'project-detail': lazy(() => import('./project-detail/project-detail.page')),
 } satisfies Record<ProjectsPage, unknown>;
-
-function PageFallback() {
-  return (
-    <div role="status" aria-busy="true">
-      <span className="visually-hidden">Loading…</span>
-      <Skeleton $height="32px" $width="240px" />
-    </div>
-  );
-}
 
 /** mf_projects/Routes: the shell mounts it on '/', '/projects' and '/projects/:id' with the page to show. */
 export default function ProjectsRoutes({ page }: RemoteRoutesProps<ProjectsPage>) {

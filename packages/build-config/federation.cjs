@@ -31,6 +31,8 @@ const SHARED_SINGLETONS = [
   '@midway/ui/tabs',
   '@midway/ui/switch',
   '@midway/ui/avatar',
+  // Item statuses with their icons (lucide): the pages that list items.
+  '@midway/ui/status',
 ];
 
 /** RUNTIME_MANIFEST_PATH of @midway/contracts and where the gateway serves mf_landing's entry (/remotes/<dir>/). */

@@ -2,7 +2,7 @@ import { getToasts, resetToasts } from '@midway/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aProject, anItem, PROJECT_ID } from '../test-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
 import ImportItemsDialog from './import-items-dialog';
 
 const csvFile = (text: string, name = 'items.csv') => new File([text], name, { type: 'text/csv' });

@@ -1,7 +1,6 @@
 import type { CreateItemDialogProps } from '@midway/contracts';
-import { Button, FormAlert } from '@midway/ui';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
-import { Loader2 } from 'lucide-react';
+import { FormAlert } from '@midway/ui';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCarriers, useCreateItem, useProjects } from '../api/items-queries';
@@ -52,15 +51,7 @@ export default function CreateItemDialog({ open, onOpenChange, projectId }: Crea
             carriers={carriers.data ?? []}
             projects={{ list: projectId ? (projects.data ?? []).filter((p) => p.id === projectId) : editable, locked: Boolean(projectId) }}
           />
-          <DialogFooter>
-            <Button $variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? <Loader2 aria-hidden /> : null}
-              {saving ? 'Creating...' : 'Create Item'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} saving={saving} submitLabel="Create Item" savingLabel="Creating..." />
         </form>
       </DialogContent>
     </Dialog>

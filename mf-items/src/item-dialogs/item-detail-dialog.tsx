@@ -11,7 +11,7 @@ import { MissingValue } from '../items/item-warnings';
 import { TrackingButton } from '../items/tracking-button';
 import { formatMoney } from '../shared/format';
 import { formatDate } from '../shared/format-date';
-import { ITEM_STATUS_OPTIONS, ItemStatusBadge } from '../shared/item-status';
+import { ITEM_STATUS_OPTIONS, ItemStatusBadge } from '@midway/ui/status';
 
 const Facts = styled.dl`
   display: grid;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useUpdateItemStatus } from '../api/items-queries';
 import { aProject, anItem, PROJECT_ID } from '../test-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
 import CreateItemDialog from './create-item-dialog';
 import EditItemDialog from './edit-item-dialog';
 import ItemDetailDialog, { timelineOf } from './item-detail-dialog';

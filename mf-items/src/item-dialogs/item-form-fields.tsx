@@ -3,7 +3,7 @@ import { Field, FieldError, FormRow, Input, Label, Optional, Textarea } from '@m
 import { Select } from '@midway/ui/select';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { Carrier } from '../api/items-api';
-import { ITEM_STATUS_OPTIONS } from '../shared/item-status';
+import { ITEM_STATUS_OPTIONS } from '@midway/ui/status';
 import type { ItemFormValues } from './item-form';
 import { PhotoField } from '../photos/photo-field';
 

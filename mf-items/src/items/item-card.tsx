@@ -3,7 +3,7 @@ import { Button, Card } from '@midway/ui';
 import { ImageIcon, Pencil, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import styled from 'styled-components';
-import { ItemStatusBadge } from '../shared/item-status';
+import { ItemStatusBadge } from '@midway/ui/status';
 import { MissingValue } from './item-warnings';
 import { TrackingButton } from './tracking-button';
 

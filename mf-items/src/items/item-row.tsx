@@ -3,7 +3,7 @@ import { Button } from '@midway/ui';
 import { Eye, Pencil } from 'lucide-react';
 import { memo } from 'react';
 import styled, { css } from 'styled-components';
-import { ItemStatusBadge } from '../shared/item-status';
+import { ItemStatusBadge } from '@midway/ui/status';
 import { ItemThumb, type ItemActions } from './item-card';
 import { ValueOrWarning } from './item-warnings';
 import { TrackingButton } from './tracking-button';

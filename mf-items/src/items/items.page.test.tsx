@@ -2,7 +2,7 @@ import { getToasts, resetToasts } from '@midway/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aProject, anItem, aSummary, PROJECT_ID } from '../test-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders, type FetchRoutes } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders, type FetchRoutes } from '@midway/ui/testing';
 import ItemsPage from './items.page';
 
 function routes(items: ReturnType<typeof anItem>[], summary = aSummary({ total: items.length, ordered: items.length, byProject: [{ projectId: PROJECT_ID, count: items.length }] }), extra: FetchRoutes = {}): FetchRoutes {

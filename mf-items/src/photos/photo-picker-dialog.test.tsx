@@ -1,7 +1,7 @@
 import { getToasts, resetToasts } from '@midway/ui';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
 import PhotoPickerDialog, { PHOTO_MESSAGES } from './photo-picker-dialog';
 import { PHOTO_RESTRICTIONS } from './photos-api';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aProject, aService } from '../test-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders, type FetchRoutes } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders, type FetchRoutes } from '@midway/ui/testing';
 import ServicesPage from './services.page';
 
 const summary = { total: 3, selected: 1, available: 2, selectedValue: '75.00' };

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { aSharedProject } from '../test-fixtures';
-import { jsonResponse, mockFetch } from '../test-utils';
+import { jsonResponse, mockFetch } from '@midway/ui/testing';
 import { clientTokenFromPath } from '../client-page/client-token';
 import { bootstrap, mount, unmount } from './client-dashboard.lifecycles';
 

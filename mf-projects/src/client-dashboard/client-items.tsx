@@ -4,7 +4,7 @@ import { EmptyState } from '@midway/ui/data';
 import { ImageOff, Package } from 'lucide-react';
 import styled from 'styled-components';
 import { formatDate } from '../shared/format';
-import { ItemStatusBadge } from '../shared/item-status';
+import { ItemStatusBadge } from '@midway/ui/status';
 import { Thumb } from '../shared/page-layout.styles';
 import { Small } from './client-page.styles';
 

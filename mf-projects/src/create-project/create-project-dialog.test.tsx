@@ -1,7 +1,7 @@
 import { getToasts, resetToasts } from '@midway/ui';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { aProject } from '../test-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders, textResponse } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders, textResponse } from '@midway/ui/testing';
 import CreateProjectDialog from './create-project-dialog';
 import { validateProjectForm } from './create-project-form';
 

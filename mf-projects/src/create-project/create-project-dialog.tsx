@@ -1,7 +1,6 @@
 import type { CreateProjectDialogProps } from '@midway/contracts';
-import { Button, Field, FormAlert, FormGrid, FormRow, Input, Label, Optional } from '@midway/ui';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
-import { Loader2 } from 'lucide-react';
+import { Field, FormAlert, FormGrid, FormRow, Input, Label, Optional } from '@midway/ui';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useCreateProject } from '../api/catalog-queries';
 import { EMPTY_PROJECT_FORM, validateProjectForm, type ProjectFormValues } from './create-project-form';
@@ -70,15 +69,7 @@ export default function CreateProjectDialog({ open, onOpenChange }: CreateProjec
               ))}
             </FormRow>
           </FormGrid>
-          <DialogFooter>
-            <Button $variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? <Loader2 aria-hidden /> : null}
-              {saving ? 'Creating...' : 'Create Project'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} saving={saving} submitLabel="Create Project" savingLabel="Creating..." />
         </form>
       </DialogContent>
     </Dialog>

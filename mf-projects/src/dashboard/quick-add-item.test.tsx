@@ -2,7 +2,7 @@ import { getToasts, resetToasts } from '@midway/ui';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aProject, anItem } from '../test-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
 import { validateQuickAdd } from './quick-add-form';
 import { QuickAddItem } from './quick-add-item';
 

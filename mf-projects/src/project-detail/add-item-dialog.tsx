@@ -1,6 +1,5 @@
-import { Button, Field, FieldError, FormGrid, FormRow, Input, Label, Optional, Textarea } from '@midway/ui';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
-import { Loader2 } from 'lucide-react';
+import { Field, FieldError, FormGrid, FormRow, Input, Label, Optional, Textarea } from '@midway/ui';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
 import { useState, type FormEvent } from 'react';
 import { useAddItem } from '../api/catalog-queries';
 import { EMPTY_ADD_ITEM, validateAddItem, type AddItemValues } from './add-item-form';
@@ -78,15 +77,7 @@ export function AddItemDialog({ projectId, open, onOpenChange }: { projectId: st
               <Textarea id="item-notes" name="notes" value={values.notes} onChange={(e) => set('notes')(e.target.value)} maxLength={5000} disabled={saving} style={{ minHeight: 80 }} />
             </Field>
           </FormGrid>
-          <DialogFooter>
-            <Button $variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? <Loader2 aria-hidden /> : null}
-              {saving ? 'Adding...' : 'Add Item'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} saving={saving} submitLabel="Add Item" savingLabel="Adding..." />
         </form>
       </DialogContent>
     </Dialog>

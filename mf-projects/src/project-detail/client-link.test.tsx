@@ -1,7 +1,7 @@
 import { getToasts, resetToasts } from '@midway/ui';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
 import { ClientLink } from './client-link';
 
 const ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';

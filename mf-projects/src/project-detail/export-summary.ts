@@ -2,7 +2,7 @@ import type { ProjectDetail } from '@midway/contracts';
 import Papa from 'papaparse';
 import { formatDate } from '../shared/format';
 import { fromCents, toCents } from '../shared/money';
-import { ITEM_STATUS_LABELS } from '../shared/item-status';
+import { ITEM_STATUS_LABELS } from '@midway/ui/status';
 
 const ITEM_COLUMNS = ['Item', 'Supplier', 'Status', 'Quantity', 'Unit Price', 'Line Total', 'Tracking Number', 'Received', 'Delivered'];
 const COST_COLUMNS = ['Cost Type', 'Description', 'Date', 'Amount'];

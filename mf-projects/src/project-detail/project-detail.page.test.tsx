@@ -2,7 +2,7 @@ import { getToasts, resetToasts } from '@midway/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aProjectDetail, anItem } from '../test-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
 import ProjectDetailPage from './project-detail.page';
 
 const ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';

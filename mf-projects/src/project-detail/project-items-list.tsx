@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { Thumb } from '../shared/page-layout.styles';
 import { useUpdateItemStatus } from '../api/catalog-queries';
 import { formatDate, formatMoney } from '../shared/format';
-import { isItemStatus, ITEM_STATUS_OPTIONS } from '../shared/item-status';
+import { isItemStatus, ITEM_STATUS_OPTIONS } from '@midway/ui/status';
 
 const List = styled.ul`
   list-style: none;

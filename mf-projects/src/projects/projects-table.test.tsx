@@ -2,7 +2,7 @@ import { getToasts, resetToasts } from '@midway/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aProject } from '../test-fixtures';
-import { jsonResponse, mockFetch, renderWithProviders } from '../test-utils';
+import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
 import { ProjectsTable } from './projects-table';
 
 const projects = [

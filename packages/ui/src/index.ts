@@ -10,7 +10,7 @@ export { Input, Textarea, Label, Field, FieldError } from './primitives/input';
 export { FormGrid, FormRow, FormAlert, Optional } from './primitives/form-layout';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './primitives/card';
 export { Badge, StatusBadge, statusTone, statusLabel } from './primitives/badge';
-export { Skeleton } from './primitives/skeleton';
+export { PageFallback, Skeleton } from './primitives/skeleton';
 export { ContactList, type ContactDetails } from './primitives/contact-list';
 export { usePageTitle, PageTitle, formatPageTitle, PRODUCT_TITLE, TITLE_PRIORITY } from './page-title';
 export { Toaster } from './toast/toast';

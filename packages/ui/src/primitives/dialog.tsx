@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { Loader2, X } from 'lucide-react';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { Button } from './button';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 const popIn = keyframes`from { opacity: 0; transform: translate(-50%, -48%) scale(0.98); } to { opacity: 1; transform: translate(-50%, -50%) scale(1); }`;
@@ -93,5 +94,28 @@ export function DialogContent({ children, side, width = '520px', hideClose, ...p
         )}
       </Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+export interface FormDialogFooterProps {
+  onCancel: () => void;
+  saving: boolean;
+  /** The submit button's label, e.g. 'Create Item', and its label while saving, e.g. 'Creating...'. */
+  submitLabel: string;
+  savingLabel: string;
+}
+
+/** A form dialog's Cancel and submit buttons; both are disabled, and the submit one spins, while it saves. */
+export function FormDialogFooter({ onCancel, saving, submitLabel, savingLabel }: FormDialogFooterProps) {
+  return (
+    <DialogFooter>
+      <Button $variant="outline" onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={saving}>
+        {saving ? <Loader2 aria-hidden /> : null}
+        {saving ? savingLabel : submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -13,3 +13,13 @@ export const Skeleton = styled.div.attrs({ 'aria-hidden': true })<{ $height?: st
   animation: ${pulse} 1.6s ease-in-out infinite;
   @media (prefers-reduced-motion: reduce) { animation: none; }
 `;
+
+/** What a remote shows while its page's chunk loads: a busy status with a heading-sized bar. */
+export function PageFallback() {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="visually-hidden">Loading…</span>
+      <Skeleton $height="32px" $width="240px" />
+    </div>
+  );
+}

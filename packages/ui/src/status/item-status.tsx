@@ -1,5 +1,5 @@
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, type ItemStatus } from '@midway/contracts/vocab';
-import { Badge, statusTone } from '@midway/ui';
+import { Badge, statusTone } from '../primitives/badge';
 import { CheckCircle2, PackageCheck, ShoppingCart, Truck, Warehouse, type LucideIcon } from 'lucide-react';
 
 // The vocabulary comes from the contracts' zod-free entry, so the bundle gets the lists without the schemas.
@@ -13,7 +13,7 @@ const ITEM_STATUS_ICONS: Record<ItemStatus, LucideIcon> = {
   delivered: CheckCircle2,
 };
 
-/** The project page's status dropdown, in the spec's order: ordered, in-transit, received, stored, delivered. */
+/** The status dropdowns (project page, item dialogs), in the spec's order: ordered, in-transit, received, stored, delivered. */
 export const ITEM_STATUS_OPTIONS = ITEM_STATUSES.map((value) => ({ value, label: ITEM_STATUS_LABELS[value] }));
 
 export function isItemStatus(value: string): value is ItemStatus {
