@@ -78,6 +78,21 @@ describe('monthly invoices', () => {
 });
 
 describe('invoices by hand', () => {
+  it('an unknown project is 404 and bad fields are 400 with the field named; nothing is created', async () => {
+    const missing = await api.post('/api/projects/6f9619ff-8b86-4d11-b42d-00c04fc964ff/invoices', admin, { clientName: 'Jordan Park' });
+    expect([missing.status, missing.body.message]).toEqual([404, 'Project not found']);
+    const owner = actor();
+    const p = await up.project(owner);
+    await eventually(() => read.project(p), (x) => Boolean(x));
+    for (const [body, field] of [[{}, /Client name/], [{ clientName: 'J', clientEmail: 'not-an-email' }, /e-mail/], [{ clientName: 'J', dueDate: '31/12/2026' }, /dueDate/]] as const) {
+      const res = await api.post(`/api/projects/${p}/invoices`, admin, body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(field);
+    }
+    expect(((await api.get('/api/invoices', admin)).body as { projectId: string }[]).filter((i) => i.projectId === p)).toEqual([]);
+  });
+
+
   it('numbers are unique when twenty invoices are created at once', async () => {
     const owner = actor();
     const p = await up.project(owner);

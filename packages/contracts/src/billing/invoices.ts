@@ -60,11 +60,11 @@ export const createInvoiceBodySchema = z.object({
   projectId: z.uuid().optional(),
   clientName: text('Client name', 255),
   clientEmail: z
-    .union([z.email({ error: 'Client email must be a valid e-mail address' }), z.literal('')])
+    .union([z.email({ error: 'Client email must be a valid e-mail address' }), z.literal('')], { error: 'Client email must be a valid e-mail address' })
     .nullish()
     .transform((v) => (v ? v : null)),
   dueDate: z
-    .union([z.iso.date({ error: 'dueDate must be a date such as 2026-12-31' }), z.iso.datetime({ offset: true }), z.literal('')])
+    .union([z.iso.date({ error: 'dueDate must be a date such as 2026-12-31' }), z.iso.datetime({ offset: true, error: 'dueDate must be a date such as 2026-12-31' }), z.literal('')], { error: 'dueDate must be a date such as 2026-12-31' })
     .nullish()
     .transform((v) => (v ? v.slice(0, 10) : null)),
   notes: optionalText(5000),

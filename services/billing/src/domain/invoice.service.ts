@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound, type Caller } from '@midway/service-kit';
+import { badRequest, conflict, HttpError, notFound, type Caller } from '@midway/service-kit';
 import { INVOICE_DUE_DAYS, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
@@ -86,7 +86,11 @@ export class InvoiceService {
     });
     if (!sent) return this.get(caller, id);
     // After the commit: a raced second click found it sent and sends nothing.
-    await this.deps.mail({ to: sent.clientEmail!, invoiceNumber: sent.invoiceNumber, total: sent.total, dueDate: sent.dueDate, pdf: await this.deps.renderPdf(sent) });
+    try {
+      await this.deps.mail({ to: sent.clientEmail!, invoiceNumber: sent.invoiceNumber, total: sent.total, dueDate: sent.dueDate, pdf: await this.deps.renderPdf(sent) });
+    } catch {
+      throw new HttpError(502, 'mail_unavailable', `Invoice ${sent.invoiceNumber} is marked sent, but the e-mail could not be delivered. Download the PDF and send it to ${sent.clientEmail}, or try again later.`);
+    }
     return sent;
   }
 

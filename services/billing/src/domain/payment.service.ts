@@ -1,4 +1,4 @@
-import { badRequest, conflict, makeEvent, notFound, type Caller } from '@midway/service-kit';
+import { badRequest, conflict, HttpError, makeEvent, notFound, type Caller } from '@midway/service-kit';
 import { BILLING_CURRENCY } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { isUuid } from './ids';
@@ -42,7 +42,11 @@ export class PaymentService {
     const unpaid = toCents(invoice.total) - toCents(await this.uow.read.invoices.paidAmount(invoiceId));
     if (unpaid < 50n) throw conflict(`Invoice ${invoice.invoiceNumber} has ${fromCents(unpaid > 0n ? unpaid : 0n)} to pay; card payments start at 0.50`);
     // One intent per invoice and amount: a double click, or a retry after a timeout, gets the same intent.
-    const intent = await this.processor.createIntent({ amountCents: Number(unpaid), currency: BILLING_CURRENCY, invoiceId, invoiceNumber: invoice.invoiceNumber, idempotencyKey: `invoice-${invoiceId}-${unpaid}` });
+    const intent = await this.processor
+      .createIntent({ amountCents: Number(unpaid), currency: BILLING_CURRENCY, invoiceId, invoiceNumber: invoice.invoiceNumber, idempotencyKey: `invoice-${invoiceId}-${unpaid}` })
+      .catch(() => {
+        throw new HttpError(502, 'payment_processor_unavailable', 'The card processor could not start this payment. Please try again in a minute.');
+      });
     await this.uow.run((r) => r.invoices.setPaymentIntent(invoiceId, intent.id));
     return { clientSecret: intent.clientSecret, testMode: this.processor.testMode };
   }
