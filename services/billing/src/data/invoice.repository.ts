@@ -168,11 +168,14 @@ export class InvoiceRepository {
       GROUP BY e.invoice_id, e.event_type, e.item_id, e.rate`;
     await this.retotal(ids, o.taxRate);
     await this.db.$executeRaw`
-      UPDATE billing_cycles c SET invoice_id = i.id, status = 'invoiced',
-        total_items_received = (SELECT count(*) FROM billable_events e WHERE e.invoice_id = i.id AND e.event_type = 'receiving'),
-        total_services_rendered = (SELECT count(*) FROM billable_events e WHERE e.invoice_id = i.id AND e.event_type <> 'storage'),
-        total_storage_days = (SELECT count(*) FROM billable_events e WHERE e.invoice_id = i.id AND e.event_type = 'storage')
-      FROM invoices i WHERE i.id = ANY(${ids}::uuid[]) AND c.id = i.billing_cycle_id`;
+      UPDATE billing_cycles c SET invoice_id = s.invoice_id, status = 'invoiced', total_items_received = s.received,
+        total_services_rendered = s.services, total_storage_days = s.storage_days
+      FROM (
+        SELECT e.invoice_id, e.billing_cycle_id, count(*) FILTER (WHERE e.event_type = 'receiving')::int AS received,
+               count(*) FILTER (WHERE e.event_type <> 'storage')::int AS services, count(*) FILTER (WHERE e.event_type = 'storage')::int AS storage_days
+        FROM billable_events e WHERE e.invoice_id = ANY(${ids}::uuid[]) GROUP BY 1, 2
+      ) s
+      WHERE c.id = s.billing_cycle_id`;
     return this.db.$queryRaw<InvoiceRow[]>`SELECT ${COLUMNS} FROM invoices i WHERE i.id = ANY(${ids}::uuid[]) ORDER BY i.seq`;
   }
 
