@@ -52,6 +52,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The body is over the route’s limit.',
   415: 'The file is not a JPEG, PNG, WebP or GIF image.',
   429: 'Too many attempts: wait a minute and retry.',
+  502: 'A service it depends on (the card processor, the mail server) failed: `message` says what to do next.',
   503: 'The gateway is starting and cannot check sessions yet: retry in a few seconds.',
 };
 

@@ -413,7 +413,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'post', path: '/api/invoices/{id}/send', operationId: 'sendInvoice', tag: 'invoices', security: 'session', params: invoiceId,
     summary: 'E-mail the invoice with its PDF to the client (admin)', responses: { 200: { description: 'The invoice as it is now.', schema: InvoiceDetail } },
-    errors: [409],
+    errors: [409, 502],
   },
   {
     method: 'post', path: '/api/invoices/{id}/void', operationId: 'voidInvoice', tag: 'invoices', security: 'session', params: invoiceId,
@@ -424,7 +424,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'post', path: '/api/create-payment-intent', operationId: 'createPaymentIntent', tag: 'invoices', security: 'session',
     summary: 'Start paying an invoice by card (the amount is its unpaid total)', body: named('CreatePaymentIntentBody', createPaymentIntentBodySchema),
     responses: { 200: { description: 'The client secret for Stripe.js (or the test processor).', schema: named('PaymentIntentResult', paymentIntentResultSchema) } },
-    errors: [409],
+    errors: [409, 502],
   },
   {
     method: 'post', path: '/api/billing/test-processor/confirm', operationId: 'confirmTestPayment', tag: 'invoices', security: 'session',
