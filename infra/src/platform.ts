@@ -115,6 +115,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       staticRoot: REPO_ROOT,
       disabledRemotes: opts.disableRemotes ?? [],
       urls: {},
+      publicUrl: '',
       env,
     };
     const logDir = path.join(dataDir, 'logs');
@@ -134,11 +135,14 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       push(spec.name, proc.stop);
       started[spec.name] = proc;
     };
+    // The gateway's port is chosen first: services that write links (identity's reset e-mails) need its address.
+    const chosenGatewayPort = opts.port ?? (env.PORT ? Number(env.PORT) : opts.fixedPorts ? 8080 : await freePort());
+    const gatewayPort = chosenGatewayPort === 0 ? await freePort() : chosenGatewayPort;
+    ctx.publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
     const backends = SERVICES.filter((s) => s.name !== 'gateway');
     const ports = await Promise.all(backends.map(async (s) => (opts.fixedPorts ? s.defaultPort : freePort())));
     await Promise.all(backends.map((s, i) => startOne(s, ports[i]!)));
-    const gatewayPort = opts.port ?? (env.PORT ? Number(env.PORT) : opts.fixedPorts ? 8080 : await freePort());
-    await startOne(SERVICES.find((s) => s.name === 'gateway')!, gatewayPort === 0 ? await freePort() : gatewayPort);
+    await startOne(SERVICES.find((s) => s.name === 'gateway')!, gatewayPort);
 
     return {
       baseUrl: ctx.urls.gateway!,

@@ -10,6 +10,8 @@ export interface ServiceContext {
   admin: { email: string; password: string };
   staticRoot: string;
   disabledRemotes: string[];
+  /** The gateway's address as browsers reach it (PUBLIC_URL, else http://localhost:<gateway port>). */
+  publicUrl: string;
   /** Filled as services start: name → base URL. */
   urls: Record<string, string>;
   env: NodeJS.ProcessEnv;
@@ -44,7 +46,8 @@ export const SERVICES: ServiceSpec[] = [
       ADMIN_EMAIL: c.admin.email,
       ADMIN_PASSWORD: c.admin.password,
       // Where e-mailed links (password reset) point; identity's default is the gateway's default address.
-      ...pass(c.env, 'PUBLIC_URL', 'CONTACT_TO', 'MAIL_FROM', 'RATE_LIMIT_AUTH_PER_MINUTE', 'RATE_LIMIT_CONTACT_PER_MINUTE', 'LOG_LEVEL', 'NODE_ENV'),
+      PUBLIC_URL: c.publicUrl,
+      ...pass(c.env, 'CONTACT_TO', 'MAIL_FROM', 'RATE_LIMIT_AUTH_PER_MINUTE', 'RATE_LIMIT_CONTACT_PER_MINUTE', 'LOG_LEVEL', 'NODE_ENV'),
     }),
   },
   {

@@ -1,0 +1,25 @@
+import { SERVICES, type ServiceContext } from '../src/service-registry';
+
+const ctx = (over: Partial<ServiceContext> = {}): ServiceContext => ({
+  databaseUrl: 'postgres://x@127.0.0.1:1/db',
+  natsUrl: 'nats://127.0.0.1:2',
+  smtpUrl: 'smtp://127.0.0.1:3',
+  s3: { endpoint: 'http://127.0.0.1:4', accessKey: 'a', secretKey: 'b', bucket: 'bucket' },
+  session: { privateKey: 'p', publicKey: 'q' },
+  internal: { privateKey: 'p', publicKey: 'q' },
+  admin: { email: 'a@b.c', password: 'pw' },
+  staticRoot: '/',
+  disabledRemotes: [],
+  publicUrl: 'http://localhost:18080',
+  urls: {},
+  env: {},
+  ...over,
+});
+
+describe('the platform gives each service its wiring', () => {
+  // Reset e-mails link to PUBLIC_URL; on a gateway port other than 8080 a default would send users nowhere.
+  it("tells identity the gateway's real address for the links it e-mails", () => {
+    const identity = SERVICES.find((s) => s.name === 'identity')!;
+    expect(identity.env(ctx()).PUBLIC_URL).toBe('http://localhost:18080');
+  });
+});
