@@ -25,6 +25,8 @@ describe('Import Items from File', () => {
     const preview = await screen.findByTestId('import-preview');
     expect(within(preview).getAllByRole('listitem')).toHaveLength(11);
     expect(within(preview).getByText('... and 15 more items')).toBeTruthy();
+    // The preview scrolls: a keyboard user must be able to reach it (axe: scrollable-region-focusable).
+    expect(preview.tabIndex).toBe(0);
     expect(getToasts()[0]).toMatchObject({ description: 'Parsed 25 items from items.csv' });
     await userEvent.click(screen.getByRole('button', { name: 'Import 25 Items' }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Successfully imported 25 items' }));
@@ -47,6 +49,7 @@ describe('Import Items from File', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Import 2 Items' }));
     const refused = await screen.findByTestId('import-row-errors');
     expect(refused.textContent).toBe('Row 2 (Piece 2): productUrl must be a URL');
+    expect(refused.tabIndex).toBe(0);
     expect(getToasts().map((t) => t.title)).toContain('Success');
     // What was sent is not sent again.
     await userEvent.click(screen.getByRole('button', { name: 'Import Items' }));

@@ -204,7 +204,7 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
               <p style={{ fontWeight: 600, marginBottom: 6 }}>
                 Preview ({items.length} item{items.length === 1 ? '' : 's'} from {fileName})
               </p>
-              <Preview data-testid="import-preview">
+              <Preview data-testid="import-preview" tabIndex={0} aria-label="Rows to import">
                 {items.slice(0, PREVIEW_ROWS).map((item, i) => (
                   <li key={i}>
                     {item.name}
@@ -223,7 +223,7 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
           {refused.length > 0 ? (
             <section aria-label="Rows not imported">
               <p style={{ fontWeight: 600 }}>{refused.length} rows were not imported:</p>
-              <RowErrors data-testid="import-row-errors">
+              <RowErrors data-testid="import-row-errors" tabIndex={0} aria-label="Refused rows">
                 {refused.map((d, i) => (
                   <li key={i}>{importErrorMessage(1, [d]).split('\n')[1]}</li>
                 ))}

@@ -57,6 +57,9 @@ describe('Items page', () => {
     renderWithProviders(<ItemsPage />);
     expect(await screen.findByText('No items found')).toBeTruthy();
     expect(screen.getByText('Get started by adding your first item to a project.')).toBeTruthy();
+    // The empty state sits in the selected tab's panel: each tab's aria-controls names a panel (axe: aria-valid-attr-value).
+    for (const tab of screen.getAllByRole('tab')) expect(document.getElementById(tab.getAttribute('aria-controls')!)).not.toBeNull();
+    expect(within(screen.getByRole('tabpanel')).getByText('No items found')).toBeTruthy();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search items' }), 'oak');
     expect(await screen.findByText('Try adjusting your filters to see more items.')).toBeTruthy();
     await waitFor(() => expect(requested(fetchMock, 'GET /api/items/summary')).toContain('GET /api/items/summary?q=oak'));

@@ -155,6 +155,7 @@ export default function ItemsPage() {
   const close = () => setDialog(null);
   const view = { items, actions, onNearEnd, footer };
 
+  // Every tab keeps its panel (its trigger's aria-controls must name one), whatever the page shows in it.
   let body;
   if (pages.isPending) body = <ItemsSkeleton />;
   else if (pages.isError) body = <EmptyState icon={Package} title="Items could not be loaded" text="Check your connection and reload the page to try again." />;
@@ -167,15 +168,10 @@ export default function ItemsPage() {
         action={filtered ? undefined : <Button onClick={() => setDialog({ kind: 'create' })}>New Item</Button>}
       />
     );
-  else
-    body = (
-      <>
-        <TabsContent value="list">{tab === 'list' ? <ListView {...view} /> : null}</TabsContent>
-        <TabsContent value="grid">{tab === 'grid' ? <GridView {...view} /> : null}</TabsContent>
-        <TabsContent value="status">{tab === 'status' ? <ByStatusView {...view} summary={summary.data} /> : null}</TabsContent>
-        <TabsContent value="project">{tab === 'project' ? <ByProjectView {...view} summary={summary.data} projects={shownProjects} /> : null}</TabsContent>
-      </>
-    );
+  else if (tab === 'list') body = <ListView {...view} />;
+  else if (tab === 'grid') body = <GridView {...view} />;
+  else if (tab === 'status') body = <ByStatusView {...view} summary={summary.data} />;
+  else body = <ByProjectView {...view} summary={summary.data} projects={shownProjects} />;
 
   return (
     <PageStack>
@@ -219,7 +215,13 @@ export default function ItemsPage() {
             Import CSV
           </Button>
         </Bar>
-        <div style={{ marginTop: 16 }}>{body}</div>
+        <div style={{ marginTop: 16 }}>
+          {['list', 'grid', 'status', 'project'].map((v) => (
+            <TabsContent key={v} value={v}>
+              {tab === v ? body : null}
+            </TabsContent>
+          ))}
+        </div>
       </Tabs>
       <Suspense fallback={null}>
         {dialog?.kind === 'create' ? <CreateItemDialog open onOpenChange={(o) => !o && close()} projectId={projectId !== ALL ? projectId : undefined} /> : null}
