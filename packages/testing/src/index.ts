@@ -3,3 +3,5 @@ export * from './test-env';
 export * from './start-service';
 export * from './http';
 export * from './mail-sink.client';
+export * from './callers';
+export * from './authorization-matrix';

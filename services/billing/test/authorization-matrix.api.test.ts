@@ -1,10 +1,10 @@
-import type { Router } from 'express';
 import Stripe from 'stripe';
 import { automaticBillingRoutes } from '../src/routes/automatic-billing.routes';
 import { invoiceRoutes } from '../src/routes/invoice.routes';
 import { paymentRoutes, testProcessorRoutes, webhookRoutes } from '../src/routes/payment.routes';
 import { rateRoutes } from '../src/routes/rate.routes';
-import { ANONYMOUS, actor, client, db, eventually, startTestBilling, upstream, type Actor, type Billing } from './billing-harness';
+import { ADMIN, ANY_SIGNED_IN, by, describeAuthorizationMatrix, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type MatrixRow, type Who } from '@midway/testing';
+import { ANONYMOUS, actor, eventually, type Actor, useBilling } from './billing-harness';
 
 /**
  * Every billing route against every kind of caller, from one table. Administration (rates, the automatic
@@ -14,23 +14,9 @@ import { ANONYMOUS, actor, client, db, eventually, startTestBilling, upstream, t
  * except the processor's webhook, which is public and answered by its signature. A refused call changes
  * nothing and leaks nothing.
  */
-let billing: Billing;
-let up: Awaited<ReturnType<typeof upstream>>;
-const api = client(() => billing.url);
-const read = db(() => billing);
+const t = useBilling();
+const { api, read } = t;
 const signer = new Stripe('sk_test_signer');
-
-beforeAll(async () => {
-  billing = await startTestBilling();
-  up = await upstream();
-}, 60_000);
-afterAll(async () => {
-  await up?.close();
-  await billing?.stop();
-});
-
-const WHO = ['anonymous', 'owner', 'member', 'viewer', 'removed', 'outsider', 'admin'] as const;
-type Who = (typeof WHO)[number];
 
 interface Fixture {
   callers: Record<Who, Actor>;
@@ -44,11 +30,11 @@ interface Fixture {
 
 async function fixture(): Promise<Fixture> {
   const callers: Record<Who, Actor> = { anonymous: ANONYMOUS, owner: actor(), member: actor(), viewer: actor(), removed: actor(), outsider: actor(), admin: actor('midway_admin') };
-  const projectId = await up.project(callers.owner, { name: 'Matrix Manor' });
-  await up.member(projectId, callers.owner, callers.member, 'member');
-  await up.member(projectId, callers.owner, callers.viewer, 'viewer');
-  await up.member(projectId, callers.owner, callers.removed, 'member');
-  await up.member(projectId, callers.owner, callers.removed, 'member', false);
+  const projectId = await t.up.project(callers.owner, { name: 'Matrix Manor' });
+  await t.up.member(projectId, callers.owner, callers.member, 'member');
+  await t.up.member(projectId, callers.owner, callers.viewer, 'viewer');
+  await t.up.member(projectId, callers.owner, callers.removed, 'member');
+  await t.up.member(projectId, callers.owner, callers.removed, 'member', false);
   expect(await eventually(() => read.member(projectId, callers.removed.userId), (m) => m?.active === false)).toEqual({ active: false });
   const admin = callers.admin;
   const invoice = async (send: boolean) => {
@@ -65,19 +51,13 @@ async function fixture(): Promise<Fixture> {
 /** What a refused call must leave as it was: the project's invoices and their payments, as an admin sees them. */
 const snapshot = async (f: Fixture) => {
   const list = ((await api.get('/api/invoices', f.callers.admin)).body as { id: string; projectId: string; status: string; total: string }[]).filter((i) => i.projectId === f.projectId);
-  const paid = await billing.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM payments WHERE invoice_id = ${f.sentId}::uuid`;
+  const paid = await t.billing.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM payments WHERE invoice_id = ${f.sentId}::uuid`;
   return { invoices: list.map((i) => [i.id, i.status, i.total]).sort(), payments: paid[0]!.n };
 };
 
-type Call = (who: Actor, f: Fixture) => Promise<{ status: number; body: unknown }>;
-type Expect = Record<Who, number>;
-const READ = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: ok, viewer: ok, removed: 404, outsider: 404, admin: ok });
-const ADMIN = (ok: number): Expect => ({ anonymous: 401, owner: 403, member: 403, viewer: 403, removed: 403, outsider: 403, admin: ok });
-const ANY_SIGNED_IN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: ok, viewer: ok, removed: ok, outsider: ok, admin: ok });
-const PUBLIC = (ok: number): Expect => ({ anonymous: ok, owner: ok, member: ok, viewer: ok, removed: ok, outsider: ok, admin: ok });
 const today = () => new Date().toISOString().slice(0, 10);
 
-const ROUTES: [route: string, call: Call, expected: Expect][] = [
+const ROUTES: MatrixRow<Fixture>[] = [
   ['POST /api/billing/initialize', (w) => api.post('/api/billing/initialize', w), ADMIN(200)],
   ['GET /api/billing/rates', (w) => api.get('/api/billing/rates', w), ADMIN(200)],
   ['PUT /api/billing/rates/{serviceType}', (w) => api.put('/api/billing/rates/special_handling', w, { rate: '10.00', effectiveDate: today() }), ADMIN(200)],
@@ -85,53 +65,35 @@ const ROUTES: [route: string, call: Call, expected: Expect][] = [
   ['POST /api/billing/cycles/create', (w) => api.post('/api/billing/cycles/create', w, { month: 12, year: 2030 }), ADMIN(200)],
   ['POST /api/billing/invoices/generate', (w) => api.post('/api/billing/invoices/generate', w, { month: 12, year: 2030 }), ADMIN(200)],
   ['GET /api/invoices', (w) => api.get('/api/invoices', w), ANY_SIGNED_IN(200)],
-  ['GET /api/invoices/{id}', (w, f) => api.get(`/api/invoices/${f.sentId}`, w), READ(200)],
-  ['GET /api/invoices/{id}/pdf', (w, f) => api.get(`/api/invoices/${f.sentId}/pdf`, w), READ(200)],
+  ['GET /api/invoices/{id}', (w, f) => api.get(`/api/invoices/${f.sentId}`, w), by(200, READ)],
+  ['GET /api/invoices/{id}/pdf', (w, f) => api.get(`/api/invoices/${f.sentId}/pdf`, w), by(200, READ)],
   ['POST /api/projects/{projectId}/invoices', (w, f) => api.post(`/api/projects/${f.projectId}/invoices`, w, { clientName: 'Zebrawood Client' }), ADMIN(201)],
   ['POST /api/invoices/{id}/items', (w, f) => api.post(`/api/invoices/${f.draftId}/items`, w, { description: 'Handling', type: 'handling', rate: 10 }), ADMIN(201)],
   ['POST /api/invoices/{id}/send', (w, f) => api.post(`/api/invoices/${f.draftId}/send`, w), ADMIN(200)],
   ['POST /api/invoices/{id}/void', (w, f) => api.post(`/api/invoices/${f.sentId}/void`, w), ADMIN(200)],
-  ['POST /api/create-payment-intent', (w, f) => api.post('/api/create-payment-intent', w, { invoiceId: f.sentId }), READ(200)],
+  ['POST /api/create-payment-intent', (w, f) => api.post('/api/create-payment-intent', w, { invoiceId: f.sentId }), by(200, READ)],
   // The client secret is the capability, as with Stripe.js: whoever holds it may confirm the payment.
   ['POST /api/billing/test-processor/confirm', (w, f) => api.post('/api/billing/test-processor/confirm', w, { clientSecret: f.clientSecret }), ANY_SIGNED_IN(200)],
   // Public, and answered by its signature alone: unsigned is 400 for everyone, however they are signed in.
   ['POST /api/billing/webhook', async (w, f) => {
     const payload = JSON.stringify({ id: 'evt_m', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_matrix', amount: 5000, currency: 'usd', status: 'succeeded', metadata: { invoiceId: f.sentId } } } });
-    const res = await fetch(`${billing.url}/api/billing/webhook`, { method: 'POST', headers: { ...w.headers, 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' }) }, body: payload });
+    const res = await fetch(`${t.billing.url}/api/billing/webhook`, { method: 'POST', headers: { ...w.headers, 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' }) }, body: payload });
     return { status: res.status, body: await res.json() };
   }, PUBLIC(400)],
 ];
 
 it('covers every route billing serves (a new route fails here until it has a row)', () => {
-  const served = (router: Router) =>
-    (router as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }).stack.flatMap((layer) =>
-      layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : [],
-    );
   const none = {} as never;
   const routers = [rateRoutes(none), automaticBillingRoutes(none), invoiceRoutes(none), paymentRoutes(none), webhookRoutes(none), testProcessorRoutes(null)];
-  const shape = (route: string) => route.replace(/\{[^}]*\}|:\w+/g, '{}');
-  expect(new Set(ROUTES.map(([route]) => shape(route)))).toEqual(new Set(routers.flatMap(served).map(shape)));
+  expectEveryRouteHasARow(ROUTES, routers);
 });
 
-describe.each(ROUTES)('%s', (_route, call, expected) => {
-  it.each(WHO)('as %s', async (who) => {
-    const f = await fixture();
-    const before = await snapshot(f);
-    const res = await call(f.callers[who], f);
-    expect(res.status).toBe(expected[who]);
-    if (res.status >= 400) {
-      expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
-      expect(JSON.stringify(res.body)).not.toContain('Zebrawood');
-      expect(await snapshot(f)).toEqual(before);
-    }
-  });
-});
+describeAuthorizationMatrix(ROUTES, { fixture, snapshot, secret: 'Zebrawood' });
 
 describe('GET /api/invoices shows the project’s invoices only to those who reach it', () => {
   it('owner, admin, member and viewer see them; a removed member and another designer do not', async () => {
     const f = await fixture();
     const sees = async (w: Actor) => ((await api.get('/api/invoices', w)).body as { projectId: string }[]).some((i) => i.projectId === f.projectId);
-    const seen = Object.fromEntries(await Promise.all(WHO.filter((w) => w !== 'anonymous').map(async (w) => [w, await sees(f.callers[w])])));
-    expect(seen).toEqual({ owner: true, admin: true, member: true, viewer: true, removed: false, outsider: false });
+    expect(await whoSees(f, sees)).toEqual(SEEN_BY_THOSE_WHO_REACH);
   });
 });

@@ -1,80 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { ensureStream, IDENTITY_HEADER, makeEvent, signIdentityToken } from '@midway/service-kit';
-import { parseEvent, type EventEnvelope, type EventType, type ItemStatus, type ServiceType, type SystemRole } from '@midway/contracts';
-import { startService, testEnv, testKeys } from '@midway/testing';
+import { ensureStream, makeEvent } from '@midway/service-kit';
+import type { EventEnvelope, EventType, ItemStatus, ServiceType } from '@midway/contracts';
+import { eventually as poll, serviceClient, startService, testEnv, watchEvents as watch, type Actor } from '@midway/testing';
 import { billingService, type Billing } from '../src';
 
 export type { Billing } from '../src';
+export { ANONYMOUS, actor, type Actor } from '@midway/testing';
 
 export const startTestBilling = (overrides: Record<string, string> = {}) => startService(billingService, { BILLING_JOBS: 'off', ...overrides });
 
-export interface Actor {
-  userId: string;
-  email: string;
-  role: SystemRole;
-  headers: Record<string, string>;
-}
+/** Billing's API; non-JSON answers (PDFs) come back as a Buffer. */
+export const client = (base: () => string) => serviceClient(base, { body: 'by-type' });
 
-/** A caller as the gateway would forward them (services trust only the signed token). */
-export function actor(role: SystemRole = 'designer'): Actor {
-  const userId = randomUUID();
-  const email = `${role}.${userId.slice(0, 8)}@example.com`;
-  const token = signIdentityToken({ userId, email, role, sessionId: randomUUID() }, testKeys().internal.privateKey);
-  return { userId, email, role, headers: { [IDENTITY_HEADER]: token } };
-}
-
-export const ANONYMOUS: Actor = { userId: '', email: '', role: 'client', headers: {} };
-
-export function client(base: () => string) {
-  const call = async (method: string, path: string, who: Actor, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base()}${path}`, {
-      method,
-      headers: { ...who.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const type = res.headers.get('content-type') ?? '';
-    const buf = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, headers: res.headers, body: type.includes('json') && buf.length ? JSON.parse(buf.toString('utf8')) : buf.length ? buf : undefined };
-  };
-  return {
-    call,
-    get: (path: string, who: Actor) => call('GET', path, who),
-    post: (path: string, who: Actor, body: unknown = {}) => call('POST', path, who, body),
-    put: (path: string, who: Actor, body: unknown) => call('PUT', path, who, body),
-  };
-}
-
-export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let v = await fn();
-  while (!ok(v) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
+export const eventually = <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => poll(fn, ok, timeoutMs);
 
 /** Collects events of a domain from now on (core NATS subscription). */
-export async function watchEvents(subject = 'billing.>') {
-  const nc = await connect({ servers: testEnv().natsUrl });
-  const seen: EventEnvelope[] = [];
-  const sub = nc.subscribe(subject);
-  void (async () => {
-    for await (const m of sub) seen.push(parseEvent(m.json()));
-  })();
-  await nc.flush();
-  return {
-    seen,
-    settle: async (ms = 1500) => {
-      await new Promise((r) => setTimeout(r, ms));
-      return seen;
-    },
-    about: (id: string) => seen.filter((e) => JSON.stringify(e.data).includes(id)),
-    close: () => nc.close(),
-  };
-}
+export const watchEvents = (subject = 'billing.>') => watch(subject);
 
 /**
  * Upstream facts as catalog, identity and logistics publish them (contract-checked envelopes on their JetStream
@@ -123,6 +66,34 @@ export async function upstream() {
   };
   return f;
 }
+
+/**
+ * A billing for the test file (jobs off) and upstream's publisher, started before all and stopped after all,
+ * with billing's API client and the reads of its tables.
+ */
+export function useBilling() {
+  let billing: Billing | undefined;
+  let up: Upstream | undefined;
+  beforeAll(async () => {
+    billing = await startTestBilling();
+    up = await upstream();
+  }, 60_000);
+  afterAll(async () => {
+    await up?.close();
+    await billing?.stop();
+  });
+  return {
+    api: client(() => billing!.url),
+    read: db(() => billing!),
+    get billing() {
+      return billing!;
+    },
+    get up() {
+      return up!;
+    },
+  };
+}
+export type Upstream = Awaited<ReturnType<typeof upstream>>;
 
 /** Reads of billing's tables for assertions. */
 export function db(billing: () => Billing) {

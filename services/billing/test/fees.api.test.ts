@@ -1,26 +1,15 @@
 import { makeEvent } from '@midway/service-kit';
 import { UnitOfWork } from '../src/data/unit-of-work';
 import { applyFact } from '../src/domain/billing-facts';
-import { actor, client, daysAgo, db, dayOf, eventually, startTestBilling, upstream, type Billing } from './billing-harness';
+import { actor, daysAgo, dayOf, eventually, useBilling } from './billing-harness';
 
 /**
  * The fee rules of issue 11, each with its edge, fed by upstream facts on NATS as catalog, identity and
  * logistics publish them; every recording, redelivery and replay has one effect (unique keys).
  */
-let billing: Billing;
-let up: Awaited<ReturnType<typeof upstream>>;
-const api = client(() => billing.url);
-const read = db(() => billing);
+const t = useBilling();
+const { api, read } = t;
 const admin = actor('midway_admin');
-
-beforeAll(async () => {
-  billing = await startTestBilling();
-  up = await upstream();
-}, 60_000);
-afterAll(async () => {
-  await up?.close();
-  await billing?.stop();
-});
 
 const eventsOf = (itemId: string, n: number) => eventually(() => read.events({ itemId }), (e) => e.length >= n);
 const settle = () => new Promise((r) => setTimeout(r, 700));
@@ -28,13 +17,13 @@ const settle = () => new Promise((r) => setTimeout(r, 700));
 describe('receiving', () => {
   it('is charged once per item ever, on the day it first entered received or stored, per unit (quantity 5 → 5 × 25.00)', async () => {
     const owner = actor();
-    const p = await up.project(owner);
-    const item = await up.item(p, owner, { quantity: 5, at: daysAgo(8) });
+    const p = await t.up.project(owner);
+    const item = await t.up.item(p, owner, { quantity: 5, at: daysAgo(8) });
     // Received by hand, then scanned into storage, then marked received again: still one receiving fee.
-    await up.status(p, owner, item, 'ordered', 'received', daysAgo(6), { quantity: 5 });
-    await up.status(p, owner, item, 'received', 'stored', daysAgo(5), { quantity: 5 });
-    const again = await up.status(p, owner, item, 'stored', 'received', daysAgo(4), { quantity: 5 });
-    await up.redeliver(again);
+    await t.up.status(p, owner, item, 'ordered', 'received', daysAgo(6), { quantity: 5 });
+    await t.up.status(p, owner, item, 'received', 'stored', daysAgo(5), { quantity: 5 });
+    const again = await t.up.status(p, owner, item, 'stored', 'received', daysAgo(4), { quantity: 5 });
+    await t.up.redeliver(again);
     await eventually(async () => (await read.item(item))?.status, (s) => s === 'received');
     await settle();
     const receiving = (await read.events({ itemId: item })).filter((e) => e.eventType === 'receiving');
@@ -43,9 +32,9 @@ describe('receiving', () => {
 
   it('an item created already received is charged on its creation day; ordered and in-transit items are not', async () => {
     const owner = actor();
-    const p = await up.project(owner);
-    const received = await up.item(p, owner, { status: 'received', at: daysAgo(3) });
-    const ordered = await up.item(p, owner, { status: 'in-transit', at: daysAgo(3) });
+    const p = await t.up.project(owner);
+    const received = await t.up.item(p, owner, { status: 'received', at: daysAgo(3) });
+    const ordered = await t.up.item(p, owner, { status: 'in-transit', at: daysAgo(3) });
     expect((await eventsOf(received, 1)).map((e) => [e.eventType, e.eventDate])).toEqual([['receiving', dayOf(daysAgo(3))]]);
     await eventually(async () => (await read.item(ordered))?.status, (s) => s === 'in-transit');
     expect(await read.events({ itemId: ordered })).toEqual([]);
@@ -55,11 +44,11 @@ describe('receiving', () => {
 describe('storage', () => {
   it('charges each day in storage per item (not per unit), fills a missed day, and recording three times at once adds nothing', async () => {
     const owner = actor();
-    const p = await up.project(owner);
-    const item = await up.item(p, owner, { quantity: 5, at: daysAgo(10) });
-    await up.status(p, owner, item, 'ordered', 'received', daysAgo(3), { quantity: 5 });
+    const p = await t.up.project(owner);
+    const item = await t.up.item(p, owner, { quantity: 5, at: daysAgo(10) });
+    await t.up.status(p, owner, item, 'ordered', 'received', daysAgo(3), { quantity: 5 });
     await eventsOf(item, 1);
-    await billing.auto.recordStorage(dayOf(daysAgo(2)));
+    await t.billing.auto.recordStorage(dayOf(daysAgo(2)));
     // The job does not run yesterday; today's run fills it in.
     const runs = await Promise.all([1, 2, 3].map(() => api.post('/api/billing/storage-fees/record', admin)));
     expect(runs.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -70,23 +59,23 @@ describe('storage', () => {
 
   it('stops the day the item is delivered (delivery day not charged) and never starts for an item that was not stored', async () => {
     const owner = actor();
-    const p = await up.project(owner);
-    const item = await up.item(p, owner, { at: daysAgo(10) });
-    const never = await up.item(p, owner, { at: daysAgo(10) });
-    await up.status(p, owner, item, 'ordered', 'stored', daysAgo(4));
-    await up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
-    await up.status(p, owner, never, 'ordered', 'delivered', daysAgo(2));
+    const p = await t.up.project(owner);
+    const item = await t.up.item(p, owner, { at: daysAgo(10) });
+    const never = await t.up.item(p, owner, { at: daysAgo(10) });
+    await t.up.status(p, owner, item, 'ordered', 'stored', daysAgo(4));
+    await t.up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
+    await t.up.status(p, owner, never, 'ordered', 'delivered', daysAgo(2));
     await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
     await eventually(async () => (await read.item(never))?.status, (s) => s === 'delivered');
-    await billing.auto.recordStorage();
-    await billing.auto.recordStorage();
+    await t.billing.auto.recordStorage();
+    await t.billing.auto.recordStorage();
     const storage = (await read.events({ itemId: item })).filter((e) => e.eventType === 'storage');
     expect(storage.map((e) => e.eventDate)).toEqual([4, 3, 2].map((n) => dayOf(daysAgo(n))));
     expect((await read.events({ itemId: never })).filter((e) => e.eventType === 'storage')).toEqual([]);
   });
 
   it('counts days in BILLING_TIME_ZONE: 03:00 UTC is the evening before in Vancouver', async () => {
-    const uow = new UnitOfWork(billing.db);
+    const uow = new UnitOfWork(t.billing.db);
     const owner = actor();
     const projectId = (await import('node:crypto')).randomUUID();
     const itemId = (await import('node:crypto')).randomUUID();
@@ -102,16 +91,16 @@ describe('storage', () => {
 describe('delivery and installation', () => {
   it('one delivery per project per delivery day for items with delivery selected; installation once per item with it selected', async () => {
     const owner = actor();
-    const p = await up.project(owner);
-    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => up.item(p, owner, { status: 'stored', at: daysAgo(9) })));
-    for (const i of [a!, b!, d!]) await up.select(p, owner, i, 'delivery', daysAgo(8));
-    await up.select(p, owner, a!, 'install_assembly', daysAgo(8));
+    const p = await t.up.project(owner);
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => t.up.item(p, owner, { status: 'stored', at: daysAgo(9) })));
+    for (const i of [a!, b!, d!]) await t.up.select(p, owner, i, 'delivery', daysAgo(8));
+    await t.up.select(p, owner, a!, 'install_assembly', daysAgo(8));
     await eventually(() => read.selected(d!, 'delivery'), (s) => s?.selected === true);
-    const first = await up.status(p, owner, a!, 'stored', 'delivered', daysAgo(2, 9));
-    await up.status(p, owner, b!, 'stored', 'delivered', daysAgo(2, 15));
-    await up.status(p, owner, c!, 'stored', 'delivered', daysAgo(2, 16));
-    await up.status(p, owner, d!, 'stored', 'delivered', daysAgo(1));
-    await up.redeliver(first);
+    const first = await t.up.status(p, owner, a!, 'stored', 'delivered', daysAgo(2, 9));
+    await t.up.status(p, owner, b!, 'stored', 'delivered', daysAgo(2, 15));
+    await t.up.status(p, owner, c!, 'stored', 'delivered', daysAgo(2, 16));
+    await t.up.status(p, owner, d!, 'stored', 'delivered', daysAgo(1));
+    await t.up.redeliver(first);
     await eventually(async () => (await read.item(d!))?.status, (s) => s === 'delivered');
     await settle();
     const all = await read.events({ projectId: p });
@@ -122,17 +111,17 @@ describe('delivery and installation', () => {
 
   it('a selection made before the delivery but heard after it (two streams) still bills the delivery, once', async () => {
     const owner = actor();
-    const p = await up.project(owner);
-    const item = await up.item(p, owner, { status: 'stored', at: daysAgo(5) });
-    await up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
+    const p = await t.up.project(owner);
+    const item = await t.up.item(p, owner, { status: 'stored', at: daysAgo(5) });
+    await t.up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
     await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
-    await up.select(p, owner, item, 'delivery', daysAgo(2));
-    await up.select(p, owner, item, 'install_assembly', daysAgo(2));
+    await t.up.select(p, owner, item, 'delivery', daysAgo(2));
+    await t.up.select(p, owner, item, 'install_assembly', daysAgo(2));
     // Selected after the delivery happened: not billed for that delivery.
-    const late = await up.item(p, owner, { status: 'stored', at: daysAgo(5) });
-    await up.status(p, owner, late, 'stored', 'delivered', daysAgo(3));
+    const late = await t.up.item(p, owner, { status: 'stored', at: daysAgo(5) });
+    await t.up.status(p, owner, late, 'stored', 'delivered', daysAgo(3));
     await eventually(async () => (await read.item(late))?.status, (s) => s === 'delivered');
-    await up.select(p, owner, late, 'install_assembly', daysAgo(2));
+    await t.up.select(p, owner, late, 'install_assembly', daysAgo(2));
     await eventually(() => read.selected(late, 'install_assembly'), (s) => s?.selected === true);
     await settle();
     const billed = (await read.events({ projectId: p })).filter((e) => e.eventType !== 'receiving' && e.eventType !== 'storage');
@@ -141,11 +130,11 @@ describe('delivery and installation', () => {
 
   it('nothing is charged for a delivered item whose delivery service is not selected (or was deselected)', async () => {
     const owner = actor();
-    const p = await up.project(owner);
-    const item = await up.item(p, owner, { status: 'stored', at: daysAgo(5) });
-    await up.select(p, owner, item, 'delivery', daysAgo(4));
-    await up.select(p, owner, item, 'delivery', daysAgo(3), false);
-    await up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
+    const p = await t.up.project(owner);
+    const item = await t.up.item(p, owner, { status: 'stored', at: daysAgo(5) });
+    await t.up.select(p, owner, item, 'delivery', daysAgo(4));
+    await t.up.select(p, owner, item, 'delivery', daysAgo(3), false);
+    await t.up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
     await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
     await settle();
     expect((await read.events({ projectId: p })).filter((e) => e.eventType === 'delivery')).toEqual([]);
@@ -172,13 +161,13 @@ describe('rates', () => {
 
     // Mid-stay change: the days before today keep 2.00, today is charged at the new rate.
     const owner = actor();
-    const p = await up.project(owner);
-    const item = await up.item(p, owner, { status: 'stored', at: daysAgo(2) });
+    const p = await t.up.project(owner);
+    const item = await t.up.item(p, owner, { status: 'stored', at: daysAgo(2) });
     await eventsOf(item, 1);
     const today = dayOf(new Date().toISOString());
     try {
       expect((await api.put('/api/billing/rates/storage', admin, { rate: 3.5, effectiveDate: today })).body).toMatchObject({ serviceType: 'storage', rate: '3.50', effectiveDate: today, current: true });
-      await billing.auto.recordStorage(today);
+      await t.billing.auto.recordStorage(today);
       const storage = (await read.events({ itemId: item })).filter((e) => e.eventType === 'storage');
       expect(storage.map((e) => [e.eventDate, e.rate])).toEqual([[dayOf(daysAgo(2)), '2.00'], [dayOf(daysAgo(1)), '2.00'], [today, '3.50']]);
     } finally {

@@ -1,37 +1,26 @@
 import { readMail, testEnv } from '@midway/testing';
-import { actor, client, db, eventually, startTestBilling, upstream, watchEvents, type Billing } from './billing-harness';
+import { actor, eventually, watchEvents, useBilling } from './billing-harness';
 
 /**
  * Cycles and the monthly invoices, the invoice calls and their money arithmetic. Months of 2025 are this
  * file's own (generation takes every cycle of a month in the shared schema).
  */
-let billing: Billing;
-let up: Awaited<ReturnType<typeof upstream>>;
-const api = client(() => billing.url);
-const read = db(() => billing);
+const t = useBilling();
+const { api, read } = t;
 const admin = actor('midway_admin');
-
-beforeAll(async () => {
-  billing = await startTestBilling();
-  up = await upstream();
-}, 60_000);
-afterAll(async () => {
-  await up?.close();
-  await billing?.stop();
-});
 
 /** A project with a received-and-stored item and a delivered one in `month` of 2025, owned by a known user. */
 async function monthOfWork(month: number) {
   const owner = actor();
-  await up.user(owner, 'Dana', 'Designer');
-  const p = await up.project(owner, { name: `Harbour House ${month}` });
+  await t.up.user(owner, 'Dana', 'Designer');
+  const p = await t.up.project(owner, { name: `Harbour House ${month}` });
   const mm = String(month).padStart(2, '0');
-  const a = await up.item(p, owner, { name: 'Oak sideboard', quantity: 2, at: `2025-${mm}-01T10:00:00.000Z` });
-  await up.status(p, owner, a, 'ordered', 'received', `2025-${mm}-10T10:00:00.000Z`, { quantity: 2, name: 'Oak sideboard' });
-  await up.select(p, owner, a, 'delivery', `2025-${mm}-11T10:00:00.000Z`);
-  await up.status(p, owner, a, 'received', 'delivered', `2025-${mm}-15T10:00:00.000Z`, { quantity: 2, name: 'Oak sideboard' });
+  const a = await t.up.item(p, owner, { name: 'Oak sideboard', quantity: 2, at: `2025-${mm}-01T10:00:00.000Z` });
+  await t.up.status(p, owner, a, 'ordered', 'received', `2025-${mm}-10T10:00:00.000Z`, { quantity: 2, name: 'Oak sideboard' });
+  await t.up.select(p, owner, a, 'delivery', `2025-${mm}-11T10:00:00.000Z`);
+  await t.up.status(p, owner, a, 'received', 'delivered', `2025-${mm}-15T10:00:00.000Z`, { quantity: 2, name: 'Oak sideboard' });
   await eventually(() => read.events({ projectId: p }), (e) => e.some((x) => x.eventType === 'delivery'));
-  await billing.auto.recordStorage(`2025-${mm}-28`);
+  await t.billing.auto.recordStorage(`2025-${mm}-28`);
   return { owner, projectId: p, itemId: a };
 }
 
@@ -82,7 +71,7 @@ describe('invoices by hand', () => {
     const missing = await api.post('/api/projects/6f9619ff-8b86-4d11-b42d-00c04fc964ff/invoices', admin, { clientName: 'Jordan Park' });
     expect([missing.status, missing.body.message]).toEqual([404, 'Project not found']);
     const owner = actor();
-    const p = await up.project(owner);
+    const p = await t.up.project(owner);
     await eventually(() => read.project(p), (x) => Boolean(x));
     for (const [body, field] of [[{}, /Client name/], [{ clientName: 'J', clientEmail: 'not-an-email' }, /e-mail/], [{ clientName: 'J', dueDate: '31/12/2026' }, /dueDate/]] as const) {
       const res = await api.post(`/api/projects/${p}/invoices`, admin, body);
@@ -95,7 +84,7 @@ describe('invoices by hand', () => {
 
   it('numbers are unique when twenty invoices are created at once', async () => {
     const owner = actor();
-    const p = await up.project(owner);
+    const p = await t.up.project(owner);
     await eventually(() => read.project(p), (x) => Boolean(x));
     const res = await Promise.all(Array.from({ length: 20 }, () => api.post(`/api/projects/${p}/invoices`, admin, { clientName: 'Jordan Park', clientEmail: 'jordan@example.com' })));
     expect(res.map((r) => r.status)).toEqual(Array(20).fill(201));
@@ -106,7 +95,7 @@ describe('invoices by hand', () => {
 
   it('lines are priced by the server (rate × quantity to the cent), a wrong amount is 400, totals add up exactly', async () => {
     const owner = actor();
-    const p = await up.project(owner);
+    const p = await t.up.project(owner);
     await eventually(() => read.project(p), (x) => Boolean(x));
     const inv = (await api.post(`/api/projects/${p}/invoices`, admin, { projectId: p, clientName: 'Jordan Park', clientEmail: 'jordan@example.com', status: 'paid', total: 1 })).body;
     expect(inv).toMatchObject({ status: 'draft', total: '0.00' });
@@ -126,7 +115,7 @@ describe('invoices by hand', () => {
 
   it('send: draft → sent with a due date, the e-mail carries the PDF; a double click sends one e-mail; void only unpaid', async () => {
     const owner = actor();
-    const p = await up.project(owner);
+    const p = await t.up.project(owner);
     await eventually(() => read.project(p), (x) => Boolean(x));
     const to = `client.${p.slice(0, 8)}@example.com`;
     const inv = (await api.post(`/api/projects/${p}/invoices`, admin, { clientName: 'Jordan Park', clientEmail: to })).body;
@@ -153,7 +142,7 @@ describe('invoices by hand', () => {
 
   it('only sent invoices past their due date become overdue', async () => {
     const owner = actor();
-    const p = await up.project(owner);
+    const p = await t.up.project(owner);
     await eventually(() => read.project(p), (x) => Boolean(x));
     const make = async (dueDate: string, send: boolean) => {
       const inv = (await api.post(`/api/projects/${p}/invoices`, admin, { clientName: 'Jordan Park', clientEmail: 'jordan@example.com', dueDate })).body;
@@ -162,7 +151,7 @@ describe('invoices by hand', () => {
       return inv.id as string;
     };
     const [late, draft, future] = [await make('2025-01-01', true), await make('2025-01-01', false), await make('2099-01-01', true)];
-    await billing.auto.markOverdue();
+    await t.billing.auto.markOverdue();
     const status = async (id: string) => (await api.get(`/api/invoices/${id}`, admin)).body.status;
     expect([await status(late), await status(draft), await status(future)]).toEqual(['overdue', 'draft', 'sent']);
   });

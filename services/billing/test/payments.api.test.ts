@@ -1,28 +1,17 @@
 import Stripe from 'stripe';
-import { actor, client, db, eventually, startTestBilling, upstream, watchEvents, type Billing } from './billing-harness';
+import { actor, eventually, watchEvents, useBilling } from './billing-harness';
 
 /**
  * Card payments in offline mode: the real stripe SDK against billing's offline processor (Stripe's HTTP API
  * for payment intents), webhooks signed with the webhook secret and verified by the SDK (300 s tolerance).
  */
-let billing: Billing;
-let up: Awaited<ReturnType<typeof upstream>>;
-const api = client(() => billing.url);
-const read = db(() => billing);
+const t = useBilling();
+const { api, read } = t;
 const admin = actor('midway_admin');
 const signer = new Stripe('sk_test_signer');
 
-beforeAll(async () => {
-  billing = await startTestBilling();
-  up = await upstream();
-}, 60_000);
-afterAll(async () => {
-  await up?.close();
-  await billing?.stop();
-});
-
 async function sentInvoice(owner = actor(), amount = 25) {
-  const p = await up.project(owner);
+  const p = await t.up.project(owner);
   await eventually(() => read.project(p), (x) => Boolean(x));
   const inv = (await api.post(`/api/projects/${p}/invoices`, admin, { clientName: 'Jordan Park', clientEmail: 'jordan@example.com' })).body;
   await api.post(`/api/invoices/${inv.id}/items`, admin, { description: 'Receiving', type: 'receiving', quantity: 2, rate: amount });
@@ -31,10 +20,10 @@ async function sentInvoice(owner = actor(), amount = 25) {
 }
 
 const webhook = (payload: string, signature?: string) =>
-  fetch(`${billing.url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload });
+  fetch(`${t.billing.url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload });
 const succeeded = (invoiceId: string, intentId: string, amount: number) =>
   JSON.stringify({ id: `evt_${intentId}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', amount, amount_received: amount, currency: 'usd', status: 'succeeded', metadata: { invoiceId } } } }, null, 2);
-const payments = (invoiceId: string) => billing.db.$queryRaw<{ amount: string }[]>`SELECT amount::text FROM payments WHERE invoice_id = ${invoiceId}::uuid`;
+const payments = (invoiceId: string) => t.billing.db.$queryRaw<{ amount: string }[]>`SELECT amount::text FROM payments WHERE invoice_id = ${invoiceId}::uuid`;
 
 describe('payment intents', () => {
   it('are for the unpaid total (never the client’s figure), one per invoice and amount however often asked', async () => {
@@ -44,7 +33,7 @@ describe('payment intents', () => {
     expect(new Set(asks.map((a) => a.body.clientSecret)).size).toBe(1);
     expect(asks[0]!.body.testMode).toBe(true);
     const intentId = (asks[0]!.body.clientSecret as string).split('_secret_')[0]!;
-    const intent = await fetch(`http://${billing.offline!.host.host}:${billing.offline!.host.port}/v1/payment_intents/${intentId}`).then((r) => r.json());
+    const intent = await fetch(`http://${t.billing.offline!.host.host}:${t.billing.offline!.host.port}/v1/payment_intents/${intentId}`).then((r) => r.json());
     expect(intent).toMatchObject({ amount: 5000, currency: 'usd', metadata: { invoiceId: inv.id } });
   });
 
@@ -76,23 +65,23 @@ describe('webhook', () => {
   it('replays (also in parallel) record the payment once; unknown invoices and other events are acknowledged without effect', async () => {
     const inv = await sentInvoice();
     const payload = succeeded(inv.id, `pi_replay_${inv.id.slice(0, 8)}`, 5000);
-    const header = () => signer.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret });
+    const header = () => signer.webhooks.generateTestHeaderString({ payload, secret: t.billing.webhookSecret });
     const res = await Promise.all([1, 2, 3, 4].map(() => webhook(payload, header())));
     expect(res.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(await payments(inv.id)).toEqual([{ amount: '50.00' }]);
     expect((await api.get(`/api/invoices/${inv.id}`, admin)).body.status).toBe('paid');
 
     const unknown = succeeded('6f9619ff-8b86-4d11-b42d-00c04fc964ff', 'pi_unknown_1', 100);
-    expect((await webhook(unknown, signer.webhooks.generateTestHeaderString({ payload: unknown, secret: billing.webhookSecret }))).status).toBe(200);
+    expect((await webhook(unknown, signer.webhooks.generateTestHeaderString({ payload: unknown, secret: t.billing.webhookSecret }))).status).toBe(200);
     const other = JSON.stringify({ id: 'evt_x', object: 'event', type: 'charge.refunded', data: { object: {} } });
-    expect((await webhook(other, signer.webhooks.generateTestHeaderString({ payload: other, secret: billing.webhookSecret }))).status).toBe(200);
+    expect((await webhook(other, signer.webhooks.generateTestHeaderString({ payload: other, secret: t.billing.webhookSecret }))).status).toBe(200);
   });
 
   it('refuses a missing, wrong, foreign or stale (over 300 s) signature, and a changed body, with 400 and no effect', async () => {
     const inv = await sentInvoice();
     const payload = succeeded(inv.id, `pi_forged_${inv.id.slice(0, 8)}`, 5000);
-    const stale = signer.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 301 });
-    const fresh = signer.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 290 });
+    const stale = signer.webhooks.generateTestHeaderString({ payload, secret: t.billing.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const fresh = signer.webhooks.generateTestHeaderString({ payload, secret: t.billing.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 290 });
     for (const [name, body, sig] of [
       ['missing', payload, undefined],
       ['garbage', payload, 't=1,v1=deadbeef'],

@@ -1,8 +1,8 @@
-import type { Router } from 'express';
 import { dashboardRoutes } from '../src/routes/dashboard.routes';
 import { itemRoutes } from '../src/routes/item.routes';
 import { projectRoutes, sharedRoutes } from '../src/routes/project.routes';
 import { searchRoutes } from '../src/routes/search.routes';
+import { ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, MANAGE, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type MatrixRow, type Who } from '@midway/testing';
 import { ANONYMOUS, actor, type Actor, useCatalog } from './catalog-harness';
 
 /**
@@ -14,9 +14,6 @@ import { ANONYMOUS, actor, type Actor, useCatalog } from './catalog-harness';
  */
 const t = useCatalog();
 const http = t.http;
-
-const WHO = ['anonymous', 'owner', 'member', 'viewer', 'removed', 'outsider', 'admin'] as const;
-type Who = (typeof WHO)[number];
 
 interface Fixture {
   callers: Record<Who, Actor>;
@@ -63,17 +60,8 @@ async function snapshot(f: Fixture) {
   };
 }
 
-type Call = (who: Actor, f: Fixture) => Promise<{ status: number; body: unknown }>;
-type Expect = Record<Who, number>;
-/** Expected statuses by capability: what reading, editing items, editing the project, managing or sharing needs. */
-const by = (ok: number, allowed: Who[]): Expect =>
-  Object.fromEntries(WHO.map((w) => [w, w === 'anonymous' ? 401 : w === 'removed' || w === 'outsider' ? 404 : allowed.includes(w) ? ok : 403])) as Expect;
-const READ: Who[] = ['owner', 'admin', 'member', 'viewer'];
-const EDIT: Who[] = ['owner', 'admin', 'member'];
-const MANAGE: Who[] = ['owner', 'admin'];
-const ANY_SIGNED_IN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: ok, viewer: ok, removed: ok, outsider: ok, admin: ok });
 
-const ROUTES: [route: string, call: Call, expected: Expect][] = [
+const ROUTES: MatrixRow<Fixture>[] = [
   ['GET /api/projects/{id}', (w, f) => http.get(`/api/projects/${f.projectId}`, w), by(200, READ)],
   ['PUT /api/projects/{id}', (w, f) => http.put(`/api/projects/${f.projectId}`, w, { name: 'Renamed', status: 'planning' }), by(200, EDIT)],
   ['POST /api/projects/{id}/share', (w, f) => http.post(`/api/projects/${f.projectId}/share`, w), by(200, MANAGE)],
@@ -100,30 +88,12 @@ const ROUTES: [route: string, call: Call, expected: Expect][] = [
 ];
 
 it('covers every route catalog serves (a new route fails here until it has a row)', () => {
-  const served = (router: Router) =>
-    (router as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }).stack.flatMap((layer) =>
-      layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : [],
-    );
   const none = {} as never;
   const routers = [projectRoutes(none), sharedRoutes(none), itemRoutes(none), dashboardRoutes(none), searchRoutes(none)];
-  const shape = (route: string) => route.replace(/ \{[^}]*\}$/, '').replace(/\{[^}]*\}|:\w+/g, '{}');
-  expect(new Set(ROUTES.map(([route]) => shape(route)))).toEqual(new Set(routers.flatMap(served).map(shape)));
+  expectEveryRouteHasARow(ROUTES, routers, { variants: true });
 });
 
-describe.each(ROUTES)('%s', (_route, call, expected) => {
-  it.each(WHO)('as %s', async (who) => {
-    const f = await fixture();
-    const before = await snapshot(f);
-    const res = await call(f.callers[who], f);
-    expect(res.status).toBe(expected[who]);
-    if (res.status >= 400) {
-      expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
-      // A refused call leaks nothing and changes nothing.
-      expect(JSON.stringify(res.body)).not.toContain('Zebrawood');
-      expect(await snapshot(f)).toEqual(before);
-    }
-  });
-});
+describeAuthorizationMatrix(ROUTES, { fixture, snapshot, secret: 'Zebrawood' });
 
 /** What each list says about the fixture's project, for a caller who reaches it or not. */
 const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] = [
@@ -140,8 +110,7 @@ const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] 
 describe.each(LISTS)('%s shows the project only to those who reach it', (_list, sees) => {
   it('owner, admin, member and viewer see it; a removed member and another designer do not', async () => {
     const f = await fixture();
-    const seen = Object.fromEntries(await Promise.all(WHO.filter((w) => w !== 'anonymous').map(async (w) => [w, await sees(f.callers[w], f)])));
-    expect(seen).toEqual({ owner: true, admin: true, member: true, viewer: true, removed: false, outsider: false });
+    expect(await whoSees(f, sees)).toEqual(SEEN_BY_THOSE_WHO_REACH);
   });
 });
 

@@ -1,8 +1,8 @@
-import type { Router } from 'express';
 import { carrierRoutes } from '../src/routes/carrier.routes';
 import { photoRoutes, sharedPhotoRoutes } from '../src/routes/photo.routes';
 import { searchRoutes } from '../src/routes/search.routes';
 import { serviceRoutes } from '../src/routes/service.routes';
+import { ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type Expect, type MatrixRow, type Who } from '@midway/testing';
 import { ANONYMOUS, actor, eventually, type Actor, usePlatform } from './logistics-harness';
 
 /**
@@ -13,9 +13,6 @@ import { ANONYMOUS, actor, eventually, type Actor, usePlatform } from './logisti
  * never show the project's services to those who cannot reach it.
  */
 const t = usePlatform({ objectStore: true });
-
-const WHO = ['anonymous', 'owner', 'member', 'viewer', 'removed', 'outsider', 'admin'] as const;
-type Who = (typeof WHO)[number];
 
 interface Fixture {
   callers: Record<Who, Actor>;
@@ -64,18 +61,10 @@ async function fixture(): Promise<Fixture> {
 /** What a refused call must leave as it was, as the owner sees it. */
 const snapshot = async (f: Fixture) => (await t.services(f.callers.owner, `projectId=${f.projectId}`)).map((s) => [s.id, s.selected]);
 
-type Call = (who: Actor, f: Fixture) => Promise<{ status: number; body: unknown }>;
-type Expect = Record<Who, number>;
-const by = (ok: number, allowed: Who[]): Expect =>
-  Object.fromEntries(WHO.map((w) => [w, w === 'anonymous' ? 401 : w === 'removed' || w === 'outsider' ? 404 : allowed.includes(w) ? ok : 403])) as Expect;
-const EDIT: Who[] = ['owner', 'admin', 'member'];
-const READ: Who[] = ['owner', 'admin', 'member', 'viewer'];
-const PUBLIC = (ok: number): Expect => ({ anonymous: ok, owner: ok, member: ok, viewer: ok, removed: ok, outsider: ok, admin: ok });
 /** Only the one it belongs to (anyone else: 404, as for a URL that does not exist). */
 const OWN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: 404, viewer: 404, removed: 404, outsider: 404, admin: 404 });
-const ANY_SIGNED_IN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: ok, viewer: ok, removed: ok, outsider: ok, admin: ok });
 
-const ROUTES: [route: string, call: Call, expected: Expect][] = [
+const ROUTES: MatrixRow<Fixture>[] = [
   ['GET /api/services', (w, f) => t.logistics.get(`/api/services?projectId=${f.projectId}`, w), ANY_SIGNED_IN(200)],
   ['GET /api/services/summary', (w, f) => t.logistics.get(`/api/services/summary?projectId=${f.projectId}`, w), ANY_SIGNED_IN(200)],
   ['PUT /api/services/{id}', (w, f) => t.logistics.put(`/api/services/${f.serviceId}`, w, { selected: true }), by(200, EDIT)],
@@ -100,29 +89,12 @@ const ROUTES: [route: string, call: Call, expected: Expect][] = [
 ];
 
 it('covers every route logistics serves (a new route fails here until it has a row)', () => {
-  const served = (router: Router) =>
-    (router as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }).stack.flatMap((layer) =>
-      layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : [],
-    );
   const none = {} as never;
   const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none)];
-  const shape = (route: string) => route.replace(/ \{[^}]*\}$/, '').replace(/\{[^}]*\}|:\w+/g, '{}');
-  expect(new Set(ROUTES.map(([route]) => shape(route)))).toEqual(new Set(routers.flatMap(served).map(shape)));
+  expectEveryRouteHasARow(ROUTES, routers, { variants: true });
 });
 
-describe.each(ROUTES)('%s', (_route, call, expected) => {
-  it.each(WHO)('as %s', async (who) => {
-    const f = await fixture();
-    const before = await snapshot(f);
-    const res = await call(f.callers[who], f);
-    expect(res.status).toBe(expected[who]);
-    if (res.status >= 400) {
-      expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
-      expect(JSON.stringify(res.body)).not.toContain('Zebrawood');
-      expect(await snapshot(f)).toEqual(before);
-    }
-  });
-});
+describeAuthorizationMatrix(ROUTES, { fixture, snapshot, secret: 'Zebrawood' });
 
 /** What each list says about the fixture's project to a caller who reaches it or not. */
 const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] = [
@@ -135,7 +107,6 @@ const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] 
 describe.each(LISTS)('%s shows the project’s services only to those who reach it', (_list, sees) => {
   it('owner, admin, member and viewer see them; a removed member and another designer do not', async () => {
     const f = await fixture();
-    const seen = Object.fromEntries(await Promise.all(WHO.filter((w) => w !== 'anonymous').map(async (w) => [w, await sees(f.callers[w], f)])));
-    expect(seen).toEqual({ owner: true, admin: true, member: true, viewer: true, removed: false, outsider: false });
+    expect(await whoSees(f, sees)).toEqual(SEEN_BY_THOSE_WHO_REACH);
   });
 });

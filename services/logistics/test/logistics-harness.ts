@@ -1,82 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { freePort, startObjectStore, type RunningObjectStore } from '@midway/infra';
-import { connect } from '@nats-io/transport-node';
-import { IDENTITY_HEADER, signIdentityToken } from '@midway/service-kit';
-import { parseEvent, type EventEnvelope, type SystemRole } from '@midway/contracts';
 import { catalogService, type Catalog } from '@midway/catalog';
-import { startService, testEnv, testKeys } from '@midway/testing';
+import { eventually, serviceClient, startService, testEnv, watchEvents as watch, type Actor } from '@midway/testing';
 import { logisticsService, type Logistics } from '../src';
 
 export type { Logistics } from '../src';
+export { ANONYMOUS, actor, eventually, type Actor } from '@midway/testing';
 
 export const startTestLogistics = (overrides: Record<string, string> = {}) => startService(logisticsService, overrides);
 
-export interface Actor {
-  userId: string;
-  email: string;
-  role: SystemRole;
-  headers: Record<string, string>;
-}
-
-/** A caller as the gateway would forward them (services trust only the signed token). */
-export function actor(role: SystemRole = 'designer'): Actor {
-  const userId = randomUUID();
-  const email = `${role}.${userId.slice(0, 8)}@example.com`;
-  const token = signIdentityToken({ userId, email, role, sessionId: randomUUID() }, testKeys().internal.privateKey);
-  return { userId, email, role, headers: { [IDENTITY_HEADER]: token } };
-}
-
-export const ANONYMOUS: Actor = { userId: '', email: '', role: 'client', headers: {} };
-
-export function client(base: () => string) {
-  const call = async (method: string, path: string, who: Actor, body?: unknown) => {
-    const res = await fetch(`${base()}${path}`, {
-      method,
-      headers: { ...who.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
-  };
-  return {
-    call,
-    get: (path: string, who: Actor) => call('GET', path, who),
-    post: (path: string, who: Actor, body: unknown = {}) => call('POST', path, who, body),
-    put: (path: string, who: Actor, body: unknown) => call('PUT', path, who, body),
-    del: (path: string, who: Actor) => call('DELETE', path, who),
-  };
-}
-
-export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let v = await fn();
-  while (!ok(v) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
+export const client = (base: () => string) => serviceClient(base);
 
 /** Collects events of a domain from now on (core NATS subscription). */
-export async function watchEvents(subject = 'logistics.>') {
-  const nc = await connect({ servers: testEnv().natsUrl });
-  const seen: EventEnvelope[] = [];
-  const sub = nc.subscribe(subject);
-  void (async () => {
-    for await (const m of sub) seen.push(parseEvent(m.json()));
-  })();
-  await nc.flush();
-  return {
-    seen,
-    settle: async (ms = 1500) => {
-      await new Promise((r) => setTimeout(r, ms));
-      return seen;
-    },
-    about: (id: string) => seen.filter((e) => JSON.stringify(e.data).includes(id)),
-    close: () => nc.close(),
-  };
-}
+export const watchEvents = (subject = 'logistics.>') => watch(subject);
 
 /**
  * Catalog and logistics for the test file, as in production: catalog's API makes projects, members and
