@@ -11,13 +11,17 @@ import { connectBus, ensureStream, type Bus } from './nats/connection';
 import { OutboxRelay } from './nats/outbox-relay';
 import { pruneInbox } from './nats/outbox';
 import { Housekeeping } from './db/housekeeping';
+import type { baseEnvSchema } from './config';
+import type { z } from 'zod';
+
+/** What the runtime reads of a service's config: its database, NATS and the gateway's token key. */
+export type RuntimeConfig = Pick<z.infer<typeof baseEnvSchema>, 'DATABASE_URL' | 'NATS_URL' | 'INTERNAL_TOKEN_PUBLIC_KEY'>;
 
 export interface ServiceRuntimeOptions<Db extends { $queryRawUnsafe(q: string): Promise<unknown>; $disconnect(): Promise<void> }> {
   /** The service's name: its Postgres schema, NATS subject prefix and stream. */
   name: string;
-  databaseUrl: string;
-  natsUrl: string;
-  internalTokenPublicKey: string;
+  /** The service's parsed config: the wiring every service reads (baseEnvSchema) is taken from it. */
+  config: RuntimeConfig;
   prismaDir: string;
   logger: Logger;
   createDb(databaseUrl: string): Db;
@@ -34,12 +38,13 @@ export interface ServiceRuntimeOptions<Db extends { $queryRawUnsafe(q: string): 
  * its routes and consumers, then calls `listen`; `stop` tears everything down in reverse.
  */
 export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string): Promise<unknown>; $disconnect(): Promise<void> }>(o: ServiceRuntimeOptions<Db>) {
-  await applyPendingMigrations({ databaseUrl: o.databaseUrl, schema: o.name, prismaDir: o.prismaDir }, o.logger);
-  const db = o.createDb(o.databaseUrl);
-  const relayPool = new Pool(toPgConfig(parseDatabaseUrl(o.databaseUrl), { max: 2, applicationName: `${o.name}-relay` }));
+  const { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, INTERNAL_TOKEN_PUBLIC_KEY: internalTokenPublicKey } = o.config;
+  await applyPendingMigrations({ databaseUrl, schema: o.name, prismaDir: o.prismaDir }, o.logger);
+  const db = o.createDb(databaseUrl);
+  const relayPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 2, applicationName: `${o.name}-relay` }));
   // Plain pg for the hottest read-only queries: Prisma's fixed cost per query (~2 ms here) dominates a 2 ms SELECT.
-  const readPool = new Pool(toPgConfig(parseDatabaseUrl(o.databaseUrl), { max: 10, searchPath: o.name, applicationName: `${o.name}-read` }));
-  const bus: Bus = await connectBus(o.natsUrl, o.name, o.logger);
+  const readPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 10, searchPath: o.name, applicationName: `${o.name}-read` }));
+  const bus: Bus = await connectBus(natsUrl, o.name, o.logger);
   await Promise.all([o.name, ...(o.consumes ?? [])].map((domain) => ensureStream(bus.jsm, domain)));
   const relay = new OutboxRelay({ pool: relayPool, schema: o.name, js: bus.js, logger: o.logger });
   const housekeeping = new Housekeeping(o.logger);
@@ -59,7 +64,7 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
     // Dead-lettered events need an operator, not a restart: shown, never a reason to stop traffic.
     { outbox: () => relay.health() },
   );
-  app.use(identityMiddleware(o.internalTokenPublicKey));
+  app.use(identityMiddleware(internalTokenPublicKey));
 
   return {
     db,

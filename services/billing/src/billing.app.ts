@@ -27,9 +27,7 @@ export const WEBHOOK_PATH = '/api/billing/webhook';
 export async function startBilling(config: BillingConfig, logger: Logger, port = config.BILLING_PORT) {
   const rt = await startServiceRuntime({
     name: SCHEMA,
-    databaseUrl: config.DATABASE_URL,
-    natsUrl: config.NATS_URL,
-    internalTokenPublicKey: config.INTERNAL_TOKEN_PUBLIC_KEY,
+    config,
     prismaDir: PRISMA_DIR,
     logger,
     createDb,

@@ -19,9 +19,7 @@ export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
 export async function startLogistics(config: LogisticsConfig, logger: Logger, port = config.LOGISTICS_PORT) {
   const rt = await startServiceRuntime({
     name: SCHEMA,
-    databaseUrl: config.DATABASE_URL,
-    natsUrl: config.NATS_URL,
-    internalTokenPublicKey: config.INTERNAL_TOKEN_PUBLIC_KEY,
+    config,
     prismaDir: PRISMA_DIR,
     logger,
     createDb,
