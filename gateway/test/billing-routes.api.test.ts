@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { matchRoute } from '../src/route-table';
-import { json, sessionCookieOf, startTestGateway, startTestIdentity, uniqueEmail, type Gateway } from './gateway-harness';
+import { signUp, standInService, startTestGateway, startTestIdentity, type Gateway } from './gateway-harness';
 
 /**
  * Issue 11's routing entries: each billing path reaches the billing service (a stand-in here that echoes what
@@ -21,9 +19,7 @@ beforeAll(async () => {
   [billing, catalog] = await Promise.all([echoService('billing'), echoService('catalog')]);
   gateway = await startTestGateway(identity.url, { BILLING_URL: billing.url, CATALOG_URL: catalog.url });
   await gateway.feed.ready;
-  const res = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'Lovelace' }));
-  expect(res.status).toBe(201);
-  cookie = sessionCookieOf(res)!;
+  cookie = await signUp(gateway.url);
 });
 afterAll(async () => {
   await gateway?.stop();
@@ -76,25 +72,5 @@ describe('billing routes', () => {
 });
 
 /** A stand-in service that answers what it received: method, path, body bytes and hash, whether an identity came along. */
-function echoService(service: string): Promise<{ url: string; close(): void }> {
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ service, method: req.method, url: req.url, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), signature: req.headers['stripe-signature'], identified: Boolean(req.headers['x-midway-identity']) }));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => {
-          server.closeAllConnections();
-          server.close();
-        },
-      }),
-    ),
-  );
-}
+const echoService = (service: string) =>
+  standInService((req, body) => ({ service, method: req.method, url: req.url, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), signature: req.headers['stripe-signature'], identified: Boolean(req.headers['x-midway-identity']) }));

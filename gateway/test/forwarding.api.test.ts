@@ -1,35 +1,14 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { Client } from 'pg';
 import pino from 'pino';
 import { testEnv } from '@midway/testing';
 import { startGateway } from '../src';
-import { gatewayConfig, startTestIdentity, startTestGateway, json, uniqueEmail, type Gateway } from './gateway-harness';
+import { gatewayConfig, standInService, startTestIdentity, startTestGateway, json, uniqueEmail, type Gateway } from './gateway-harness';
 
 type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
 
 /** A stand-in service that answers the forwarding headers it was given. */
-function echoUpstream(): Promise<{ url: string; close(): void }> {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ forwardedFor: req.headers['x-forwarded-for'] ?? null, forwardedProto: req.headers['x-forwarded-proto'] ?? null }));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => {
-          server.closeAllConnections();
-          server.close();
-        },
-      }),
-    ),
-  );
-}
+const echoUpstream = () => standInService((req) => ({ forwardedFor: req.headers['x-forwarded-for'] ?? null, forwardedProto: req.headers['x-forwarded-proto'] ?? null }));
 
 let identity: Identity;
 let upstream: Awaited<ReturnType<typeof echoUpstream>>;

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serviceTestConfig, startService, testEnv } from '@midway/testing';
+import { json, serviceTestConfig, sessionCookieOf, startService, testEnv, uniqueEmail } from '@midway/testing';
 import { identityService } from '@midway/identity';
 import { catalogService } from '@midway/catalog';
-import { gatewayService, type GatewayConfig } from '../src';
+import { gatewayService, type Gateway, type GatewayConfig } from '../src';
 
 export type { Gateway } from '../src';
 export { json, sessionCookieOf, uniqueEmail } from '@midway/testing';
@@ -34,3 +36,69 @@ export function gatewayConfig(identityUrl: string, overrides: Overrides<GatewayC
 }
 
 export const startTestGateway = (identityUrl: string, overrides: Overrides<GatewayConfig> = {}) => startService(gatewayService, gatewayEnv(identityUrl, overrides));
+
+/** A stand-in for a service behind the gateway: its URL, how many requests reached it, and a way to close it. */
+export interface StandIn {
+  url: string;
+  requests(): number;
+  close(): void;
+}
+
+/**
+ * A stand-in service on a free local port that reads each request's whole body and answers 200 with the
+ * JSON `answer` makes of the request and its bytes (what it received, for the test to check).
+ */
+export function standInService(answer: (req: http.IncomingMessage, body: Buffer) => unknown): Promise<StandIn> {
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    requests++;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer(req, Buffer.concat(chunks))));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests: () => requests,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
+}
+
+/** Registers a new user through the gateway at `base` (201 expected); the session cookie to send back. */
+export async function signUp(base: string, name: { firstName: string; lastName: string } = { firstName: 'Ada', lastName: 'Lovelace' }) {
+  const res = await fetch(`${base}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', ...name }));
+  expect(res.status).toBe(201);
+  return sessionCookieOf(res)!;
+}
+
+/** Identity and a gateway in front of it for the test file (before all, stopped after all). */
+export function useGateway() {
+  let identity: Awaited<ReturnType<typeof startTestIdentity>> | undefined;
+  let gateway: Gateway | undefined;
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    gateway = await startTestGateway(identity.url);
+    await gateway.feed.ready;
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await identity?.stop();
+  });
+  return {
+    get identity() {
+      return identity!;
+    },
+    get gateway() {
+      return gateway!;
+    },
+  };
+}

@@ -1,33 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { signIdentityToken, verifySessionToken } from '@midway/service-kit';
 import { testKeys } from '@midway/testing';
 import { ROUTES } from '../src/route-table';
-import { startTestIdentity, startTestGateway, sessionCookieOf, json, uniqueEmail, type Gateway } from './gateway-harness';
+import { json, sessionCookieOf, signUp as signUpAt, standInService, startTestGateway, uniqueEmail, useGateway, type Gateway } from './gateway-harness';
 
-type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
-let identity: Identity;
-let gateway: Gateway;
+const t = useGateway();
 
-beforeAll(async () => {
-  identity = await startTestIdentity();
-  gateway = await startTestGateway(identity.url);
-  await gateway.feed.ready;
-});
-afterAll(async () => {
-  await gateway?.stop();
-  await identity?.stop();
-});
-
-async function signUp(base = gateway.url) {
-  const res = await fetch(`${base}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Grace', lastName: 'Hopper' }));
-  expect(res.status).toBe(201);
-  return sessionCookieOf(res)!;
-}
+const signUp = (base = t.gateway.url) => signUpAt(base, { firstName: 'Grace', lastName: 'Hopper' });
 
 describe('routing and the session gate', () => {
   it('routes public identity pages through the gateway', async () => {
-    const res = await fetch(`${gateway.url}/api/login`);
+    const res = await fetch(`${t.gateway.url}/api/login`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('action="/api/login"');
   });
@@ -35,58 +17,58 @@ describe('routing and the session gate', () => {
   const protectedPrefixes = [...new Set(ROUTES.filter((r) => !r.public).map((r) => r.prefix))];
   it.each(protectedPrefixes)('answers an anonymous caller on %s with 401 JSON', async (prefix) => {
     for (const method of ['GET', 'POST']) {
-      const res = await fetch(`${gateway.url}${prefix}/x`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const res = await fetch(`${t.gateway.url}${prefix}/x`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ error: 'unauthorized' });
     }
   });
 
   it('leaves public routes open to anonymous callers', async () => {
-    expect((await fetch(`${gateway.url}/api/register`)).status).toBe(200);
-    expect((await fetch(`${gateway.url}/api/contact`, json({}))).status).toBe(400);
+    expect((await fetch(`${t.gateway.url}/api/register`)).status).toBe(200);
+    expect((await fetch(`${t.gateway.url}/api/contact`, json({}))).status).toBe(400);
     // Routed, not refused: those services are not deployed in this test.
-    expect((await fetch(`${gateway.url}/api/shared/projects/abc`)).status).toBe(503);
-    expect((await fetch(`${gateway.url}/api/billing/webhook`, json({}))).status).toBe(503);
+    expect((await fetch(`${t.gateway.url}/api/shared/projects/abc`)).status).toBe(503);
+    expect((await fetch(`${t.gateway.url}/api/billing/webhook`, json({}))).status).toBe(503);
   });
 
   it('forwards a signed-in caller to the service', async () => {
     const cookie = await signUp();
-    const res = await fetch(`${gateway.url}/api/auth/user`, { headers: { cookie } });
+    const res = await fetch(`${t.gateway.url}/api/auth/user`, { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ firstName: 'Grace', systemRole: 'designer' });
   });
 
   it('never lets a client forge the forwarded identity header', async () => {
     // The strongest forgery: a token validly signed for another user (as a leaked forwarded token would be).
-    const victimRes = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail('victim'), password: 'long-enough-1', firstName: 'Victim', lastName: 'V' }));
+    const victimRes = await fetch(`${t.gateway.url}/api/register`, json({ email: uniqueEmail('victim'), password: 'long-enough-1', firstName: 'Victim', lastName: 'V' }));
     const victim = verifySessionToken(decodeURIComponent(sessionCookieOf(victimRes)!.split('=')[1]!), testKeys().session.publicKey)!;
     const forged = signIdentityToken({ userId: victim.userId, email: victim.email, role: victim.role, sessionId: victim.sid }, testKeys().internal.privateKey);
 
     // With the caller's own cookie, the service sees the caller, not the forged user.
     const cookie = await signUp();
-    const res = await fetch(`${gateway.url}/api/auth/user`, { headers: { cookie, 'x-midway-identity': forged } });
+    const res = await fetch(`${t.gateway.url}/api/auth/user`, { headers: { cookie, 'x-midway-identity': forged } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ firstName: 'Grace' });
     // Without a cookie, the forged header alone gets nobody in.
-    const anonymous = await fetch(`${gateway.url}/api/auth/user`, { headers: { 'x-midway-identity': forged } });
+    const anonymous = await fetch(`${t.gateway.url}/api/auth/user`, { headers: { 'x-midway-identity': forged } });
     expect(anonymous.status).toBe(401);
   });
 
   it('answers an unknown /api route with 404 JSON', async () => {
-    const res = await fetch(`${gateway.url}/api/unknown/thing`);
+    const res = await fetch(`${t.gateway.url}/api/unknown/thing`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: 'not_found' });
   });
 
   it('carries the request id across the hop', async () => {
-    const res = await fetch(`${gateway.url}/api/login`, { headers: { 'x-request-id': 'trace-abc-123' } });
+    const res = await fetch(`${t.gateway.url}/api/login`, { headers: { 'x-request-id': 'trace-abc-123' } });
     expect(res.headers.get('x-request-id')).toBe('trace-abc-123');
   });
 });
 
 describe('cross-site request guard', () => {
   const contact = (headers: Record<string, string>) =>
-    fetch(`${gateway.url}/api/contact`, json({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'hi' }, headers));
+    fetch(`${t.gateway.url}/api/contact`, json({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'hi' }, headers));
 
   it('refuses a state-changing request from a foreign Origin', async () => {
     const res = await contact({ origin: 'https://evil.example' });
@@ -95,7 +77,7 @@ describe('cross-site request guard', () => {
   });
 
   it('accepts the same origin', async () => {
-    expect((await contact({ origin: gateway.url })).status).toBe(200);
+    expect((await contact({ origin: t.gateway.url })).status).toBe(200);
   });
 
   it('refuses Sec-Fetch-Site: cross-site when there is no Origin', async () => {
@@ -103,7 +85,7 @@ describe('cross-site request guard', () => {
   });
 
   it('keeps the Referrer-Policy that lets browsers send their real Origin on same-origin form posts', async () => {
-    const page = await fetch(`${gateway.url}/api/login`);
+    const page = await fetch(`${t.gateway.url}/api/login`);
     expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
@@ -116,20 +98,20 @@ describe('cross-site request guard', () => {
   });
 
   it('does not guard safe methods', async () => {
-    expect((await fetch(`${gateway.url}/api/login`, { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+    expect((await fetch(`${t.gateway.url}/api/login`, { headers: { origin: 'https://evil.example' } })).status).toBe(200);
   });
 });
 
 describe('body size limit', () => {
   it('refuses a body over 100 kB with 413 JSON before it reaches the service', async () => {
-    const res = await fetch(`${gateway.url}/api/contact`, json({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'x'.repeat(150 * 1024) }));
+    const res = await fetch(`${t.gateway.url}/api/contact`, json({ firstName: 'A', lastName: 'B', email: 'a@b.co', message: 'x'.repeat(150 * 1024) }));
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: 'payload_too_large' });
   });
 
   it('allows up to 10 MB on the bulk import route only: the whole body reaches the service, one byte more is 413', async () => {
     const catalog = await byteCountingService();
-    const gw = await startTestGateway(identity.url, { CATALOG_URL: catalog.url });
+    const gw = await startTestGateway(t.identity.url, { CATALOG_URL: catalog.url });
     try {
       await gw.feed.ready;
       const cookie = await signUp(gw.url);
@@ -157,48 +139,22 @@ describe('body size limit', () => {
   });
 });
 
-/** A stand-in catalog that answers how many body bytes it received. */
-function byteCountingService(): Promise<{ url: string; requests(): number; close(): void }> {
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    requests++;
-    let bytes = 0;
-    req.on('data', (c: Buffer) => (bytes += c.length));
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ bytes }));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        requests: () => requests,
-        close: () => {
-          server.closeAllConnections();
-          server.close();
-        },
-      }),
-    ),
-  );
-}
-
 describe('sign-out revocation', () => {
   it('a signed-out session stops working on the very next request', async () => {
     const cookie = await signUp();
-    const out = await fetch(`${gateway.url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
+    const out = await fetch(`${t.gateway.url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
     expect(out.status).toBe(303);
-    const after = await fetch(`${gateway.url}/api/auth/user`, { headers: { cookie } });
+    const after = await fetch(`${t.gateway.url}/api/auth/user`, { headers: { cookie } });
     expect(after.status).toBe(401);
   });
 
   it('other gateway replicas learn the revocation over NATS, and a replica started later loads it', async () => {
-    const other = await startTestGateway(identity.url);
+    const other = await startTestGateway(t.identity.url);
     try {
       await other.feed.ready;
       const cookie = await signUp();
       expect((await fetch(`${other.url}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
-      await fetch(`${gateway.url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
+      await fetch(`${t.gateway.url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
       const deadline = Date.now() + 5000;
       let status = 200;
       while (status !== 401 && Date.now() < deadline) {
@@ -207,7 +163,7 @@ describe('sign-out revocation', () => {
       }
       expect(status).toBe(401);
 
-      const late = await startTestGateway(identity.url);
+      const late = await startTestGateway(t.identity.url);
       try {
         await late.feed.ready;
         expect(late.revoked.size).toBeGreaterThan(0);
@@ -223,7 +179,7 @@ describe('sign-out revocation', () => {
 
 describe('front end', () => {
   it('serves the runtime manifest with every known remote and the public config', async () => {
-    const res = await fetch(`${gateway.url}/runtime-manifest.json`);
+    const res = await fetch(`${t.gateway.url}/runtime-manifest.json`);
     expect(res.status).toBe(200);
     const manifest = await res.json();
     expect(manifest.remotes).toContainEqual({ name: 'mf_landing', entry: '/remotes/mf-landing/remoteEntry.js' });
@@ -231,18 +187,18 @@ describe('front end', () => {
   });
 
   it('serves remotes without caching their entry, and the shell with SPA fallback', async () => {
-    const entry = await fetch(`${gateway.url}/remotes/mf-landing/remoteEntry.js`);
+    const entry = await fetch(`${t.gateway.url}/remotes/mf-landing/remoteEntry.js`);
     expect(entry.status).toBe(200);
     expect(entry.headers.get('cache-control')).toBe('no-cache');
-    const page = await fetch(`${gateway.url}/projects/123`, { headers: { accept: 'text/html' } });
+    const page = await fetch(`${t.gateway.url}/projects/123`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Midway shell');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self' https://js.stripe.com");
-    expect((await fetch(`${gateway.url}/remotes/mf-landing/missing.js`)).status).toBe(404);
+    expect((await fetch(`${t.gateway.url}/remotes/mf-landing/missing.js`)).status).toBe(404);
   });
 
   it('can make one remote unreachable while the others still load', async () => {
-    const degraded = await startTestGateway(identity.url, { DISABLED_REMOTES: 'mf-landing' });
+    const degraded = await startTestGateway(t.identity.url, { DISABLED_REMOTES: 'mf-landing' });
     try {
       expect((await fetch(`${degraded.url}/remotes/mf-landing/remoteEntry.js`)).status).toBe(404);
       expect((await fetch(`${degraded.url}/remotes/mf-projects/remoteEntry.js`)).status).toBe(200);
@@ -251,3 +207,6 @@ describe('front end', () => {
     }
   });
 });
+
+/** A stand-in catalog that answers how many body bytes it received. */
+const byteCountingService = () => standInService((_req, body) => ({ bytes: body.length }));

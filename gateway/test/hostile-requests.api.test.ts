@@ -1,39 +1,13 @@
-import http from 'node:http';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { startTestIdentity, startTestGateway, sessionCookieOf, json, uniqueEmail, type Gateway } from './gateway-harness';
+import { signUp as signUpAt, standInService, startTestIdentity, startTestGateway, json, uniqueEmail, type Gateway, type StandIn } from './gateway-harness';
 
 type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
 let identity: Identity;
-let upstream: Upstream;
+let upstream: StandIn;
 let gateway: Gateway;
 
 /** A stand-in catalog that answers what it received: the bytes of the body and the forwarding headers. */
-interface Upstream {
-  url: string;
-  close(): void;
-}
-function echoUpstream(): Promise<Upstream> {
-  const server = http.createServer((req, res) => {
-    let bytes = 0;
-    req.on('data', (c: Buffer) => (bytes += c.length));
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ bytes, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => {
-          server.closeAllConnections();
-          server.close();
-        },
-      }),
-    ),
-  );
-}
+const echoUpstream = () => standInService((req, body) => ({ bytes: body.length, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
 
 beforeAll(async () => {
   identity = await startTestIdentity();
@@ -47,11 +21,7 @@ afterAll(async () => {
   await identity?.stop();
 });
 
-async function signUp() {
-  const res = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Grace', lastName: 'Hopper' }));
-  expect(res.status).toBe(201);
-  return sessionCookieOf(res)!;
-}
+const signUp = () => signUpAt(gateway.url, { firstName: 'Grace', lastName: 'Hopper' });
 
 /** Writes the request line, headers and a chunked body in ONE write, as a client on a fast link does. */
 function rawChunkedRequest(base: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {

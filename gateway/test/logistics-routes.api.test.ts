@@ -1,8 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PHOTO_MAX_BYTES } from '@midway/contracts';
 import { matchRoute } from '../src/route-table';
-import { json, sessionCookieOf, startTestGateway, startTestIdentity, uniqueEmail, type Gateway } from './gateway-harness';
+import { signUp, standInService, startTestGateway, startTestIdentity, type Gateway } from './gateway-harness';
 
 /**
  * Issue 10's routing entries: each logistics path reaches the logistics service (a stand-in here that echoes
@@ -19,9 +17,7 @@ beforeAll(async () => {
   logistics = await echoService();
   gateway = await startTestGateway(identity.url, { LOGISTICS_URL: logistics.url });
   await gateway.feed.ready;
-  const res = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'Lovelace' }));
-  expect(res.status).toBe(201);
-  cookie = sessionCookieOf(res)!;
+  cookie = await signUp(gateway.url);
 });
 afterAll(async () => {
   await gateway?.stop();
@@ -73,27 +69,5 @@ describe('logistics routes', () => {
 });
 
 /** A stand-in logistics that answers what it received: method, path, body bytes, whether an identity came along. */
-function echoService(): Promise<{ url: string; requests(): number; close(): void }> {
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    requests++;
-    let bytes = 0;
-    req.on('data', (c: Buffer) => (bytes += c.length));
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ method: req.method, url: req.url, bytes, identified: Boolean(req.headers['x-midway-identity']) }));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        requests: () => requests,
-        close: () => {
-          server.closeAllConnections();
-          server.close();
-        },
-      }),
-    ),
-  );
-}
+const echoService = () =>
+  standInService((req, body) => ({ method: req.method, url: req.url, bytes: body.length, identified: Boolean(req.headers['x-midway-identity']) }));

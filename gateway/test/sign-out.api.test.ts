@@ -1,26 +1,10 @@
-import { startTestIdentity, startTestGateway, sessionCookieOf, json, uniqueEmail, type Gateway } from './gateway-harness';
+import { signUp as signUpAt, useGateway } from './gateway-harness';
 
-type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
-let identity: Identity;
-let gateway: Gateway;
+const t = useGateway();
 
-beforeAll(async () => {
-  identity = await startTestIdentity();
-  gateway = await startTestGateway(identity.url);
-  await gateway.feed.ready;
-});
-afterAll(async () => {
-  await gateway?.stop();
-  await identity?.stop();
-});
-
-async function signUp() {
-  const res = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'L' }));
-  expect(res.status).toBe(201);
-  return sessionCookieOf(res)!;
-}
-const signedIn = async (cookie: string) => (await fetch(`${gateway.url}/api/auth/user`, { headers: { cookie } })).status === 200;
-const logout = (headers: Record<string, string>) => fetch(`${gateway.url}/api/logout`, { headers, redirect: 'manual' });
+const signUp = () => signUpAt(t.gateway.url, { firstName: 'Ada', lastName: 'L' });
+const signedIn = async (cookie: string) => (await fetch(`${t.gateway.url}/api/auth/user`, { headers: { cookie } })).status === 200;
+const logout = (headers: Record<string, string>) => fetch(`${t.gateway.url}/api/logout`, { headers, redirect: 'manual' });
 
 describe('GET /api/logout from another site', () => {
   it.each([
@@ -40,7 +24,7 @@ describe('GET /api/logout from another site', () => {
 
   it("signs out with the confirmation page's button (a same-origin POST)", async () => {
     const cookie = await signUp();
-    const res = await fetch(`${gateway.url}/api/logout`, { method: 'POST', headers: { cookie, origin: gateway.url, 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    const res = await fetch(`${t.gateway.url}/api/logout`, { method: 'POST', headers: { cookie, origin: t.gateway.url, 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     expect(res.headers.getSetCookie()[0]).toMatch(/midway_session=;/);
@@ -49,7 +33,7 @@ describe('GET /api/logout from another site', () => {
 
   it('refuses a POST from another site', async () => {
     const cookie = await signUp();
-    const res = await fetch(`${gateway.url}/api/logout`, { method: 'POST', headers: { cookie, origin: 'https://evil.example' }, redirect: 'manual' });
+    const res = await fetch(`${t.gateway.url}/api/logout`, { method: 'POST', headers: { cookie, origin: 'https://evil.example' }, redirect: 'manual' });
     expect(res.status).toBe(403);
     expect(await signedIn(cookie)).toBe(true);
   });
