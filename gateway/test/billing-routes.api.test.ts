@@ -1,31 +1,16 @@
 import { createHash } from 'node:crypto';
 import { matchRoute } from '../src/route-table';
-import { signUp, standInService, startTestGateway, startTestIdentity, type Gateway } from './gateway-harness';
+import { signUp, standInService, useGateway } from './gateway-harness';
 
 /**
  * Issue 11's routing entries: each billing path reaches the billing service (a stand-in here that echoes what
  * it received), signed-in except the processor's webhook, which is public and arrives byte for byte (its
  * signature covers the exact bytes). A project's invoices go to billing, the rest of /api/projects to catalog.
  */
-type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
-let identity: Identity;
-let gateway: Gateway;
-let billing: Awaited<ReturnType<typeof echoService>>;
-let catalog: Awaited<ReturnType<typeof echoService>>;
+const t = useGateway({ standIns: { BILLING_URL: () => echoService('billing'), CATALOG_URL: () => echoService('catalog') } });
 let cookie: string;
-
 beforeAll(async () => {
-  identity = await startTestIdentity();
-  [billing, catalog] = await Promise.all([echoService('billing'), echoService('catalog')]);
-  gateway = await startTestGateway(identity.url, { BILLING_URL: billing.url, CATALOG_URL: catalog.url });
-  await gateway.feed.ready;
-  cookie = await signUp(gateway.url);
-});
-afterAll(async () => {
-  await gateway?.stop();
-  await identity?.stop();
-  billing?.close();
-  catalog?.close();
+  cookie = await signUp(t.gateway.url);
 });
 
 const ID = '0b8f3c2e-1111-4a4a-9b9b-123456789abc';
@@ -46,17 +31,17 @@ describe('billing routes', () => {
   it.each(SIGNED_IN)('%s %s reaches billing for a signed-in caller and is 401 without a session', async (method, path) => {
     expect(matchRoute(path)?.service).toBe('billing');
     const body = method === 'GET' ? undefined : '{}';
-    const res = await fetch(`${gateway.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body });
+    const res = await fetch(`${t.gateway.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ service: 'billing', method, url: path, identified: true });
-    const anonymous = await fetch(`${gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
+    const anonymous = await fetch(`${t.gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
     expect(anonymous.status).toBe(401);
   });
 
   it('a project itself, its items and its members stay catalog’s', async () => {
     for (const path of [`/api/projects/${ID}`, `/api/projects/${ID}/items`, `/api/projects/${ID}/invoices/x`, '/api/projects']) {
       expect(matchRoute(path)?.service).toBe('catalog');
-      const res = await fetch(`${gateway.url}${path}`, { headers: { cookie } });
+      const res = await fetch(`${t.gateway.url}${path}`, { headers: { cookie } });
       expect(await res.json()).toMatchObject({ service: 'catalog' });
     }
   });
@@ -65,7 +50,7 @@ describe('billing routes', () => {
     expect(matchRoute('/api/billing/webhook')?.public).toBe(true);
     // Pretty-printed like Stripe's own payloads: a re-serialised body would not match its signature.
     const payload = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', metadata: { invoiceId: ID } } } }, null, 2);
-    const res = await fetch(`${gateway.url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': 't=1,v1=abc' }, body: payload });
+    const res = await fetch(`${t.gateway.url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': 't=1,v1=abc' }, body: payload });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ service: 'billing', identified: false, bytes: Buffer.byteLength(payload), sha256: createHash('sha256').update(payload).digest('hex'), signature: 't=1,v1=abc' });
   });

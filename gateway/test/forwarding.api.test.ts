@@ -3,39 +3,24 @@ import { Client } from 'pg';
 import pino from 'pino';
 import { testEnv } from '@midway/testing';
 import { startGateway } from '../src';
-import { gatewayConfig, standInService, startTestIdentity, startTestGateway, json, uniqueEmail, type Gateway } from './gateway-harness';
-
-type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
+import { gatewayConfig, standInService, startTestIdentity, startTestGateway, json, uniqueEmail, useGateway } from './gateway-harness';
 
 /** A stand-in service that answers the forwarding headers it was given. */
 const echoUpstream = () => standInService((req) => ({ forwardedFor: req.headers['x-forwarded-for'] ?? null, forwardedProto: req.headers['x-forwarded-proto'] ?? null }));
 
-let identity: Identity;
-let upstream: Awaited<ReturnType<typeof echoUpstream>>;
-let gateway: Gateway;
-beforeAll(async () => {
-  // Sign-in limited to 3 a minute per IP, so a spoofed X-Forwarded-For that worked would show.
-  identity = await startTestIdentity({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
-  upstream = await echoUpstream();
-  gateway = await startTestGateway(identity.url, { CATALOG_URL: upstream.url });
-  await gateway.feed.ready;
-});
-afterAll(async () => {
-  await gateway?.stop();
-  upstream?.close();
-  await identity?.stop();
-});
+// Sign-in limited to 3 a minute per IP, so a spoofed X-Forwarded-For that worked would show.
+const t = useGateway({ identity: { RATE_LIMIT_AUTH_PER_MINUTE: '3' }, standIns: { CATALOG_URL: echoUpstream } });
 
 describe('X-Forwarded-For: the gateway states the caller, a client cannot', () => {
   it('overwrites what the client sent with the address it saw', async () => {
-    const res = await fetch(`${gateway.url}/api/shared/projects/abc`, { headers: { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https' } });
+    const res = await fetch(`${t.gateway.url}/api/shared/projects/abc`, { headers: { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https' } });
     expect(await res.json()).toEqual({ forwardedFor: expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$/), forwardedProto: 'http' });
   });
 
   it('a client rotating X-Forwarded-For still hits the per-IP sign-in limit', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${gateway.url}/api/login`, json({ email: uniqueEmail(), password: 'wrong-password' }, { 'x-forwarded-for': `203.0.113.${i + 1}` }));
+      const res = await fetch(`${t.gateway.url}/api/login`, json({ email: uniqueEmail(), password: 'wrong-password' }, { 'x-forwarded-for': `203.0.113.${i + 1}` }));
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -61,7 +46,7 @@ describe('X-Forwarded-For: the gateway states the caller, a client cannot', () =
   });
 
   it('behind a configured load balancer, believes that one hop', async () => {
-    const behindLb = await startTestGateway(identity.url, { CATALOG_URL: upstream.url, TRUST_PROXY_HOPS: '1' });
+    const behindLb = await startTestGateway(t.identity.url, { CATALOG_URL: t.standIn('CATALOG_URL').url, TRUST_PROXY_HOPS: '1' });
     try {
       const res = await fetch(`${behindLb.url}/api/shared/projects/abc`, { headers: { 'x-forwarded-for': '9.9.9.9, 1.2.3.4', 'x-forwarded-proto': 'https' } });
       expect(await res.json()).toEqual({ forwardedFor: '1.2.3.4', forwardedProto: 'https' });
@@ -73,17 +58,17 @@ describe('X-Forwarded-For: the gateway states the caller, a client cannot', () =
 
 describe('HSTS: one policy, set by the gateway', () => {
   it('is absent from /api answers over plain http, through the gateway and from a service directly', async () => {
-    const through = await fetch(`${gateway.url}/api/login`);
+    const through = await fetch(`${t.gateway.url}/api/login`);
     expect(through.status).toBe(200);
     expect(through.headers.get('strict-transport-security')).toBeNull();
-    const direct = await fetch(`${identity.url}/api/login`);
+    const direct = await fetch(`${t.identity.url}/api/login`);
     expect(direct.status).toBe(200);
     expect(direct.headers.get('strict-transport-security')).toBeNull();
-    expect((await fetch(`${gateway.url}/`, { headers: { accept: 'text/html' } })).headers.get('strict-transport-security')).toBeNull();
+    expect((await fetch(`${t.gateway.url}/`, { headers: { accept: 'text/html' } })).headers.get('strict-transport-security')).toBeNull();
   });
 
   it('is set once by the gateway when the browser reached it over https (through a trusted load balancer)', async () => {
-    const behindLb = await startTestGateway(identity.url, { TRUST_PROXY_HOPS: '1' });
+    const behindLb = await startTestGateway(t.identity.url, { TRUST_PROXY_HOPS: '1' });
     try {
       const res = await fetch(`${behindLb.url}/api/login`, { headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
@@ -102,7 +87,7 @@ describe('access logs', () => {
         done();
       },
     });
-    const logged = await startGateway(gatewayConfig(identity.url, { CATALOG_URL: upstream.url }), pino({ level: 'info' }, sink), 0);
+    const logged = await startGateway(gatewayConfig(t.identity.url, { CATALOG_URL: t.standIn('CATALOG_URL').url }), pino({ level: 'info' }, sink), 0);
     const token = `tok${Date.now().toString(36)}secret`;
     try {
       expect((await fetch(`${logged.url}/api/shared/projects/${token}?x=1`)).status).toBe(200);

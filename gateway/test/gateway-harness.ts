@@ -80,18 +80,27 @@ export async function signUp(base: string, name: { firstName: string; lastName: 
   return sessionCookieOf(res)!;
 }
 
-/** Identity and a gateway in front of it for the test file (before all, stopped after all). */
-export function useGateway() {
+/** Where the gateway sends each service's paths: a stand-in may take a service's place. */
+type ServiceUrl = 'CATALOG_URL' | 'LOGISTICS_URL' | 'BILLING_URL';
+
+/**
+ * Identity and a gateway in front of it for the test file (before all, stopped after all); identity reads
+ * `o.identity` over the test env, and each of `o.standIns` is started and takes its service's place.
+ */
+export function useGateway(o: { identity?: Record<string, string>; standIns?: Partial<Record<ServiceUrl, () => Promise<StandIn>>> } = {}) {
   let identity: Awaited<ReturnType<typeof startTestIdentity>> | undefined;
   let gateway: Gateway | undefined;
+  const standIns: Partial<Record<ServiceUrl, StandIn>> = {};
   beforeAll(async () => {
-    identity = await startTestIdentity();
-    gateway = await startTestGateway(identity.url);
+    identity = await startTestIdentity(o.identity);
+    await Promise.all(Object.entries(o.standIns ?? {}).map(async ([key, start]) => (standIns[key as ServiceUrl] = await start!())));
+    gateway = await startTestGateway(identity.url, Object.fromEntries(Object.entries(standIns).map(([key, s]) => [key, s!.url])));
     await gateway.feed.ready;
   });
   afterAll(async () => {
     await gateway?.stop();
     await identity?.stop();
+    for (const s of Object.values(standIns)) s?.close();
   });
   return {
     get identity() {
@@ -100,5 +109,6 @@ export function useGateway() {
     get gateway() {
       return gateway!;
     },
+    standIn: (key: ServiceUrl) => standIns[key]!,
   };
 }

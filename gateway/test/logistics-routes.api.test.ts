@@ -1,28 +1,15 @@
 import { PHOTO_MAX_BYTES } from '@midway/contracts';
 import { matchRoute } from '../src/route-table';
-import { signUp, standInService, startTestGateway, startTestIdentity, type Gateway } from './gateway-harness';
+import { signUp, standInService, useGateway } from './gateway-harness';
 
 /**
  * Issue 10's routing entries: each logistics path reaches the logistics service (a stand-in here that echoes
  * what it received), signed-in except the client page's photos, and the photo upload target takes 10 MB.
  */
-type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
-let identity: Identity;
-let gateway: Gateway;
-let logistics: Awaited<ReturnType<typeof echoService>>;
+const t = useGateway({ standIns: { LOGISTICS_URL: () => echoService() } });
 let cookie: string;
-
 beforeAll(async () => {
-  identity = await startTestIdentity();
-  logistics = await echoService();
-  gateway = await startTestGateway(identity.url, { LOGISTICS_URL: logistics.url });
-  await gateway.feed.ready;
-  cookie = await signUp(gateway.url);
-});
-afterAll(async () => {
-  await gateway?.stop();
-  await identity?.stop();
-  logistics?.close();
+  cookie = await signUp(t.gateway.url);
 });
 
 const SIGNED_IN = [
@@ -40,23 +27,23 @@ describe('logistics routes', () => {
   it.each(SIGNED_IN)('%s %s reaches logistics for a signed-in caller and is 401 without a session', async (method, path) => {
     expect(matchRoute(path.split('?')[0]!)?.service).toBe('logistics');
     const body = method === 'GET' ? undefined : '{}';
-    const res = await fetch(`${gateway.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body });
+    const res = await fetch(`${t.gateway.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ method, url: path, identified: true });
-    const anonymous = await fetch(`${gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
+    const anonymous = await fetch(`${t.gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
     expect(anonymous.status).toBe(401);
   });
 
   it('GET /api/shared/photos/{token}/{key} is public: the share token is the credential', async () => {
-    const res = await fetch(`${gateway.url}/api/shared/photos/tok123/uploads/abc.jpg`);
+    const res = await fetch(`${t.gateway.url}/api/shared/photos/tok123/uploads/abc.jpg`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ method: 'GET', url: '/api/shared/photos/tok123/uploads/abc.jpg', identified: false });
   });
 
   it('the upload target takes a 10,485,760-byte photo whole and refuses one byte more with 413; other logistics routes keep the default limit', async () => {
     const put = (path: string, bytes: number) =>
-      fetch(`${gateway.url}${path}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/octet-stream' }, body: Buffer.alloc(bytes, 0xab) });
-    const before = logistics.requests();
+      fetch(`${t.gateway.url}${path}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/octet-stream' }, body: Buffer.alloc(bytes, 0xab) });
+    const before = t.standIn('LOGISTICS_URL').requests();
     const ok = await put('/api/objects/uploads/7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab?sig=x', PHOTO_MAX_BYTES);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ bytes: PHOTO_MAX_BYTES });
@@ -64,7 +51,7 @@ describe('logistics routes', () => {
     expect(over.status).toBe(413);
     const elsewhere = await put('/api/item-photos', 200 * 1024);
     expect(elsewhere.status).toBe(413);
-    expect(logistics.requests() - before).toBe(1);
+    expect(t.standIn('LOGISTICS_URL').requests() - before).toBe(1);
   });
 });
 
