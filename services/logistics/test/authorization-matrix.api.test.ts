@@ -48,7 +48,9 @@ async function fixture(): Promise<Fixture> {
   await t.addMember(callers.owner, p.id, callers.viewer, 'viewer');
   await t.addMember(callers.owner, p.id, callers.removed, 'member');
   await t.removeMember(callers.owner, p.id, callers.removed);
-  const [svc] = await t.servicesOf(callers.owner, p.id, 5);
+  const services = await t.servicesOf(callers.owner, p.id, 5);
+  expect(services).toHaveLength(5);
+  const [svc] = services;
   // Logistics has applied every fact of the fixture (in catalog's order) once it has applied the removal.
   const removal = () => t.logisticsService.db.$queryRaw<{ active: boolean }[]>`SELECT active FROM project_members WHERE project_id = ${p.id}::uuid AND user_id = ${callers.removed.userId}::uuid`;
   expect(await eventually(removal, (rows) => rows[0]?.active === false)).toEqual([{ active: false }]);

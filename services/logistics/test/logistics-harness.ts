@@ -83,7 +83,9 @@ export function usePlatform(opts: { objectStore?: boolean } = {}) {
       return all as { id: string; itemId: string; projectId: string; type: string; label: string; selected: boolean; cost: string; itemName: string; projectName: string }[];
     },
     /** Waits until logistics shows `who` exactly `count` services of a project. */
-    async servicesOf(who: Actor, projectId: string, count: number, timeoutMs = 5000) {
+    // Waits for logistics to catch up, not a latency check (the 1 s goals are asserted on their own): the first
+    // logistics consumer of a full run replays every catalog event the earlier suites published.
+    async servicesOf(who: Actor, projectId: string, count: number, timeoutMs = 20_000) {
       return eventually(() => helpers.services(who, `projectId=${projectId}`), (s) => s.length === count, timeoutMs);
     },
   };
