@@ -57,6 +57,12 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 
 /** Runs axe-core on the page and fails on any serious or critical violation (listing them). */
 export async function expectNoSeriousA11yViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<void> {
+  // Judge the settled page: mid-fade (a dialog opening) colours are blended and axe reads false contrast failures.
+  // Infinite ones (skeleton shimmer) never finish, so only finite animations are awaited, and for 2 s at most.
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
+  });
   let builder = new AxeBuilder({ page });
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();

@@ -25,10 +25,31 @@ export async function expectWithinViewportWidth(page: Page, locator: Locator): P
   expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
 }
 
-/** The page itself does not scroll sideways (nothing hidden off to the right). */
-export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+/**
+ * The page itself does not scroll sideways (nothing hidden off to the right). Judged on the settled page: after a
+ * resize, lists that measure themselves (ResizeObserver) re-lay out a frame or two later. On failure it names the
+ * element reaching furthest right.
+ */
+export async function expectNoHorizontalScroll(page: Page, settleMs = 3000): Promise<void> {
+  const measure = () =>
+    page.evaluate(() => {
+      const { scrollWidth, clientWidth } = document.documentElement;
+      let widest = '';
+      let right = 0;
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        const r = el.getBoundingClientRect().right;
+        if (r > right) [right, widest] = [r, `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${String(el.className).split(' ').join('.')}`];
+      }
+      return { scrollWidth, clientWidth, widest: `${widest} (right edge ${Math.round(right)} px)` };
+    });
+  const deadline = Date.now() + settleMs;
+  let m = await measure();
+  while (m.scrollWidth > m.clientWidth && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    m = await measure();
+  }
+  if (m.scrollWidth > m.clientWidth) throw new Error(`the page scrolls sideways: ${m.scrollWidth} px wide in a ${m.clientWidth} px window; furthest right: ${m.widest}`);
+  expect(m.scrollWidth).toBeLessThanOrEqual(m.clientWidth);
 }
 
 /**
