@@ -29,9 +29,15 @@ const TRACKING = [undefined, null, '', '   ', '1Z999AA10123456784', 'TRK-1'] as 
 
 const callerOf = (a: Actor): Caller => ({ userId: a.userId, role: a.role } as Caller);
 
+/**
+ * Both reads in one snapshot: an admin sees every project, including those other suites write to at the same
+ * moment, so two separate statements could straddle someone else's commit and differ by that commit.
+ */
 async function countersAndAggregate(a: Actor) {
-  const [counters] = await t.catalog.db.$queryRaw<object[]>(dashboardStatsSql(callerOf(a)));
-  const [aggregate] = await t.catalog.db.$queryRaw<object[]>(dashboardStatsAggregateSql(callerOf(a)));
+  const [[counters], [aggregate]] = await t.catalog.db.$transaction(
+    [t.catalog.db.$queryRaw<object[]>(dashboardStatsSql(callerOf(a))), t.catalog.db.$queryRaw<object[]>(dashboardStatsAggregateSql(callerOf(a)))],
+    { isolationLevel: 'RepeatableRead' },
+  );
   return { counters, aggregate };
 }
 
