@@ -21,6 +21,7 @@ export async function startMailSink(opts: { smtpPort: number; webPort: number; d
   let err = '';
   child.stderr.on('data', (d) => (err += d));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const closed = new Promise<void>((r) => child.once('close', () => r()));
   // If this process ends without calling stop() (a crash, jest killed mid-run), take the server with it.
   const killOnExit = () => child.exitCode === null && child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -35,6 +36,9 @@ export async function startMailSink(opts: { smtpPort: number; webPort: number; d
       process.off('exit', killOnExit);
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      // 'exit' can come before the pipes close; until they do, the child's handle keeps jest's process open.
+      child.stderr.destroy();
+      await closed;
     },
   };
 }

@@ -39,6 +39,7 @@ export async function startNats(opts: { dir: string; port: number; log?: (line: 
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const closed = new Promise<void>((r) => child.once('close', () => r()));
   // If this process ends without calling stop() (a crash, jest killed mid-run), take the server with it.
   const killOnExit = () => child.exitCode === null && child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -57,6 +58,9 @@ export async function startNats(opts: { dir: string; port: number; log?: (line: 
       process.off('exit', killOnExit);
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      // 'exit' can come before the pipes close; until they do, the child's handle keeps jest's process open.
+      child.stdout.destroy(); child.stderr.destroy();
+      await closed;
     },
   };
 }

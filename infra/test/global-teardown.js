@@ -4,10 +4,18 @@
 // and `forceExit` in jest.config.js ends the run.
 module.exports = async () => {
   await require('../dist/test-environment.js').teardown();
-  const open = process.getActiveResourcesInfo().filter((r) => !['TTYWrap', 'Timeout', 'Immediate'].includes(r));
+  // Handles of a stopped child close on the loop's next turns; look after they have.
+  await new Promise((r) => setTimeout(r, 100));
+  const own = new Set([process.stdin, process.stdout, process.stderr]);
+  const open = process._getActiveHandles().filter((h) => !own.has(h) && !(h && h.constructor && h.constructor.name === 'Timeout'));
   if (open.length > 0) {
-    const counts = open.reduce((m, r) => m.set(r, (m.get(r) ?? 0) + 1), new Map());
-    const children = process._getActiveHandles().filter((h) => h && h.constructor && h.constructor.name === 'ChildProcess').map((c) => `${c.spawnfile} (pid ${c.pid})`);
-    console.warn(`[teardown] still open after the tests: ${[...counts].map(([r, n]) => `${r} ×${n}`).join(', ')}${children.length ? `; child processes: ${children.join(', ')}` : ''}`);
+    const describe = (h) => {
+      const kind = (h && h.constructor && h.constructor.name) || typeof h;
+      if (kind === 'ChildProcess') return `child process ${h.spawnfile} ${(h.spawnargs || []).slice(1, 3).join(' ')} (pid ${h.pid})`;
+      if (kind === 'Socket' && h.remotePort) return `socket to ${h.remoteAddress}:${h.remotePort}`;
+      if (kind === 'Server' && h.address && h.address()) return `server on port ${h.address().port}`;
+      return kind;
+    };
+    console.warn(`[teardown] still open after the tests: ${open.map(describe).join(', ')}`);
   }
 };
