@@ -25,12 +25,12 @@ describe('photo picker', () => {
   });
 
   it("attaches the upload to the item, says 'Photo uploaded successfully' and hands back the served path", async () => {
-    const fetchMock = mockFetch({ 'PUT /api/item-photos': () => jsonResponse({ photoUrl: '/api/photos/p/u1.jpg' }) });
+    const fetchMock = mockFetch({ 'PUT /api/item-photos': () => jsonResponse({ photoUrl: '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab' }) });
     const onPhoto = jest.fn();
     const onOpenChange = jest.fn();
     renderWithProviders(<PhotoPickerDialog open onOpenChange={onOpenChange} itemId={ITEM_ID} onPhoto={onPhoto} />);
     await userEvent.click(await screen.findByRole('button', { name: 'fake upload' }));
-    await waitFor(() => expect(onPhoto).toHaveBeenCalledWith('/api/photos/p/u1.jpg'));
+    await waitFor(() => expect(onPhoto).toHaveBeenCalledWith('/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab'));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ photoUrl: '/api/objects/uploads/u1?sig=abc', itemId: ITEM_ID });
     expect(getToasts()[0]).toMatchObject({ description: PHOTO_MESSAGES.success });
@@ -47,11 +47,11 @@ describe('photo picker', () => {
   });
 
   it('for an item not created yet, sends no itemId and gives the photoUrl to send with it', async () => {
-    const fetchMock = mockFetch({ 'PUT /api/item-photos': () => jsonResponse({ photoUrl: '/api/photos/p/u2.png' }) });
+    const fetchMock = mockFetch({ 'PUT /api/item-photos': () => jsonResponse({ photoUrl: '/api/photos/6b1d2f2e-bbbb-4ccc-8ddd-0123456789ab' }) });
     const onPhoto = jest.fn();
     renderWithProviders(<PhotoPickerDialog open onOpenChange={jest.fn()} onPhoto={onPhoto} />);
     await userEvent.click(await screen.findByRole('button', { name: 'fake upload' }));
-    await waitFor(() => expect(onPhoto).toHaveBeenCalledWith('/api/photos/p/u2.png'));
+    await waitFor(() => expect(onPhoto).toHaveBeenCalledWith('/api/photos/6b1d2f2e-bbbb-4ccc-8ddd-0123456789ab'));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ photoUrl: '/api/objects/uploads/u1?sig=abc' });
   });

@@ -113,6 +113,15 @@ export const SERVICES_PAGE_DEFAULT = 200;
 export const SERVICES_PAGE_MAX = 1000;
 /** Photo uploads: one file of at most 10 MB (spec section 9). */
 export const PHOTO_MAX_BYTES = 10_485_760;
+/**
+ * The only photo an item may carry: the path logistics serves an upload at, `/api/photos/{upload id}`. Any other
+ * address (a web URL, javascript:, data:) would be shown as an <img> on the public client page and escape the
+ * photo's access rule, so catalog refuses it and logistics reads the key from it.
+ */
+const PHOTO_PATH = /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+export const photoPath = (key: string) => `/api/photos/${key}`;
+/** `/api/photos/{key}` → the key (lower case); anything else → null. */
+export const photoKeyOf = (photoUrl: string): string | null => PHOTO_PATH.exec(photoUrl)?.[1]?.toLowerCase() ?? null;
 
 /* ---------- carriers ---------- */
 

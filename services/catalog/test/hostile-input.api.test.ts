@@ -92,23 +92,36 @@ describe('item fields that were taken in the wrong shape', () => {
     expect((await http.get(`/api/projects/${p.id}`, ann)).body.items[0]).toMatchObject({ status: 'ordered', notes: null });
   });
 
-  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:x', '/api/photos/../../api/logout', '//evil.test/x.jpg', 'ftp://x.test/a.jpg'])(
-    'photoUrl %s is a 400 (javascript: URLs were stored and shown on the client page)',
+  it.each([
+    'javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:x', '/api/photos/../../api/logout', '//evil.test/x.jpg', 'ftp://x.test/a.jpg',
+    // Web URLs were taken too: an item showed any image on the public client page, outside the photos' access rule.
+    'https://images.example.com/sofa.jpg', 'http://cdn.test/a.png', '/api/photos/2f1e8e8a/sofa-1.jpg', '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab?x=1',
+    'https://midway.test/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab', '/api/objects/uploads/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab?sig=abc',
+  ])(
+    'photoUrl %s is a 400 (only an uploaded photo\'s served path is taken)',
     async (photoUrl) => {
       const p = await http.project(ann);
       const res = await http.post(`/api/projects/${p.id}/items`, ann, { name: 'Lamp', photoUrl });
       expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/photoUrl/);
+      expect(res.body.message).toMatch(/photoUrl must be an uploaded photo \(\/api\/photos\/\{id\}/);
       const item = await http.item(ann, p.id);
       expect((await http.put(`/api/items/${item.id}`, ann, { photoUrl })).status).toBe(400);
+      expect((await http.get(`/api/projects/${p.id}`, ann)).body.items.map((i: { photoUrl: string | null }) => i.photoUrl)).toEqual([null]);
       const bulk = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: [{ name: 'Lamp', photoUrl }] });
       expect([bulk.status, bulk.body.items.length, bulk.body.errors]).toEqual([200, 0, 1]);
     },
   );
 
-  it.each(['https://images.example.com/sofa.jpg', 'http://cdn.test/a.png', '/api/photos/2f1e8e8a/sofa-1.jpg'])('photoUrl %s is taken', async (photoUrl) => {
+  it('photoUrl /api/photos/{id} is taken (any case, kept as sent), and "" or null clears it', async () => {
     const p = await http.project(ann);
+    const photoUrl = '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab';
     const res = await http.post(`/api/projects/${p.id}/items`, ann, { name: 'Lamp', photoUrl });
     expect([res.status, res.body.photoUrl]).toEqual([201, photoUrl]);
+    const upper = '/api/photos/5A0C1F1E-AAAA-4BBB-8CCC-0123456789AB';
+    expect((await http.put(`/api/items/${res.body.id}`, ann, { photoUrl: upper })).body.photoUrl).toBe(upper);
+    expect((await http.put(`/api/items/${res.body.id}`, ann, { photoUrl: '' })).body.photoUrl).toBeNull();
+    expect((await http.put(`/api/items/${res.body.id}`, ann, { photoUrl })).body.photoUrl).toBe(photoUrl);
+    expect((await http.put(`/api/items/${res.body.id}`, ann, { photoUrl: null })).body.photoUrl).toBeNull();
+    expect((await http.post(`/api/projects/${p.id}/items`, ann, { name: 'No photo', photoUrl: '' })).body.photoUrl).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NO_NUL } from '../text';
-import { BULK_IMPORT_MAX_ROWS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX } from '../vocab';
+import { BULK_IMPORT_MAX_ROWS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX, photoKeyOf } from '../vocab';
 import { nullable, optional, text } from './fields';
 
 /** Accepts the aliases of ITEM_STATUS_ALIASES (`shipped` for `in-transit`). */
@@ -19,8 +19,9 @@ export const moneySchema = z
   .pipe(z.number().min(0, { error: 'price must be 0 or more' }).max(99_999_999.99, { error: 'price is too large' }))
   .transform((n) => n.toFixed(2));
 
-const PHOTO_PATH = /^\/api\/photos\/(?!.*\.\.)[A-Za-z0-9._~%/-]+$/;
-const webUrl = z.url({ protocol: /^https?$/ });
+
+export const PHOTO_URL_RULE =
+  'photoUrl must be an uploaded photo (/api/photos/{id}, as PUT /api/item-photos answers). Upload the file first: POST /api/objects/upload, PUT it to the uploadURL, then PUT /api/item-photos';
 
 /** Each item field's rule, without optionality; create and update decide what may be left out. */
 const itemRules = {
@@ -30,9 +31,8 @@ const itemRules = {
   trackingNumber: text(100, 'trackingNumber'),
   carrierId: text(100, 'carrierId'),
   notes: text(5000, 'notes'),
-  // Shown as an <img> on the client's public page: only web URLs and the app's own uploaded photos, never
-  // javascript:, data: or another scheme.
-  photoUrl: text(2048, 'photoUrl').refine((v) => PHOTO_PATH.test(v) || webUrl.safeParse(v).success, { error: 'photoUrl must be an http(s) URL or an uploaded photo (/api/photos/…)' }),
+  // Only a photo uploaded through logistics (its served path); empty or null clears it (see optional/nullable).
+  photoUrl: text(2048, 'photoUrl').refine((v) => photoKeyOf(v) !== null, { error: PHOTO_URL_RULE }),
   skuCode: text(100, 'skuCode'),
   collection: text(255, 'collection'),
   designer: text(255, 'designer'),

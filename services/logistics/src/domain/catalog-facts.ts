@@ -1,15 +1,13 @@
-import type { EventEnvelope, EventType } from '@midway/contracts';
+import { photoKeyOf, type EventEnvelope, type EventType } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
-import { isUuid } from './ids';
 import { SERVICE_TEMPLATES } from './service-types';
 
 type Event<T extends EventType> = EventEnvelope<T>;
 
-/** `/api/photos/{key}` → the upload key; any other photo (a web URL, none) → null; not said → undefined. */
-function photoKeyOf(photoUrl: string | null | undefined): string | null | undefined {
+/** `/api/photos/{key}` → the upload key (the contract's rule); none → null; not said → undefined. */
+function photoKeyFrom(photoUrl: string | null | undefined): string | null | undefined {
   if (photoUrl === undefined) return undefined;
-  const m = photoUrl ? /^\/api\/photos\/([0-9a-f-]{36})$/i.exec(photoUrl) : null;
-  return m && isUuid(m[1]!) ? m[1]!.toLowerCase() : null;
+  return photoUrl ? photoKeyOf(photoUrl) : null;
 }
 
 /**
@@ -45,17 +43,17 @@ export async function applyCatalogFact(r: Omit<Repos, 'outbox'>, event: EventEnv
     }
     case 'catalog.item.created.v1': {
       const d = (event as Event<'catalog.item.created.v1'>).data;
-      return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt, photoKey: photoKeyOf(d.photoUrl) }], SERVICE_TEMPLATES);
+      return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt, photoKey: photoKeyFrom(d.photoUrl) }], SERVICE_TEMPLATES);
     }
     case 'catalog.items.imported.v1': {
       const d = (event as Event<'catalog.items.imported.v1'>).data;
-      const items = d.items.map((i) => ({ id: i.itemId, projectId: i.projectId, name: i.name, createdAt: i.createdAt, photoKey: photoKeyOf(i.photoUrl) }));
+      const items = d.items.map((i) => ({ id: i.itemId, projectId: i.projectId, name: i.name, createdAt: i.createdAt, photoKey: photoKeyFrom(i.photoUrl) }));
       return r.items.upsertWithServices(items, SERVICE_TEMPLATES);
     }
     case 'catalog.item.updated.v1': {
       const d = (event as Event<'catalog.item.updated.v1'>).data;
       // An item logistics has not seen (created before it ran, not yet republished) gets its services now.
-      const photoKey = photoKeyOf(d.photoUrl);
+      const photoKey = photoKeyFrom(d.photoUrl);
       const known = await r.items.update(d.itemId, { name: d.name, projectId: d.projectId, photoKey });
       if (!known) await r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.updatedAt, photoKey }], SERVICE_TEMPLATES);
       return;

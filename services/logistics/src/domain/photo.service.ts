@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { badRequest, forbidden, HttpError, notFound, type Caller } from '@midway/service-kit';
-import { canOnProject, PHOTO_MAX_BYTES, type AttachPhotoBody } from '@midway/contracts';
+import { canOnProject, PHOTO_MAX_BYTES, photoPath, type AttachPhotoBody } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { imageTypeOf } from './image-type';
 import { isUuid } from './ids';
@@ -15,7 +15,6 @@ export interface PhotoStore {
 
 export const UPLOAD_TTL_MS = 15 * 60_000;
 const objectKey = (id: string) => `photos/${id}`;
-const servedPath = (id: string) => `/api/photos/${id}`;
 const hash = (sig: string) => createHash('sha256').update(sig).digest('hex');
 const unavailable = () => new HttpError(503, 'photo_storage_unavailable', 'Photo storage is not configured on this server. Ask the administrator to set S3_ENDPOINT.');
 const NOT_AN_UPLOAD = 'photoUrl must be the uploadURL you uploaded to, or a photo path (/api/photos/…) of your own upload';
@@ -56,7 +55,7 @@ export class PhotoService {
       if (!(await r.uploads.complete(id, contentType, body.length))) throw new HttpError(409, 'conflict', 'This upload URL was already used. Ask for a new one for another file.');
       await store.put(objectKey(id), body, contentType);
     });
-    return { photoUrl: servedPath(id), size: body.length, contentType };
+    return { photoUrl: photoPath(id), size: body.length, contentType };
   }
 
   /** The caller's own completed upload, attached to an item they may edit (or, without itemId, just named). */
@@ -73,9 +72,9 @@ export class PhotoService {
         if (!item || !access) throw notFound('Item not found');
         if (!canOnProject(access, 'editItems')) throw forbidden('You can view this project but not change its items. Ask the project owner to make you a member.');
         await r.items.setPhoto(item.id, id);
-        await r.outbox.add(logisticsEvents.photoAttached(item, servedPath(id), caller.userId));
+        await r.outbox.add(logisticsEvents.photoAttached(item, photoPath(id), caller.userId));
       }
-      return { photoUrl: servedPath(id) };
+      return { photoUrl: photoPath(id) };
     });
   }
 
