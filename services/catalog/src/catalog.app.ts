@@ -8,6 +8,7 @@ import { DashboardService } from './domain/dashboard.service';
 import { ItemService } from './domain/item.service';
 import { ProjectService } from './domain/project.service';
 import { SearchService } from './domain/search.service';
+import { consumeBillingCosts } from './events/billing-costs.consumer';
 import { consumeIdentityUsers } from './events/identity-users.consumer';
 import { consumeLogisticsPhotos } from './events/logistics-photos.consumer';
 import { dashboardRoutes } from './routes/dashboard.routes';
@@ -25,7 +26,7 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
     prismaDir: PRISMA_DIR,
     logger,
     createDb,
-    consumes: ['identity', 'logistics'],
+    consumes: ['identity', 'logistics', 'billing'],
     // Bulk import bodies may carry thousands of rows.
     bodyLimit: '10mb',
   });
@@ -34,6 +35,8 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.onStop(users.stop);
   const photos = await consumeLogisticsPhotos(rt.bus, uow, logger);
   rt.onStop(photos.stop);
+  const costs = await consumeBillingCosts(rt.bus, uow, logger);
+  rt.onStop(costs.stop);
 
   const projects = new ProjectService(uow);
   rt.app.use(sharedRoutes(projects));

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { ActivityRepository } from './activity.repository';
+import { CostRepository } from './cost.repository';
 import { ItemRepository } from './item.repository';
 import { ItemPhotoRepository } from './item-photo.repository';
 import { MemberRepository } from './member.repository';
@@ -23,6 +24,7 @@ export interface Repos {
   search: SearchRepository;
   republish: RepublishRepository;
   itemPhotos: ItemPhotoRepository;
+  costs: CostRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -39,6 +41,7 @@ function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
     search: new SearchRepository(client),
     republish: new RepublishRepository(client),
     itemPhotos: new ItemPhotoRepository(client),
+    costs: new CostRepository(client),
   };
 }
 
