@@ -62,6 +62,10 @@ export async function upstream() {
     async select(projectId: string, owner: Actor, itemId: string, type: ServiceType, at = new Date().toISOString(), selected = true) {
       await publish(selected ? 'logistics.service.selected.v1' : 'logistics.service.deselected.v1', { serviceId: randomUUID(), itemId, projectId, type, cost: null, byUserId: owner.userId, changedAt: at });
     },
+    /** The receiving desk's inspection (the desk comes later; tests publish its fact as it will). */
+    async inspect(projectId: string, owner: Actor, itemId: string, at: string) {
+      return publish('logistics.item.inspected.v1', { inspectionId: randomUUID(), itemId, projectId, notes: null, byUserId: owner.userId, inspectedAt: at });
+    },
     close: () => nc.close(),
   };
   return f;

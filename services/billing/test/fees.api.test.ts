@@ -1,7 +1,7 @@
 import { makeEvent } from '@midway/service-kit';
 import { UnitOfWork } from '../src/data/unit-of-work';
 import { applyFact } from '../src/domain/billing-facts';
-import { actor, daysAgo, dayOf, eventually, useBilling } from './billing-harness';
+import { actor, daysAgo, dayOf, eventually, useBilling, watchEvents } from './billing-harness';
 
 /**
  * The fee rules of issue 11, each with its edge, fed by upstream facts on NATS as catalog, identity and
@@ -138,6 +138,44 @@ describe('delivery and installation', () => {
     await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
     await settle();
     expect((await read.events({ projectId: p })).filter((e) => e.eventType === 'delivery')).toEqual([]);
+  });
+});
+
+describe('enhanced inspection', () => {
+  it('is charged once per item when it is inspected with the service selected, per unit, on the inspection day; a second inspection or a redelivery adds nothing', async () => {
+    const owner = actor();
+    const p = await t.up.project(owner);
+    const item = await t.up.item(p, owner, { quantity: 2, status: 'received', at: daysAgo(6) });
+    await t.up.select(p, owner, item, 'enhanced_inspection', daysAgo(6));
+    await eventsOf(item, 1);
+    const watch = await watchEvents();
+    const first = await t.up.inspect(p, owner, item, daysAgo(5));
+    await t.up.redeliver(first);
+    await t.up.inspect(p, owner, item, daysAgo(4));
+    await eventsOf(item, 2);
+    await settle();
+    const inspections = (await read.events({ itemId: item })).filter((e) => e.eventType === 'enhanced_inspection');
+    expect(inspections).toEqual([expect.objectContaining({ key: `enhanced_inspection:${item}`, eventDate: dayOf(daysAgo(5)), quantity: 2, rate: '15.00', amount: '30.00' })]);
+    const costs = (await watch.settle()).filter((e) => e.type === 'billing.cost.recorded.v1' && (e.data as { projectId: string; type: string }).projectId === p && (e.data as { type: string }).type === 'enhanced_inspection');
+    expect(costs.map((e) => (e.data as { amount: string }).amount)).toEqual(['30.00']);
+    await watch.close();
+  });
+
+  it('is not charged when the service is not selected at the inspection (selecting it afterwards does not bill it)', async () => {
+    const owner = actor();
+    const p = await t.up.project(owner);
+    const never = await t.up.item(p, owner, { status: 'received', at: daysAgo(6) });
+    const late = await t.up.item(p, owner, { status: 'received', at: daysAgo(6) });
+    const cleared = await t.up.item(p, owner, { status: 'received', at: daysAgo(6) });
+    await t.up.select(p, owner, cleared, 'enhanced_inspection', daysAgo(6));
+    await t.up.select(p, owner, cleared, 'enhanced_inspection', daysAgo(5), false);
+    await t.up.inspect(p, owner, never, daysAgo(4));
+    await t.up.inspect(p, owner, late, daysAgo(4));
+    await t.up.inspect(p, owner, cleared, daysAgo(4));
+    await t.up.select(p, owner, late, 'enhanced_inspection', daysAgo(3));
+    await eventually(() => read.selected(late, 'enhanced_inspection'), (s) => s?.selected === true);
+    await settle();
+    expect((await read.events({ projectId: p })).filter((e) => e.eventType === 'enhanced_inspection')).toEqual([]);
   });
 });
 

@@ -27,4 +27,18 @@ export const logisticsEventSchemas = {
     byUserId: z.uuid(),
     attachedAt: z.iso.datetime(),
   }),
+  /**
+   * The receiving desk inspected an item (one inspection per item: a second one is a correction, not a new
+   * fee). Billing charges Enhanced Inspection for it when that service is selected on the item. Defined
+   * ahead of the desk that will publish it; until then the fee is added by hand as an invoice line.
+   */
+  'logistics.item.inspected.v1': z.object({
+    inspectionId: z.uuid(),
+    itemId: z.uuid(),
+    projectId: z.uuid(),
+    /** What the inspector found, if anything worth noting. */
+    notes: z.string().nullable(),
+    byUserId: z.uuid(),
+    inspectedAt: z.iso.datetime(),
+  }),
 } as const;

@@ -23,7 +23,7 @@ export function rateOn(type: BillingRateType, day: Prisma.Sql): Prisma.Sql {
 
 /**
  * Billable events, each unique by its rule's key (`receiving:<item>`, `storage:<item>:<day>`,
- * `delivery:<project>:<day>`, `install_assembly:<item>`): every rule is an INSERT … ON CONFLICT DO NOTHING
+ * `delivery:<project>:<day>`, `install_assembly:<item>`, `enhanced_inspection:<item>`): every rule is an INSERT … ON CONFLICT DO NOTHING
  * over a set, so recording again, a redelivered fact or a replayed job adds nothing. Each insert also adds
  * what it recorded to the project's running monthly cost (incrementally, so concurrent inserts add up) and
  * answers the cost rows it changed, to be published.
@@ -67,6 +67,22 @@ export class BillableEventRepository {
       FROM items i
       JOIN LATERAL (SELECT (min(h.at) AT TIME ZONE ${tz})::date AS day FROM item_status_history h WHERE h.item_id = i.id AND h.status IN ${IN_STORAGE}) d ON d.day IS NOT NULL
       WHERE i.id = ANY(${itemIds}::uuid[]) AND NOT i.deleted`);
+  }
+
+  /**
+   * Enhanced inspection: once per item (key item + type), on the day it was inspected, when the service is
+   * selected on the item at that moment (selections and inspections come in logistics' commit order); per unit,
+   * like receiving. The project is the fact's, so an item billing has not heard of yet is still charged.
+   */
+  async recordInspection(f: { itemId: string; projectId: string; at: string }, tz: string): Promise<CostRow[]> {
+    return this.insert(Prisma.sql`
+      SELECT 'enhanced_inspection:' || x.item_id AS key, x.project_id, x.item_id, 'enhanced_inspection' AS event_type, x.day AS event_date,
+             COALESCE(i.quantity, 1) AS quantity, ${rateOn('enhanced_inspection', Prisma.sql`x.day`)} AS rate,
+             'Enhanced Inspection — ' || COALESCE(i.name, 'item') AS description
+      FROM (SELECT ${f.itemId}::uuid AS item_id, ${f.projectId}::uuid AS project_id, (${f.at}::timestamptz AT TIME ZONE ${tz})::date AS day) x
+      LEFT JOIN items i ON i.id = x.item_id
+      WHERE NOT COALESCE(i.deleted, false)
+        AND EXISTS (SELECT 1 FROM selected_services s WHERE s.item_id = x.item_id AND s.type = 'enhanced_inspection' AND s.selected)`);
   }
 
   /**

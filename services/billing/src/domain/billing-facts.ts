@@ -74,6 +74,10 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
       }
       return;
     }
+    case 'logistics.item.inspected.v1': {
+      const d = (event as Event<'logistics.item.inspected.v1'>).data;
+      return publishCosts(r, await r.events.recordInspection({ itemId: d.itemId, projectId: d.projectId, at: d.inspectedAt }, tz));
+    }
     default:
       // Other facts (sessions, photos) mean nothing to billing.
       return;
