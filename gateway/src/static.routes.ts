@@ -5,11 +5,15 @@ import type { Logger } from 'pino';
 import { KNOWN_REMOTES, RUNTIME_MANIFEST_PATH, type PublicConfig, type RuntimeManifest } from '@midway/contracts';
 import { IDENTITY_HEADER } from '@midway/service-kit';
 import { renderLandingFirstScreen, withFirstScreen } from './landing-prerender';
+import { EncodedPage, precompressedStatic, sendFileEncoded } from './precompressed-static';
+
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /client/\n';
 
 /**
  * The front end: each remote's build under /remotes/<dir>/, the runtime manifest the shell reads to find
  * them, and the shell itself with SPA fallback. remoteEntry.js and HTML are never cached (a redeployed
- * remote is picked up on the next load); content-hashed chunks are cached for a year.
+ * remote is picked up on the next load); content-hashed chunks are cached for a year. Text assets are sent
+ * in their precompressed brotli or gzip form when the browser accepts it (see precompressed-static.ts).
  */
 export function staticRoutes(opts: { root: string; disabledRemotes: string[]; config: PublicConfig; logger: Logger }): Router {
   const r = Router();
@@ -22,6 +26,7 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     if (prerendered?.mtimeMs !== mtimeMs) prerendered = { mtimeMs, html: withFirstScreen(fs.readFileSync(index, 'utf8'), firstScreen) };
     return prerendered.html;
   };
+  const landingPage = new EncodedPage();
   const noCache = (res: express.Response, file: string) => {
     const base = path.basename(file);
     if (base === 'remoteEntry.js' || base.endsWith('.html') || base === 'mf-manifest.json') res.setHeader('Cache-Control', 'no-cache');
@@ -43,12 +48,12 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
       r.use(prefix, (_req, res) => void res.status(404).json({ error: 'not_found', message: `Remote ${remote.dir} is disabled.` }));
       continue;
     }
-    r.use(prefix, express.static(path.join(opts.root, remote.dir, 'dist'), { index: false, fallthrough: false, setHeaders: noCache }));
+    r.use(prefix, precompressedStatic(path.join(opts.root, remote.dir, 'dist'), { fallthrough: false, setHeaders: noCache }));
   }
   r.use('/remotes', (req, res) => void res.status(404).json({ error: 'not_found', message: `No remote at ${req.originalUrl}` }));
 
   // The public client dashboard: a small page of its own, without the signed-in shell.
-  r.get('/client/:token', (_req, res) => {
+  r.get('/client/:token', (req, res, next) => {
     const page = path.join(opts.root, 'mf-projects', 'dist', 'client.html');
     if (opts.disabledRemotes.includes('mf-projects') || !fs.existsSync(page)) {
       return void res.status(503).type('text').send('The client dashboard is not available right now. Please try again shortly.');
@@ -56,11 +61,17 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('X-Robots-Tag', 'noindex');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    res.sendFile(page);
+    sendFileEncoded(req, res, next, page);
+  });
+
+  // Crawlers: the public pages only; the API and the private share links (/client/<token>) are not for indexing.
+  r.get('/robots.txt', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/plain').send(ROBOTS_TXT);
   });
 
   const shellDir = path.join(opts.root, 'shell', 'dist');
-  r.use(express.static(shellDir, { index: false, setHeaders: noCache }));
+  r.use(precompressedStatic(shellDir, { fallthrough: true, setHeaders: noCache }));
   // SPA fallback: any other page GET gets the shell, which routes on the client (and shows its 404 page).
   r.get(/^(?!\/api\/|\/remotes\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
@@ -71,10 +82,10 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     res.setHeader('Cache-Control', 'no-cache');
     // A signed-out visitor's `/` is the landing page: its first screen comes in the HTML, so the largest paint
     // does not wait for the scripts. Signed in (the session gate vouched for the cookie), `/` is the dashboard.
-    res.setHeader('Vary', 'Cookie');
+    res.vary('Cookie');
     const landing = req.path === '/' && !req.headers[IDENTITY_HEADER] ? prerenderedIndex(index) : null;
-    if (landing) return void res.type('html').send(landing);
-    res.sendFile(index);
+    if (landing) return landingPage.send(req, res, landing);
+    sendFileEncoded(req, res, next, index);
   });
   return r;
 }
