@@ -51,6 +51,7 @@ module.exports = {
     '<rootDir>/mf-landing/jest.config.js',
     '<rootDir>/mf-projects/jest.config.js',
     '<rootDir>/mf-items/jest.config.js',
+    '<rootDir>/mf-billing/jest.config.js',
     '<rootDir>/e2e/jest.config.js',
   ],
 };

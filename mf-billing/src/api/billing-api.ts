@@ -1,0 +1,66 @@
+import type { AddInvoiceItemBody, BillingPeriodBody, BillingRate, Invoice, InvoiceDetail, InvoiceItem, InvoiceItemType, Project } from '@midway/contracts';
+import { apiJson } from '@midway/ui';
+
+/** What Create Invoice sends (spec section 7): the number is the server's; status is always 'draft'. */
+export interface NewInvoiceInput {
+  projectId: string;
+  clientName: string;
+  clientEmail?: string;
+  dueDate?: string;
+  notes?: string;
+}
+
+/** What Add Invoice Item sends: the amount (rate × quantity) goes as a decimal string; the server checks it. */
+export interface NewInvoiceItemInput extends Pick<AddInvoiceItemBody, 'description' | 'quantity'> {
+  type: InvoiceItemType;
+  rate: string;
+  amount: string;
+}
+
+export interface PaymentIntent {
+  clientSecret: string;
+  /** No card processor is configured: the dialog confirms through the offline test processor. */
+  testMode: boolean;
+}
+
+/** An automatic billing action's answer: a sentence naming what it did (shown in the toast). */
+export interface ActionResult {
+  message: string;
+}
+
+/**
+ * The remote's client of billing's HTTP API (and catalog's project list for the Create Invoice selector), through
+ * the gateway (same origin, cookies sent). `baseUrl` is '' in the browser; the Pact consumer tests point it at the
+ * mock provider. Every non-OK answer throws the ui client's ApiError ('<status>: <body>'). Only types come from
+ * @midway/contracts: the zod schemas stay on the server side of the bundle.
+ */
+export function createBillingApi(baseUrl = '') {
+  const url = (path: string) => `${baseUrl}${path}`;
+  const id = encodeURIComponent;
+  return {
+    listInvoices: () => apiJson<Invoice[]>('GET', url('/api/invoices')),
+    getInvoice: (invoiceId: string) => apiJson<InvoiceDetail>('GET', url(`/api/invoices/${id(invoiceId)}`)),
+    createInvoice: ({ projectId, ...fields }: NewInvoiceInput) =>
+      apiJson<InvoiceDetail>('POST', url(`/api/projects/${id(projectId)}/invoices`), { projectId, ...fields, status: 'draft' }),
+    addInvoiceItem: (invoiceId: string, body: NewInvoiceItemInput) => apiJson<InvoiceItem>('POST', url(`/api/invoices/${id(invoiceId)}/items`), body),
+    sendInvoice: (invoiceId: string) => apiJson<InvoiceDetail>('POST', url(`/api/invoices/${id(invoiceId)}/send`)),
+    voidInvoice: (invoiceId: string) => apiJson<InvoiceDetail>('POST', url(`/api/invoices/${id(invoiceId)}/void`)),
+    /** The PDF's address: Download PDF is a plain link, so the browser streams the file and names it. */
+    invoicePdfUrl: (invoiceId: string) => url(`/api/invoices/${id(invoiceId)}/pdf`),
+    createPaymentIntent: (invoiceId: string) => apiJson<PaymentIntent>('POST', url('/api/create-payment-intent'), { invoiceId }),
+    /** Offline mode only: what Stripe.js would do when the card is confirmed. */
+    confirmTestPayment: (clientSecret: string) => apiJson<{ id: string; status: string }>('POST', url('/api/billing/test-processor/confirm'), { clientSecret }),
+    listRates: () => apiJson<BillingRate[]>('GET', url('/api/billing/rates')),
+    initializeRates: () => apiJson<ActionResult>('POST', url('/api/billing/initialize')),
+    recordStorageFees: () => apiJson<ActionResult>('POST', url('/api/billing/storage-fees/record')),
+    createCycles: (period: BillingPeriodBody) => apiJson<ActionResult>('POST', url('/api/billing/cycles/create'), period),
+    generateInvoices: (period: BillingPeriodBody) => apiJson<ActionResult>('POST', url('/api/billing/invoices/generate'), period),
+    /** Catalog's projects the caller reaches (an admin: all), for the Create Invoice dialog's selector. */
+    listProjects: () => apiJson<Project[]>('GET', url('/api/projects')),
+  };
+}
+
+export type BillingApi = ReturnType<typeof createBillingApi>;
+
+/** The browser's instance. */
+export const billingApi: BillingApi = createBillingApi();

@@ -1,0 +1,134 @@
+import type { BillingPeriodBody } from '@midway/contracts';
+import { isUnauthorizedError, toast } from '@midway/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { billingApi, type ActionResult, type NewInvoiceInput, type NewInvoiceItemInput } from './billing-api';
+import { serverMessage } from './error-message';
+import { queryKeys } from './query-keys';
+
+/** A failure toast with the server's message when it sent one (it says what to do next), else the fallback; a 401 is the shared client's. */
+export function failureToast(fallback: string, title = 'Error') {
+  return (error: unknown) => {
+    if (isUnauthorizedError(error)) return;
+    const message = serverMessage(error);
+    toast({ title, description: message ? `${fallback}: ${message}` : fallback, variant: 'destructive' });
+  };
+}
+
+const success = (title: string, description?: string) => toast({ title, description, variant: 'success' });
+
+/** A card payment just confirmed: the invoice, and when (ms) the user came back to the list. */
+export interface AwaitedPayment {
+  invoiceId: string;
+  since: number;
+}
+
+/** How long the list keeps asking for the webhook's result before it stops (the row then says to refresh). */
+export const PAYMENT_POLL_MS = 60_000;
+
+/**
+ * The invoice list. While a payment is awaited, the list is asked again every second until the processor's
+ * webhook has marked the invoice paid (for at most PAYMENT_POLL_MS).
+ */
+export function useInvoices(awaiting?: AwaitedPayment | null) {
+  return useQuery({
+    queryKey: queryKeys.invoices,
+    queryFn: billingApi.listInvoices,
+    refetchInterval: (query) => {
+      if (!awaiting || Date.now() - awaiting.since > PAYMENT_POLL_MS) return false;
+      const invoice = query.state.data?.find((i) => i.id === awaiting.invoiceId);
+      return invoice && invoice.status !== 'paid' ? 1000 : false;
+    },
+  });
+}
+
+export function useInvoice(invoiceId: string | null) {
+  return useQuery({ queryKey: queryKeys.invoice(invoiceId ?? ''), queryFn: () => billingApi.getInvoice(invoiceId!), enabled: Boolean(invoiceId) });
+}
+
+export function useProjects(enabled = true) {
+  return useQuery({ queryKey: queryKeys.projects, queryFn: billingApi.listProjects, enabled });
+}
+
+export function useRates() {
+  return useQuery({ queryKey: queryKeys.rates, queryFn: billingApi.listRates });
+}
+
+/** Invoices changed: the list, every open detail, and the projects' totals (catalog's costs follow billing's events). */
+function useRefreshBilling() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryKeys.invoices, queryKeys.projects, queryKeys.dashboardStats].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function useCreateInvoice() {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: (input: NewInvoiceInput) => billingApi.createInvoice(input),
+    onSuccess: async () => {
+      success('Success', 'Invoice created successfully');
+      await refresh();
+    },
+    onError: failureToast('Failed to create invoice'),
+  });
+}
+
+export function useAddInvoiceItem(invoiceId: string) {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: (input: NewInvoiceItemInput) => billingApi.addInvoiceItem(invoiceId, input),
+    onSuccess: async () => {
+      success('Success', 'Invoice item added successfully');
+      await refresh();
+    },
+    onError: failureToast('Failed to add invoice item'),
+  });
+}
+
+export function useSendInvoice() {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: (invoiceId: string) => billingApi.sendInvoice(invoiceId),
+    onSuccess: async (invoice) => {
+      success('Invoice sent', `Invoice ${invoice.invoiceNumber} was e-mailed to ${invoice.clientEmail ?? 'the client'} with its PDF`);
+      await refresh();
+    },
+    onError: failureToast('Failed to send invoice'),
+  });
+}
+
+export function useVoidInvoice() {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: (invoiceId: string) => billingApi.voidInvoice(invoiceId),
+    onSuccess: async (invoice) => {
+      success('Invoice voided', `Invoice ${invoice.invoiceNumber} no longer needs to be paid`);
+      await refresh();
+    },
+    onError: failureToast('Failed to void invoice'),
+  });
+}
+
+/** One automatic billing action: its success title (spec section 8) with the server's {message}, or the server's failure message or the fallback. */
+function useBillingAction<Input>(run: (input: Input) => Promise<ActionResult>, texts: { success: string; failure: string }, after: readonly (readonly string[])[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async ({ message }) => {
+      success(texts.success, message);
+      await Promise.all(after.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    onError: (error: unknown) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: 'Error', description: serverMessage(error) ?? texts.failure, variant: 'destructive' });
+    },
+  });
+}
+
+export const useInitializeRates = () =>
+  useBillingAction(() => billingApi.initializeRates(), { success: 'Default billing rates initialized successfully', failure: 'Failed to initialize billing rates' }, [queryKeys.rates]);
+export const useRecordStorageFees = () =>
+  useBillingAction(() => billingApi.recordStorageFees(), { success: 'Daily storage fees recorded successfully', failure: 'Failed to record storage fees' }, [queryKeys.projects]);
+export const useCreateCycles = () =>
+  useBillingAction((period: BillingPeriodBody) => billingApi.createCycles(period), { success: 'Billing cycles created successfully', failure: 'Failed to create billing cycles' }, []);
+export const useGenerateInvoices = () =>
+  useBillingAction((period: BillingPeriodBody) => billingApi.generateInvoices(period), { success: 'Monthly invoices generated successfully', failure: 'Failed to generate invoices' }, [queryKeys.invoices, queryKeys.projects]);

@@ -1,0 +1,11 @@
+/**
+ * React Query keys in the platform's convention (the parts joined with '/' are the GET URL), so a change here
+ * can refresh the other remotes' data (projects' costs and totals) by the same keys.
+ */
+export const queryKeys = {
+  invoices: ['/api/invoices'] as const,
+  invoice: (id: string) => ['/api/invoices', id] as const,
+  rates: ['/api/billing/rates'] as const,
+  projects: ['/api/projects'] as const,
+  dashboardStats: ['/api/dashboard/stats'] as const,
+};

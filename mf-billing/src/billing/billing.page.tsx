@@ -1,0 +1,237 @@
+import type { Invoice, InvoiceStatus } from '@midway/contracts';
+import { INVOICE_STATUSES } from '@midway/contracts/vocab';
+import { Button, Card, Input, StatusBadge, statusLabel } from '@midway/ui';
+import { DataTable, EmptyState, PageHeader, PageStack, StatCards, StatCardsSkeleton, type DataColumn, type StatCardModel } from '@midway/ui/data';
+import { useCurrentUser } from '@midway/ui/query';
+import { Select } from '@midway/ui/select';
+import { CheckCircle2, Clock, CreditCard, DollarSign, Eye, FileText, Plus, Search } from 'lucide-react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useInvoices, type AwaitedPayment } from '../api/billing-queries';
+import { formatMoney, relativeDueDate, sumMoney } from '../shared/format';
+import { isPending, showsPay } from './invoice-status';
+
+// The dialogs are their own chunks: the list shows without them, and each loads when first opened.
+const InvoiceDetailDialog = lazy(() => import('../invoice-dialogs/invoice-detail-dialog'));
+const CreateInvoiceDialog = lazy(() => import('../invoice-dialogs/create-invoice-dialog'));
+const PaymentDialog = lazy(() => import('../payment/payment-dialog'));
+
+export const BILLING_TITLE = 'Billing';
+export const BILLING_SUBTITLE = 'Manage invoices and payments for your projects';
+export const NO_INVOICES = 'No invoices found. Create your first invoice to get started.';
+export const NO_MATCHING_INVOICES = 'No invoices match these filters.';
+/** The Generate Invoice button of a project's page links here with the project: ?create=<projectId>. */
+export const CREATE_PARAM = 'create';
+/** Where a confirmed payment comes back to: ?paid=<invoiceId> (also Stripe's return_url). */
+export const PAID_PARAM = 'paid';
+const ALL = 'all';
+
+const STATUS_OPTIONS = [{ value: ALL, label: 'All Statuses' }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
+
+const Filters = styled(Card)`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  gap: 12px;
+  padding: 16px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { grid-template-columns: minmax(0, 1fr); }
+`;
+
+const SearchBox = styled.div`
+  position: relative;
+  svg { position: absolute; left: 10px; top: 50%; transform: translateY(-50%); width: 16px; height: 16px; color: ${({ theme }) => theme.colors.textSubtle}; }
+  input { padding-left: 34px; }
+`;
+
+const TableCard = styled(Card)`
+  overflow: hidden;
+`;
+
+const TableHeading = styled.h2`
+  padding: 20px 20px 12px;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 650;
+`;
+
+const RowActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+`;
+
+const Awaiting = styled.span`
+  display: block;
+  margin-top: 4px;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+function stats(invoices: readonly Invoice[]): StatCardModel[] {
+  const paid = invoices.filter((i) => i.status === 'paid');
+  return [
+    { label: 'Total Invoices', value: invoices.length, icon: FileText, tone: 'accent' },
+    { label: 'Paid', value: paid.length, icon: CheckCircle2, tone: 'green' },
+    { label: 'Pending', value: invoices.filter(isPending).length, icon: Clock, tone: 'yellow' },
+    { label: 'Total Revenue', value: formatMoney(sumMoney(paid.map((i) => i.total))), icon: DollarSign, tone: 'blue' },
+  ];
+}
+
+function matches(invoice: Invoice, q: string, status: string): boolean {
+  if (status !== ALL && invoice.status !== status) return false;
+  if (!q) return true;
+  const needle = q.toLowerCase();
+  return [invoice.invoiceNumber, invoice.clientName, invoice.clientEmail ?? ''].some((v) => v.toLowerCase().includes(needle));
+}
+
+/** /billing: every invoice the caller may see (a designer: their projects'; an admin: all), with the invoice and payment dialogs. */
+export default function BillingPage() {
+  const { isAdmin } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const paidParam = params.get(PAID_PARAM);
+  // Read once per return from a payment: the list then polls until the webhook has marked the invoice paid.
+  const awaiting = useMemo<AwaitedPayment | null>(() => (paidParam ? { invoiceId: paidParam, since: Date.now() } : null), [paidParam]);
+  const invoices = useInvoices(awaiting);
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<InvoiceStatus | typeof ALL>(ALL);
+  const deferredQ = useDeferredValue(q.trim());
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [paying, setPaying] = useState<string | null>(null);
+  const createFor = params.get(CREATE_PARAM);
+  const [creating, setCreating] = useState(false);
+
+  const all = invoices.data ?? [];
+  const shown = useMemo(() => all.filter((i) => matches(i, deferredQ, status)), [all, deferredQ, status]);
+  const filtered = deferredQ !== '' || status !== ALL;
+
+  const setParam = useCallback(
+    (name: string, value: string | null) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const columns: DataColumn<Invoice>[] = [
+    { key: 'number', header: 'Invoice #', primary: true, nowrap: true, cell: (i) => <strong>{i.invoiceNumber}</strong> },
+    { key: 'client', header: 'Client', cell: (i) => i.clientName },
+    { key: 'amount', header: 'Amount', nowrap: true, cell: (i) => formatMoney(i.total) },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (i) => (
+        <span>
+          <StatusBadge status={i.status} />
+          {awaiting?.invoiceId === i.id && i.status !== 'paid' ? <Awaiting role="status">Confirming payment…</Awaiting> : null}
+        </span>
+      ),
+    },
+    { key: 'due', header: 'Due Date', nowrap: true, cell: (i) => relativeDueDate(i.dueDate) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (i) => (
+        <RowActions>
+          <Button $variant="outline" $size="sm" onClick={() => setViewing(i.id)} aria-label={`View invoice ${i.invoiceNumber}`}>
+            <Eye aria-hidden />
+            View
+          </Button>
+          {showsPay(i) ? (
+            <Button $size="sm" onClick={() => setPaying(i.id)} aria-label={`Pay invoice ${i.invoiceNumber}`}>
+              <CreditCard aria-hidden />
+              Pay
+            </Button>
+          ) : null}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <PageStack>
+      <PageHeader
+        title={BILLING_TITLE}
+        subtitle={BILLING_SUBTITLE}
+        actions={
+          isAdmin ? (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              Create Invoice
+            </Button>
+          ) : null
+        }
+      />
+      {invoices.isLoading ? <StatCardsSkeleton count={4} /> : <StatCards stats={stats(all)} />}
+      <Filters as="section" aria-label="Filter invoices">
+        <SearchBox>
+          <Search aria-hidden />
+          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by invoice # or client..." aria-label="Search invoices" />
+        </SearchBox>
+        <Select aria-label="Status" value={status} onValueChange={(v) => setStatus(v as InvoiceStatus | typeof ALL)} options={STATUS_OPTIONS} />
+      </Filters>
+      <TableCard>
+        <TableHeading id="recent-invoices">Recent Invoices</TableHeading>
+        {invoices.isError ? (
+          <EmptyState
+            icon={FileText}
+            title="Invoices could not be loaded"
+            text="Billing did not answer. Check your connection and try again."
+            action={<Button onClick={() => invoices.refetch()}>Try again</Button>}
+          />
+        ) : (
+          <DataTable
+            columns={columns}
+            rows={shown}
+            rowKey={(i) => i.id}
+            loading={invoices.isLoading}
+            skeletonRows={3}
+            labelledBy="recent-invoices"
+            rowTestId="invoice-row"
+            skeletonTestId="invoice-skeleton"
+            cardsBelowPx={820}
+            empty={<EmptyState icon={FileText} title={filtered ? NO_MATCHING_INVOICES : NO_INVOICES} />}
+          />
+        )}
+      </TableCard>
+      <Suspense fallback={null}>
+        {viewing ? (
+          <InvoiceDetailDialog
+            invoiceId={viewing}
+            onClose={() => setViewing(null)}
+            onPay={(id) => {
+              setViewing(null);
+              setPaying(id);
+            }}
+          />
+        ) : null}
+        {isAdmin && (creating || createFor) ? (
+          <CreateInvoiceDialog
+            projectId={createFor ?? undefined}
+            onClose={() => {
+              setCreating(false);
+              if (createFor) setParam(CREATE_PARAM, null);
+            }}
+            onCreated={(id) => setViewing(id)}
+          />
+        ) : null}
+        {paying ? (
+          <PaymentDialog
+            invoiceId={paying}
+            onClose={() => setPaying(null)}
+            onConfirmed={(id) => {
+              setPaying(null);
+              setViewing(null);
+              // Back to /billing, awaiting the webhook (a new value restarts the wait).
+              setParam(PAID_PARAM, id);
+            }}
+          />
+        ) : null}
+      </Suspense>
+    </PageStack>
+  );
+}

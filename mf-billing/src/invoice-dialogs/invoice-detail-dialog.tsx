@@ -1,0 +1,199 @@
+import type { InvoiceDetail, InvoiceItem } from '@midway/contracts';
+import { Button, ButtonLink, Skeleton, StatusBadge, toast } from '@midway/ui';
+import { DataTable, type DataColumn } from '@midway/ui/data';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
+import { useCurrentUser } from '@midway/ui/query';
+import { Ban, CreditCard, Download, Loader2, Plus, Send } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { billingApi } from '../api/billing-api';
+import { useInvoice, useSendInvoice, useVoidInvoice } from '../api/billing-queries';
+import { showsPay } from '../billing/invoice-status';
+import { formatDate, formatMoney } from '../shared/format';
+
+const AddInvoiceItemDialog = lazy(() => import('./add-invoice-item-dialog'));
+
+export const NO_INVOICE_ITEMS = 'No items on this invoice yet.';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+  gap: 12px 20px;
+  margin-bottom: 20px;
+  dt { font-size: ${({ theme }) => theme.fontSizes.xs}; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin-top: 4px; overflow-wrap: anywhere; }
+`;
+
+const Totals = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 6px 16px;
+  margin: 16px 0 0 auto;
+  max-width: 280px;
+  font-variant-numeric: tabular-nums;
+  dd { text-align: right; }
+  dt:last-of-type, dd:last-of-type { font-weight: 700; font-size: ${({ theme }) => theme.fontSizes.lg}; padding-top: 6px; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+`;
+
+const Heading = styled.h3`
+  margin: 8px 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: 650;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 8px;
+  margin-top: 24px;
+`;
+
+const Confirm = styled.div`
+  margin-top: 20px;
+  padding: 12px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  p { margin-bottom: 10px; color: ${({ theme }) => theme.colors.danger}; font-weight: 550; }
+`;
+
+const Notes = styled.p`
+  margin-top: 16px;
+  white-space: pre-wrap;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const LINE_COLUMNS: DataColumn<InvoiceItem>[] = [
+  { key: 'description', header: 'Description', primary: true, cell: (l) => l.description },
+  { key: 'type', header: 'Type', nowrap: true, cell: (l) => l.type },
+  { key: 'qty', header: 'Qty', nowrap: true, cell: (l) => l.quantity },
+  { key: 'rate', header: 'Rate', nowrap: true, cell: (l) => formatMoney(l.rate) },
+  { key: 'amount', header: 'Amount', nowrap: true, cell: (l) => formatMoney(l.amount) },
+];
+
+export interface InvoiceDetailDialogProps {
+  invoiceId: string;
+  onClose(): void;
+  onPay(invoiceId: string): void;
+}
+
+/** Invoice detail (spec section 2): Bill To, dates, status, lines and totals; admins Send, Download PDF, Void and Add Item; designers Pay and Download PDF. */
+export default function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetailDialogProps) {
+  const { data: invoice, isError } = useInvoice(invoiceId);
+  useEffect(() => {
+    if (!isError) return;
+    toast({ title: 'Error', description: 'Failed to load invoice details', variant: 'destructive' });
+    onClose();
+  }, [isError, onClose]);
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent width="760px" aria-describedby={undefined}>
+        <DialogTitle>{invoice ? `Invoice ${invoice.invoiceNumber}` : 'Invoice'}</DialogTitle>
+        {invoice ? <InvoiceBody invoice={invoice} onPay={onPay} /> : <LoadingBody />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LoadingBody() {
+  return (
+    <div role="status" aria-label="Loading invoice" data-testid="invoice-detail-skeleton">
+      <Skeleton $height="18px" $width="50%" />
+      <Skeleton $height="120px" style={{ marginTop: 16 }} />
+      <Skeleton $height="18px" $width="30%" style={{ marginTop: 16, marginLeft: 'auto' }} />
+    </div>
+  );
+}
+
+function InvoiceBody({ invoice, onPay }: { invoice: InvoiceDetail; onPay(id: string): void }) {
+  const { isAdmin } = useCurrentUser();
+  const send = useSendInvoice();
+  const voiding = useVoidInvoice();
+  const [confirmVoid, setConfirmVoid] = useState(false);
+  const [addingItem, setAddingItem] = useState(false);
+  const open = invoice.status !== 'paid' && invoice.status !== 'void';
+  return (
+    <>
+      <DialogDescription>{invoice.project.name ?? 'Unknown Project'}</DialogDescription>
+      <Facts>
+        <div>
+          <dt>Bill To</dt>
+          <dd>
+            {invoice.clientName}
+            {invoice.clientEmail ? <div>{invoice.clientEmail}</div> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Invoice Date</dt>
+          <dd>{formatDate(invoice.createdAt) ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Due Date</dt>
+          <dd>{formatDate(invoice.dueDate) ?? 'No due date'}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge status={invoice.status} />
+          </dd>
+        </div>
+      </Facts>
+      <Heading id="invoice-items">Items</Heading>
+      <DataTable columns={LINE_COLUMNS} rows={invoice.invoiceItems} rowKey={(l) => l.id} labelledBy="invoice-items" rowTestId="invoice-line" cardsBelowPx={560} empty={<p>{NO_INVOICE_ITEMS}</p>} />
+      <Totals aria-label="Totals">
+        <dt>Subtotal</dt>
+        <dd>{formatMoney(invoice.subtotal)}</dd>
+        <dt>Tax</dt>
+        <dd>{formatMoney(invoice.tax)}</dd>
+        <dt>Total</dt>
+        <dd>{formatMoney(invoice.total)}</dd>
+      </Totals>
+      {invoice.notes ? <Notes>{invoice.notes}</Notes> : null}
+      {confirmVoid ? (
+        <Confirm>
+          <p>Void invoice {invoice.invoiceNumber}? It can no longer be paid, and this cannot be undone.</p>
+          <Actions style={{ marginTop: 0 }}>
+            <Button $variant="outline" onClick={() => setConfirmVoid(false)} disabled={voiding.isPending}>
+              Keep Invoice
+            </Button>
+            <Button $variant="destructive" disabled={voiding.isPending} onClick={() => voiding.mutate(invoice.id, { onSettled: () => setConfirmVoid(false) })}>
+              {voiding.isPending ? <Loader2 aria-hidden /> : <Ban aria-hidden />}
+              {voiding.isPending ? 'Voiding...' : 'Void Invoice'}
+            </Button>
+          </Actions>
+        </Confirm>
+      ) : null}
+      <Actions>
+        {isAdmin && open ? (
+          <Button $variant="outline" onClick={() => setAddingItem(true)}>
+            <Plus aria-hidden />
+            Add Item
+          </Button>
+        ) : null}
+        <ButtonLink $variant="outline" href={billingApi.invoicePdfUrl(invoice.id)} download={`${invoice.invoiceNumber}.pdf`}>
+          <Download aria-hidden />
+          Download PDF
+        </ButtonLink>
+        {isAdmin && open && !confirmVoid ? (
+          <Button $variant="outline" onClick={() => setConfirmVoid(true)}>
+            <Ban aria-hidden />
+            Void
+          </Button>
+        ) : null}
+        {isAdmin && invoice.status === 'draft' ? (
+          <Button onClick={() => send.mutate(invoice.id)} disabled={send.isPending}>
+            {send.isPending ? <Loader2 aria-hidden /> : <Send aria-hidden />}
+            {send.isPending ? 'Sending...' : 'Send'}
+          </Button>
+        ) : null}
+        {!isAdmin && showsPay(invoice) ? (
+          <Button onClick={() => onPay(invoice.id)}>
+            <CreditCard aria-hidden />
+            Pay {formatMoney(invoice.total)}
+          </Button>
+        ) : null}
+      </Actions>
+      <Suspense fallback={null}>{addingItem ? <AddInvoiceItemDialog invoiceId={invoice.id} invoiceNumber={invoice.invoiceNumber} onClose={() => setAddingItem(false)} /> : null}</Suspense>
+    </>
+  );
+}

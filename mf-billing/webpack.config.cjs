@@ -1,0 +1,19 @@
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { createFederatedConfig } = require('@midway/build-config/federation.cjs');
+
+// Remote mf_billing; its exposed module is typed by RemoteModules['mf_billing/Routes'] in @midway/contracts (frontend.ts).
+const remote = createFederatedConfig({
+  dir: __dirname,
+  name: 'mf_billing',
+  title: 'Midway — billing (standalone preview)',
+  exposes: {
+    './Routes': './src/routes.tsx',
+  },
+});
+remote.name = 'mf_billing';
+// The standalone preview page loads only the entry; the exposed module's chunks stay lazy.
+for (const plugin of remote.plugins) {
+  if (plugin instanceof HtmlWebpackPlugin) plugin.userOptions.chunks = plugin.options.chunks = ['main'];
+}
+
+module.exports = remote;
