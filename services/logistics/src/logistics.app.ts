@@ -7,7 +7,8 @@ import { ObjectStore } from './data/object-store';
 import { UnitOfWork } from './data/unit-of-work';
 import { PhotoService } from './domain/photo.service';
 import { ServicesService } from './domain/services.service';
-import { consumeCatalogFacts } from './events/catalog.consumer';
+import { UploadCleanup } from './domain/upload-cleanup.service';
+import { catalogCaughtUp, consumeCatalogFacts } from './events/catalog.consumer';
 import { carrierRoutes } from './routes/carrier.routes';
 import { photoRoutes, sharedPhotoRoutes } from './routes/photo.routes';
 import { searchRoutes } from './routes/search.routes';
@@ -41,7 +42,11 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   const photos = new PhotoService(uow, store);
   rt.app.use(sharedPhotoRoutes(photos));
   rt.app.use(photoRoutes(photos));
+  if (store) {
+    const cleanup = new UploadCleanup(uow, store, () => catalogCaughtUp(rt.bus));
+    rt.housekeeping.add('abandoned photo uploads', 30 * 60_000, () => cleanup.run());
+  }
 
   const running = await rt.listen(port, config.HOST);
-  return { ...running, db: rt.db, relay: rt.relay };
+  return { ...running, db: rt.db, relay: rt.relay, housekeeping: rt.housekeeping };
 }

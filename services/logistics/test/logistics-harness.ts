@@ -45,6 +45,10 @@ export function usePlatform(opts: { objectStore?: boolean } = {}) {
     get logisticsService() {
       return logistics!;
     },
+    /** The S3 endpoint of usePlatform({ objectStore: true }). */
+    get objectStore() {
+      return store!;
+    },
     /** Catalog learns users from identity's events; here they are written to its read model directly. */
     async known(...actors: Actor[]) {
       for (const a of actors) {

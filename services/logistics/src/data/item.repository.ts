@@ -39,9 +39,10 @@ export class ItemRepository {
       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, project_id = EXCLUDED.project_id, updated_at = now()
       WHERE items.name IS DISTINCT FROM EXCLUDED.name OR items.project_id IS DISTINCT FROM EXCLUDED.project_id`;
     // A photo is taken only if its uploader reaches the item's project (owner or member): naming someone
-    // else's photo key on an item must not hand that photo to this project's people.
+    // else's photo key on an item must not hand that photo to this project's people. The upload row is
+    // share-locked so the abandoned-upload clean-up cannot remove it while the item comes to carry it.
     await this.db.$executeRaw`
-      UPDATE items i SET photo_key = (SELECT u.id FROM uploads u WHERE u.id = x."photoKey" AND ${uploaderReaches(Prisma.sql`x."projectId"`)})
+      UPDATE items i SET photo_key = (SELECT u.id FROM uploads u WHERE u.id = x."photoKey" AND ${uploaderReaches(Prisma.sql`x."projectId"`)} FOR KEY SHARE)
       FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, "photoKey" uuid, "photoKnown" boolean)
       WHERE i.id = x.id AND x."photoKnown"`;
     // An item that moved to another project takes its services along.
@@ -60,7 +61,7 @@ export class ItemRepository {
 
   /** Name, project or photo changed; an item logistics never heard of is left to upsertWithServices. */
   async update(id: string, fields: { name: string; projectId: string; photoKey?: string | null }): Promise<number> {
-    const photo = fields.photoKey === undefined ? Prisma.sql`photo_key` : fields.photoKey === null ? Prisma.sql`NULL` : Prisma.sql`(SELECT u.id FROM uploads u WHERE u.id = ${fields.photoKey}::uuid AND ${uploaderReaches(Prisma.sql`${fields.projectId}::uuid`)})`;
+    const photo = fields.photoKey === undefined ? Prisma.sql`photo_key` : fields.photoKey === null ? Prisma.sql`NULL` : Prisma.sql`(SELECT u.id FROM uploads u WHERE u.id = ${fields.photoKey}::uuid AND ${uploaderReaches(Prisma.sql`${fields.projectId}::uuid`)} FOR KEY SHARE)`;
     const n = await this.db.$executeRaw`UPDATE items SET name = ${fields.name}, project_id = ${fields.projectId}::uuid, photo_key = ${photo}, updated_at = now() WHERE id = ${id}::uuid`;
     await this.db.$executeRaw`UPDATE services SET project_id = ${fields.projectId}::uuid, updated_at = now() WHERE item_id = ${id}::uuid AND project_id <> ${fields.projectId}::uuid`;
     return n;

@@ -37,4 +37,12 @@ export class ObjectStore {
   get(key: string): Promise<Readable> {
     return this.client.getObject(this.config.bucket, key);
   }
+
+  /** One multi-object delete; keys that are already gone count as removed (S3 answers them as deleted). */
+  async remove(keys: string[]): Promise<void> {
+    if (!keys.length) return;
+    const results = await this.client.removeObjects(this.config.bucket, keys);
+    const failed = results.filter((r) => r && r.Error && r.Error.Code !== 'NoSuchKey');
+    if (failed.length) throw new Error(`object store refused to delete ${failed.length} object(s): ${failed[0]!.Error!.Code} ${failed[0]!.Error!.Message ?? ''}`);
+  }
 }

@@ -1,4 +1,4 @@
-import type { Client } from './prisma-client';
+import { Prisma, type Client } from './prisma-client';
 
 export interface UploadRow {
   id: string;
@@ -22,6 +22,33 @@ export class UploadRepository {
       SELECT id, owner_id AS "ownerId", sig_hash AS "sigHash", expires_at AS "expiresAt", content_type AS "contentType", size, completed_at AS "completedAt"
       FROM uploads WHERE id = ${id}::uuid`;
     return row ?? null;
+  }
+
+  /** find, holding the row until commit: the clean-up cannot remove an upload while it is being attached. */
+  async findLocked(id: string): Promise<UploadRow | null> {
+    const [row] = await this.db.$queryRaw<UploadRow[]>`
+      SELECT id, owner_id AS "ownerId", sig_hash AS "sigHash", expires_at AS "expiresAt", content_type AS "contentType", size, completed_at AS "completedAt"
+      FROM uploads WHERE id = ${id}::uuid FOR UPDATE`;
+    return row ?? null;
+  }
+
+  /**
+   * Deletes up to `limit` uploads nobody will use and returns their ids: never completed and expired before
+   * `expiredBefore`; and, when `completedBefore` is given, completed before it and carried by no item.
+   * Two statements: the first locks the candidates (skipping rows an attach or an item fact holds); the second,
+   * with a snapshot taken after those locks, checks again — an item that came to carry a photo meanwhile is
+   * seen there — and deletes. The rows stay locked until commit.
+   */
+  async deleteAbandoned(o: { expiredBefore: Date; completedBefore: Date | null; limit: number }): Promise<string[]> {
+    const abandoned = Prisma.sql`((u.completed_at IS NULL AND u.expires_at < ${o.expiredBefore})
+      OR (${o.completedBefore}::timestamptz IS NOT NULL AND u.completed_at < ${o.completedBefore}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM items i WHERE i.photo_key = u.id)))`;
+    const locked = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT u.id FROM uploads u WHERE ${abandoned} ORDER BY u.created_at LIMIT ${o.limit} FOR UPDATE SKIP LOCKED`;
+    if (!locked.length) return [];
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      DELETE FROM uploads u WHERE u.id = ANY(${locked.map((r) => r.id)}::uuid[]) AND ${abandoned} RETURNING u.id`;
+    return rows.map((r) => r.id);
   }
 
   /** Claims the upload for its one object; false when another request already completed it. */

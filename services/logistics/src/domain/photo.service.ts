@@ -11,10 +11,11 @@ import { logisticsEvents } from './logistics-events';
 export interface PhotoStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Readable>;
+  remove(keys: string[]): Promise<void>;
 }
 
 export const UPLOAD_TTL_MS = 15 * 60_000;
-const objectKey = (id: string) => `photos/${id}`;
+export const objectKey = (id: string) => `photos/${id}`;
 const hash = (sig: string) => createHash('sha256').update(sig).digest('hex');
 const unavailable = () => new HttpError(503, 'photo_storage_unavailable', 'Photo storage is not configured on this server. Ask the administrator to set S3_ENDPOINT.');
 const NOT_AN_UPLOAD = 'photoUrl must be the uploadURL you uploaded to, or a photo path (/api/photos/…) of your own upload';
@@ -63,7 +64,7 @@ export class PhotoService {
     const id = uploadIdOf(body.photoUrl);
     if (!id) throw badRequest(NOT_AN_UPLOAD);
     return this.uow.run(async (r) => {
-      const upload = await r.uploads.find(id);
+      const upload = await r.uploads.findLocked(id);
       if (!upload || upload.ownerId !== caller.userId) throw badRequest(NOT_AN_UPLOAD);
       if (!upload.completedAt) throw new HttpError(409, 'conflict', 'The photo has not been uploaded yet: PUT the file to the uploadURL first.');
       if (body.itemId) {

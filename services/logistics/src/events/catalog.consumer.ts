@@ -1,4 +1,4 @@
-import { startConsumer, type Bus, type Logger } from '@midway/service-kit';
+import { startConsumer, streamName, type Bus, type Logger } from '@midway/service-kit';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { applyCatalogFact } from '../domain/catalog-facts';
 
@@ -7,14 +7,22 @@ import { applyCatalogFact } from '../domain/catalog-facts';
  * catalog's facts, so they apply in the order catalog published them (a project before its members and
  * items); each event's effect and inbox record commit together (an import batch: one transaction).
  */
+const DURABLE = 'logistics-catalog';
+
 export function consumeCatalogFacts(bus: Bus, uow: UnitOfWork, logger: Logger) {
   return startConsumer({
     bus,
     domain: 'catalog',
-    durable: 'logistics-catalog',
+    durable: DURABLE,
     service: 'logistics',
     filterSubject: 'catalog.>',
     logger,
     handle: async (event) => void (await uow.once(event, (repos) => applyCatalogFact(repos, event))),
   });
+}
+
+/** Whether every catalog event published so far has been applied (nothing pending or awaiting its ack). */
+export async function catalogCaughtUp(bus: Bus): Promise<boolean> {
+  const info = await bus.jsm.consumers.info(streamName('catalog'), DURABLE);
+  return info.num_pending === 0 && info.num_ack_pending === 0;
 }
