@@ -3,7 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aProjectDetail, anItem } from '../test-fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import ProjectDetailPage from './project-detail.page';
+
+function BillingProbe() {
+  const location = useLocation();
+  return <p data-testid="billing-location">{`${location.pathname}${location.search}`}</p>;
+}
 
 const ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
 const renderPage = () => renderWithProviders(<ProjectDetailPage />, { path: `/projects/${ID}`, pattern: '/projects/:id' });
@@ -24,8 +30,24 @@ describe('ProjectDetailPage', () => {
     await screen.findByText('No items added yet');
     expect(screen.getByRole('button', { name: 'Add First Item' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Share with Client/ })).toBeTruthy();
-    // Generate Invoice is hidden until billing exists.
+    // Generate Invoice is for admins (the current user here is unknown: 404).
     expect(screen.queryByRole('button', { name: /Generate Invoice/ })).toBeNull();
+  });
+
+  it("shows admins Generate Invoice, which opens Create Invoice for the project on /billing", async () => {
+    mockFetch({
+      [`GET /api/projects/${ID}`]: () => jsonResponse(aProjectDetail()),
+      'GET /api/auth/user': () => jsonResponse({ id: 'a1', email: 'admin@midway.test', firstName: 'Ada', lastName: 'Admin', systemRole: 'midway_admin' }),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/projects/:id" element={<ProjectDetailPage />} />
+        <Route path="/billing" element={<BillingProbe />} />
+      </Routes>,
+      { path: `/projects/${ID}`, pattern: '*' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /Generate Invoice/ }));
+    expect((await screen.findByTestId('billing-location')).textContent).toBe(`/billing?create=${ID}`);
   });
 
   it('offers sharing and the client link only to the owner (or an admin): a member or viewer sees neither', async () => {

@@ -4,7 +4,7 @@ import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, u
 import { EmptyState, PageHeader, PageStack, StatCards, StatCardsSkeleton } from '@midway/ui/data';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Columns, Side } from '../shared/page-layout.styles';
 import { useProjectDetail } from '../api/catalog-queries';
@@ -83,6 +83,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   // Global search links an item as /projects/{id}?item={itemId}.
   const [searchParams] = useSearchParams();
   const share = useShareProject();
+  const navigate = useNavigate();
   const counts = countItems(project.items);
   const install = formatDate(project.installDate);
   return (
@@ -149,7 +150,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           </CardContent>
         </Card>
         <Side>
-          <ProjectSummary project={project} counts={counts} />
+          <ProjectSummary project={project} counts={counts} onGenerateInvoice={() => navigate(`/billing?create=${encodeURIComponent(project.id)}`)} />
           <ClientLink project={project} />
           <ProjectMembers project={project} />
         </Side>

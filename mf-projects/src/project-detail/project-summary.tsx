@@ -71,10 +71,7 @@ const Buttons = styled.div`
 export interface ProjectSummaryProps {
   project: ProjectDetail;
   counts: ProjectCounts;
-  /**
-   * Opens invoice creation for the project. Billing does not exist yet, so no caller passes it and Generate Invoice
-   * stays hidden; once billing ships, the page passes it and admins see the button.
-   */
+  /** Opens invoice creation for the project (mf_billing's Create Invoice on /billing); admins only see the button. */
   onGenerateInvoice?: () => void;
 }
 
