@@ -7,7 +7,7 @@ import { projectEvents } from '../src/domain/project-events';
 
 /**
  * Verifies the message pacts of catalog's events (pacts/<consumer>-catalog-events.json, written by the consumers'
- * tests: logistics today, billing next): each message is built by the same builders catalog publishes with.
+ * tests: logistics and billing): each message is built by the same builders catalog publishes with.
  */
 const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
 const PACTS = fs.readdirSync(PACTS_DIR).filter((f) => f.endsWith('-catalog-events.json')).map((f) => path.join(PACTS_DIR, f));
@@ -42,6 +42,7 @@ const MESSAGES = {
   'catalog.item.created.v1': json(() => itemEvents.created(item, OWNER_ID)),
   'catalog.items.imported.v1': json(() => itemEvents.imported([item], PROJECT_ID, OWNER_ID)[0]),
   'catalog.item.updated.v1': json(() => itemEvents.updated(item, OWNER_ID, ['name'])),
+  'catalog.item.status-changed.v1': json(() => itemEvents.statusChanged(item, { ...item, status: 'received' }, OWNER_ID)),
   'catalog.item.deleted.v1': json(() => itemEvents.deleted(item, OWNER_ID)),
 };
 

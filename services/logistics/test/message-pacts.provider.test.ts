@@ -4,8 +4,8 @@ import { MessageProviderPact, providerWithMetadata } from '@pact-foundation/pact
 import { logisticsEvents } from '../src/domain/logistics-events';
 
 /**
- * Verifies the message pacts of logistics' events (pacts/<consumer>-logistics-events.json: catalog today,
- * billing next), each message built by the builders logistics publishes with.
+ * Verifies the message pacts of logistics' events (pacts/<consumer>-logistics-events.json: catalog and
+ * billing), each message built by the builders logistics publishes with.
  */
 const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
 const PACTS = fs.readdirSync(PACTS_DIR).filter((f) => f.endsWith('-logistics-events.json')).map((f) => path.join(PACTS_DIR, f));
@@ -18,6 +18,7 @@ const MESSAGES = {
   'logistics.item-photo.attached.v1': json(() => logisticsEvents.photoAttached(item, '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab', BY)),
   'logistics.service.selected.v1': json(() => logisticsEvents.serviceChosen(true, service, BY)),
   'logistics.service.deselected.v1': json(() => logisticsEvents.serviceChosen(false, service, BY)),
+  'logistics.item.inspected.v1': json(() => logisticsEvents.itemInspected({ id: '4d2e1f0a-bbbb-4ccc-8ddd-0123456789ab', itemId: item.id, projectId: item.projectId, notes: null }, BY)),
 };
 
 it('logistics’ events match every consumer’s message pact', async () => {

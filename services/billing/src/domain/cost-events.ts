@@ -1,10 +1,10 @@
-import { makeEvent } from '@midway/service-kit';
 import type { CostRow } from '../data/billable-event.repository';
 import type { Repos } from '../data/unit-of-work';
+import { billingEvents } from './billing-events';
 
 /** billing.cost.recorded.v1 for each project, type and month whose running cost changed. */
 export async function publishCosts(r: Pick<Repos, 'outbox'>, rows: CostRow[]): Promise<void> {
   if (rows.length === 0) return;
   const changedAt = new Date().toISOString();
-  await r.outbox.add(...rows.map((c) => makeEvent('billing.cost.recorded.v1', { projectId: c.projectId, type: c.type, month: c.month, year: c.year, amount: c.amount, changedAt })));
+  await r.outbox.add(...rows.map((c) => billingEvents.costRecorded(c, changedAt)));
 }

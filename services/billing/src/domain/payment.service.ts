@@ -1,6 +1,7 @@
-import { badRequest, conflict, HttpError, makeEvent, notFound, type Caller } from '@midway/service-kit';
+import { badRequest, conflict, HttpError, notFound, type Caller } from '@midway/service-kit';
 import { BILLING_CURRENCY } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
+import { billingEvents } from './billing-events';
 import { isUuid } from './ids';
 import { fromCents, toCents } from './money';
 
@@ -71,9 +72,7 @@ export class PaymentService {
       if (!recorded) return;
       const paidInFull = toCents(await r.invoices.paidAmount(invoiceId)) >= toCents(invoice.total);
       if (paidInFull && (await r.invoices.transition(invoiceId, ['draft', 'sent', 'overdue'], 'paid', { paid: { intentId: intent.id } }))) {
-        await r.outbox.add(
-          makeEvent('billing.invoice.paid.v1', { invoiceId, invoiceNumber: invoice.invoiceNumber, projectId: invoice.projectId, status: 'paid', total: invoice.total, changedAt: new Date().toISOString(), paymentIntentId: intent.id, amount }),
-        );
+        await r.outbox.add(billingEvents.invoicePaid(invoice, { intentId: intent.id, amount }));
       }
     });
     return { received: true };
