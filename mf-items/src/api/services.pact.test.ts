@@ -52,9 +52,9 @@ describe('mf-items → logistics (Pact)', () => {
       .given(STATE, params)
       .uponReceiving('a request for the services summary of a project')
       .withRequest('GET', '/api/services/summary', (req) => req.query({ projectId: PROJECT_ID }))
-      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ total: integer(5), selected: integer(0), available: integer(5), selectedValue: money('0.00') }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ total: integer(5), selected: integer(0), available: integer(5), selectedValue: money('0.00'), totalValue: money('167.00'), availableValue: money('167.00') }))
       .executeTest(async (server) => {
-        expect(await createServicesApi(server.url).servicesSummary({ projectId: PROJECT_ID })).toMatchObject({ total: 5, available: 5 });
+        expect(await createServicesApi(server.url).servicesSummary({ projectId: PROJECT_ID })).toMatchObject({ total: 5, available: 5, totalValue: '167.00', availableValue: '167.00' });
       }));
 
   it('PUT /api/services/{id} selects a service', () =>

@@ -4,7 +4,8 @@ import { aProject, aService } from '../test-fixtures';
 import { jsonResponse, mockFetch, renderWithProviders, type FetchRoutes } from '@midway/ui/testing';
 import ServicesPage from './services.page';
 
-const summary = { total: 3, selected: 1, available: 2, selectedValue: '75.00' };
+// Costs as stored (not the fee table's): 75.00 selected, 12.34 + 15.00 available.
+const summary = { total: 3, selected: 1, available: 2, selectedValue: '75.00', totalValue: '102.34', availableValue: '27.34' };
 
 function routes(services: ReturnType<typeof aService>[], extra: FetchRoutes = {}): FetchRoutes {
   return {
@@ -79,10 +80,13 @@ describe('Services page', () => {
     await screen.findAllByTestId('service-card');
     await userEvent.click(await screen.findByRole('button', { name: 'Bulk Actions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bulk Actions' });
-    // Two available of each of the five types at the fee table's rates: 2 × (25 + 15 + 2 + 50 + 75).
-    await waitFor(() => expect(within(dialog).getByTestId('bulk-select-confirmation').textContent).toBe('Select 10 services worth $334.00?'));
+    // The summary's own figures (an estimate from the fee table said 'Select 10 services worth $334.00').
+    expect(within(dialog).getByText('Select or clear every service the current filters show: 3 services worth $102.34.')).toBeTruthy();
+    expect(within(dialog).getByTestId('bulk-select-confirmation').textContent).toBe('Select 2 services worth $27.34?');
     expect(within(dialog).getByTestId('bulk-clear-confirmation').textContent).toBe('Clear 1 selected service worth $75.00?');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Select 10' }));
+    // No other summary is asked for: the dialog shows what the page's summary of the same filter says.
+    expect(calls(fetchMock).filter((c) => c.startsWith('GET /api/services/summary'))).toEqual(['GET /api/services/summary']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Select 2' }));
     await waitFor(() => expect(calls(fetchMock)).toContain('POST /api/services/bulk'));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({ filter: {}, selected: true });

@@ -1,5 +1,5 @@
-import type { Service, ServiceType } from '@midway/contracts';
-import { SERVICE_FEES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts/vocab';
+import type { Service, ServicesSummary, ServiceType } from '@midway/contracts';
+import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts/vocab';
 import { Button, ButtonLabel, Card, Input, Skeleton } from '@midway/ui';
 import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
@@ -10,7 +10,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, ty
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useProjects } from '../api/items-queries';
-import { servicesApi, type ServiceFilters } from '../api/services-api';
+import type { ServiceFilters } from '../api/services-api';
 import { useBulkServices, useServicePages, useServicesSummary, useToggleService } from '../api/services-queries';
 import { countLabel, formatMoney } from '../shared/format';
 import { chunk, useColumns } from '../shared/use-columns';
@@ -99,53 +99,33 @@ function groupEntries(groups: { key: string; title: string; count: number | null
   return out;
 }
 
-/** Sum of the fee-table cost of the services a bulk select would turn on, from one summary per type. */
-async function availableValue(filters: ServiceFilters): Promise<{ count: number; cents: number }> {
-  const types = filters.type ? [filters.type] : [...SERVICE_TYPES];
-  const per = await Promise.all(types.map(async (type) => ({ type, s: await servicesApi.servicesSummary({ ...filters, type }) })));
-  let count = 0;
-  let cents = 0;
-  for (const { type, s } of per) {
-    count += s.available;
-    cents += s.available * Math.round(Number(SERVICE_FEES[type]) * 100);
-  }
-  return { count, cents };
-}
-
-function BulkActionsDialog({ filters, onClose, selectedCount, selectedValue }: { filters: ServiceFilters; onClose(): void; selectedCount: number; selectedValue: string }) {
+/**
+ * Confirms with the exact count and value of what the filter shows, from the server's summary of the same
+ * filter (the services' own costs summed as decimals, not an estimate from the fee table).
+ */
+function BulkActionsDialog({ filters, onClose, summary }: { filters: ServiceFilters; onClose(): void; summary: ServicesSummary }) {
   const bulk = useBulkServices();
-  const [toSelect, setToSelect] = useState<{ count: number; cents: number } | null>(null);
-  const [failed, setFailed] = useState(false);
-  const started = useRef(false);
-  if (!started.current) {
-    started.current = true;
-    availableValue(filters).then(setToSelect, () => setFailed(true));
-  }
   const run = (selected: boolean) => bulk.mutate({ filters, selected }, { onSuccess: onClose });
   return (
     <Dialog open onOpenChange={(o) => !o && !bulk.isPending && onClose()}>
       <DialogContent width="520px" aria-describedby="bulk-description">
         <DialogTitle>Bulk Actions</DialogTitle>
-        <DialogDescription id="bulk-description">Select or clear every service the current filters show.</DialogDescription>
+        <DialogDescription id="bulk-description">
+          {`Select or clear every service the current filters show: ${countLabel(summary.total, 'service', 'services')} worth ${formatMoney(summary.totalValue)}.`}
+        </DialogDescription>
         <div style={{ display: 'grid', gap: 12 }}>
-          <p data-testid="bulk-select-confirmation">
-            {toSelect
-              ? `Select ${countLabel(toSelect.count, 'service', 'services')} worth ${formatMoney(toSelect.cents / 100)}?`
-              : failed
-                ? 'The services to select could not be counted. Close and try again.'
-                : 'Counting the services to select…'}
-          </p>
-          <p data-testid="bulk-clear-confirmation">{`Clear ${countLabel(selectedCount, 'selected service', 'selected services')} worth ${formatMoney(selectedValue)}?`}</p>
+          <p data-testid="bulk-select-confirmation">{`Select ${countLabel(summary.available, 'service', 'services')} worth ${formatMoney(summary.availableValue)}?`}</p>
+          <p data-testid="bulk-clear-confirmation">{`Clear ${countLabel(summary.selected, 'selected service', 'selected services')} worth ${formatMoney(summary.selectedValue)}?`}</p>
         </div>
         <DialogFooter style={{ flexWrap: 'wrap' }}>
           <Button $variant="outline" onClick={onClose} disabled={bulk.isPending}>
             Cancel
           </Button>
-          <Button $variant="outline" onClick={() => run(false)} disabled={bulk.isPending || selectedCount === 0}>
-            Clear {selectedCount}
+          <Button $variant="outline" onClick={() => run(false)} disabled={bulk.isPending || summary.selected === 0}>
+            Clear {summary.selected}
           </Button>
-          <Button onClick={() => run(true)} disabled={bulk.isPending || !toSelect || toSelect.count === 0}>
-            Select {toSelect?.count ?? ''}
+          <Button onClick={() => run(true)} disabled={bulk.isPending || summary.available === 0}>
+            Select {summary.available}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -308,7 +288,7 @@ export default function ServicesPage() {
           ))}
         </div>
       </Tabs>
-      {bulkOpen && summary.data ? <BulkActionsDialog filters={filters} onClose={() => setBulkOpen(false)} selectedCount={summary.data.selected} selectedValue={summary.data.selectedValue} /> : null}
+      {bulkOpen && summary.data ? <BulkActionsDialog filters={filters} onClose={() => setBulkOpen(false)} summary={summary.data} /> : null}
     </PageStack>
   );
 }

@@ -134,7 +134,7 @@ describe('GET /api/services/summary and POST /api/services/bulk', () => {
     const p = await t.project(owner);
     for (const name of ['Cedar desk', 'Rattan chair']) await t.item(owner, p.id, { name });
     await t.servicesOf(owner, p.id, 10);
-    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 0, available: 10, selectedValue: '0.00' });
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 0, available: 10, selectedValue: '0.00', totalValue: '334.00', availableValue: '334.00' });
 
     const events = await watchEvents();
     try {
@@ -146,11 +146,14 @@ describe('GET /api/services/summary and POST /api/services/bulk', () => {
     } finally {
       await events.close();
     }
-    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 2, available: 8, selectedValue: '100.00' });
-    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}&q=cedar`, owner)).body).toEqual({ total: 5, selected: 1, available: 4, selectedValue: '50.00' });
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 2, available: 8, selectedValue: '100.00', totalValue: '334.00', availableValue: '234.00' });
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}&q=cedar`, owner)).body).toEqual({ total: 5, selected: 1, available: 4, selectedValue: '50.00', totalValue: '167.00', availableValue: '117.00' });
     const all = await t.logistics.post('/api/services/bulk', owner, { filter: { projectId: p.id }, selected: true });
     expect(all.body.updated).toBe(8);
-    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body.selectedValue).toBe('334.00');
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toMatchObject({ selectedValue: '334.00', totalValue: '334.00', availableValue: '0.00' });
+    // The values are the services' own costs, not the fee table's: a cost that differs is summed as stored.
+    await t.logisticsService.db.$executeRaw`UPDATE services SET cost = 12.34, selected = false WHERE project_id = ${p.id}::uuid AND type = 'storage'`;
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toMatchObject({ selected: 8, available: 2, selectedValue: '330.00', totalValue: '354.68', availableValue: '24.68' });
     for (const bad of [{ filter: {}, selected: 'yes' }, { selected: true, extra: 1 }, { filter: { type: 'spa' }, selected: true }]) {
       expect((await t.logistics.post('/api/services/bulk', owner, bad)).status).toBe(400);
     }

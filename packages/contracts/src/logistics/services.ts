@@ -45,6 +45,10 @@ export const servicesSummarySchema = z.object({
   available: z.number().int(),
   /** Sum of the selected services' cost, a decimal string with 2 places. */
   selectedValue: z.string(),
+  /** Sum of every matching service's cost (selected or not), a decimal string with 2 places. */
+  totalValue: z.string(),
+  /** Sum of the unselected services' cost — what Bulk Actions' select would add — a decimal string with 2 places. */
+  availableValue: z.string(),
 });
 export type ServicesSummary = z.infer<typeof servicesSummarySchema>;
 

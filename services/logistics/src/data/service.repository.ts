@@ -111,15 +111,18 @@ export class ServiceRepository {
     };
   }
 
-  async summary(caller: Caller, f: ServiceFilter): Promise<{ total: number; selected: number; selectedValue: string }> {
+  /** Counts and cost sums (exact decimals from numeric, never floats) over everything the filter matches. */
+  async summary(caller: Caller, f: ServiceFilter): Promise<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }> {
     const scope = await this.scope(caller, f);
     const inScope = scope === null ? Prisma.sql`TRUE` : Prisma.sql`s.project_id IN (SELECT json_array_elements_text(${JSON.stringify(scope)}::json)::uuid)`;
-    const [row] = await this.db.$queryRaw<{ total: number; selected: number; value: string }[]>`
+    const [row] = await this.db.$queryRaw<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }[]>`
       SELECT count(*)::int AS total, (count(*) FILTER (WHERE s.selected))::int AS selected,
-             coalesce(sum(s.cost) FILTER (WHERE s.selected), 0)::numeric(14,2)::text AS value
+             coalesce(sum(s.cost) FILTER (WHERE s.selected), 0)::numeric(14,2)::text AS "selectedValue",
+             coalesce(sum(s.cost), 0)::numeric(14,2)::text AS "totalValue",
+             coalesce(sum(s.cost) FILTER (WHERE NOT s.selected), 0)::numeric(14,2)::text AS "availableValue"
       FROM services s ${f.q ? Prisma.sql`JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id` : Prisma.empty}
       WHERE ${inScope} AND ${filters(f)}`;
-    return { total: row!.total, selected: row!.selected, selectedValue: row!.value };
+    return row!;
   }
 
   async find(id: string): Promise<ServiceRow | null> {

@@ -41,7 +41,7 @@ export class ServicesService {
 
   async summary(caller: Caller, q: ServicesSummaryQuery): Promise<ServicesSummary> {
     const s = await this.uow.read.services.summary(caller, filterOf(q));
-    return { total: s.total, selected: s.selected, available: s.total - s.selected, selectedValue: s.selectedValue };
+    return { total: s.total, selected: s.selected, available: s.total - s.selected, selectedValue: s.selectedValue, totalValue: s.totalValue, availableValue: s.availableValue };
   }
 
   /** The services half of the global search: services whose item, project or type label matches. */
