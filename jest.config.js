@@ -10,6 +10,7 @@ const node = (displayName, rootDir, extra = {}) => ({
     '^@midway/contracts$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src'),
     '^@midway/contracts/vocab$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/vocab.ts'),
     '^@midway/contracts/brand$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/brand.ts'),
+    '^@midway/contracts/page-data$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/page-data.ts'),
     '^@midway/service-kit$': '<rootDir>/' + rel(rootDir, 'packages/service-kit/src'),
     '^@midway/infra$': '<rootDir>/' + rel(rootDir, 'infra/src'),
     '^@midway/testing$': '<rootDir>/' + rel(rootDir, 'packages/testing/src'),

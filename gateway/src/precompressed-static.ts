@@ -107,23 +107,29 @@ export function sendFileEncoded(req: Request, res: Response, next: NextFunction,
   }, next);
 }
 
-/** A page built in memory (the prerendered landing), with its br and gzip forms made once per body. */
-export class EncodedPage {
-  private cached: { body: string; br: Buffer; gzip: Buffer } | undefined;
+/**
+ * Pages built in memory (the shell's HTML with what the gateway adds per session and route), each with its br and
+ * gzip forms made once: there are a few distinct bodies per build (per route kind, never per user).
+ */
+export class EncodedPages {
+  private readonly cache = new Map<string, { br: Buffer; gzip: Buffer }>();
+  constructor(private readonly maxEntries = 64) {}
 
   send(req: Request, res: Response, body: string): void {
-    if (this.cached?.body !== body) {
-      this.cached = {
-        body,
+    let encoded = this.cache.get(body);
+    if (!encoded) {
+      if (this.cache.size >= this.maxEntries) this.cache.clear(); // a new build: the old bodies are gone for good
+      encoded = {
         br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
         gzip: zlib.gzipSync(body, { level: 9 }),
       };
+      this.cache.set(body, encoded);
     }
     res.vary('Accept-Encoding');
     res.type('html');
     const encoding = negotiate(req, ['br', 'gzip']);
     if (!encoding) return void res.send(body);
     res.setHeader('Content-Encoding', encoding);
-    res.send(this.cached[encoding]);
+    res.send(encoded[encoding]);
   }
 }

@@ -2,10 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import type { Logger } from 'pino';
-import { KNOWN_REMOTES, RUNTIME_MANIFEST_PATH, type PublicConfig, type RuntimeManifest } from '@midway/contracts';
+import { KNOWN_REMOTES, RUNTIME_MANIFEST_PATH, SESSION_META_NAME, pageLoadPlan, type PublicConfig, type RuntimeManifest, type SessionHint } from '@midway/contracts';
 import { IDENTITY_HEADER } from '@midway/service-kit';
 import { renderLandingFirstScreen, withFirstScreen } from './landing-prerender';
-import { EncodedPage, precompressedStatic, sendFileEncoded } from './precompressed-static';
+import { EncodedPages, precompressedStatic, sendFileEncoded } from './precompressed-static';
+
+/** The HTML with `head` added at the end of its <head> (unchanged when it has none). */
+function withPageHead(html: string, head: string): string {
+  return html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : html;
+}
 
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /client/\n';
 
@@ -18,15 +23,29 @@ export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /client/\n'
 export function staticRoutes(opts: { root: string; disabledRemotes: string[]; config: PublicConfig; logger: Logger }): Router {
   const r = Router();
   const firstScreen = opts.disabledRemotes.includes('mf-landing') ? null : renderLandingFirstScreen(opts.root, opts.config, opts.logger);
-  /** index.html with the landing's first screen, rebuilt when the shell's index.html changes (a new build). */
-  let prerendered: { mtimeMs: number; html: string | null } | undefined;
-  const prerenderedIndex = (index: string): string | null => {
-    if (!firstScreen) return null;
+  /** index.html as built and with the landing's first screen, read again when the shell's index.html changes (a new build). */
+  let shellPage: { mtimeMs: number; plain: string; landing: string | null } | undefined;
+  const readShellPage = (index: string) => {
     const { mtimeMs } = fs.statSync(index);
-    if (prerendered?.mtimeMs !== mtimeMs) prerendered = { mtimeMs, html: withFirstScreen(fs.readFileSync(index, 'utf8'), firstScreen) };
-    return prerendered.html;
+    if (shellPage?.mtimeMs !== mtimeMs) {
+      const plain = fs.readFileSync(index, 'utf8');
+      shellPage = { mtimeMs, plain, landing: firstScreen ? withFirstScreen(plain, firstScreen) : null };
+    }
+    return shellPage;
   };
-  const landingPage = new EncodedPage();
+  const pages = new EncodedPages();
+  /**
+   * What the page's HTML tells the browser before any script runs: the session verdict (the shell skips the
+   * current-user check of a signed-out visitor and the landing page of a signed-in one) and a preload of the
+   * remote entry that renders this route, so it downloads alongside the shell's own scripts.
+   */
+  const pageHead = (req: express.Request, signedIn: boolean): string => {
+    const plan = pageLoadPlan(req.path, new URL(req.originalUrl, 'http://x').search, signedIn);
+    const session: SessionHint = signedIn ? 'signed-in' : 'signed-out';
+    const meta = `<meta name="${SESSION_META_NAME}" content="${session}" />`;
+    if (!plan || opts.disabledRemotes.includes(plan.remoteDir)) return meta;
+    return `${meta}<link rel="preload" href="/remotes/${plan.remoteDir}/remoteEntry.js" as="script" />`;
+  };
   const noCache = (res: express.Response, file: string) => {
     const base = path.basename(file);
     if (base === 'remoteEntry.js' || base.endsWith('.html') || base === 'mf-manifest.json') res.setHeader('Cache-Control', 'no-cache');
@@ -83,9 +102,10 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     // A signed-out visitor's `/` is the landing page: its first screen comes in the HTML, so the largest paint
     // does not wait for the scripts. Signed in (the session gate vouched for the cookie), `/` is the dashboard.
     res.vary('Cookie');
-    const landing = req.path === '/' && !req.headers[IDENTITY_HEADER] ? prerenderedIndex(index) : null;
-    if (landing) return landingPage.send(req, res, landing);
-    sendFileEncoded(req, res, next, index);
+    const signedIn = Boolean(req.headers[IDENTITY_HEADER]);
+    const shell = readShellPage(index);
+    const html = (req.path === '/' && !signedIn && shell.landing) || shell.plain;
+    pages.send(req, res, withPageHead(html, pageHead(req, signedIn)));
   });
   return r;
 }

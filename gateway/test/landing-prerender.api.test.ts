@@ -18,6 +18,9 @@ function rootWithPrerender(moduleSource: string): string {
   fs.writeFileSync(path.join(root, LANDING_PRERENDER_PATH), moduleSource);
   return root;
 }
+/** INDEX as the gateway sends it: the session verdict, then the preload of the route's remote entry, if any. */
+const sent = (session: 'signed-in' | 'signed-out', remote?: string) =>
+  INDEX.replace('</head>', `<meta name="midway-session" content="${session}" />${remote ? `<link rel="preload" href="/remotes/${remote}/remoteEntry.js" as="script" />` : ''}</head>`);
 const WORKING = `exports.renderFirstScreen = ({ config }) => ({ html: '<h1>Call ' + config.supportPhone + ' (save $& 100%)</h1>', css: 'h1{color:teal}' });`;
 const page = (url: string, cookie?: string) => fetch(url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 
@@ -31,10 +34,11 @@ describe('prerendered landing page', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       const html = await res.text();
       expect(html).toContain('<div id="root" data-prerendered="landing"><h1>Call (604) 555-0199 (save $& 100%)</h1></div>');
-      expect(html).toContain('<style id="prerendered-css">h1{color:teal}</style></head>');
+      expect(html).toContain('<style id="prerendered-css">h1{color:teal}</style>');
+      expect(html.indexOf('<style id="prerendered-css">')).toBeLessThan(html.indexOf('</head>'));
       expect(html).toContain('<script src="/main.js"></script>');
       // Only `/` is the landing page: any other path is the plain shell.
-      expect(await (await page(`${gateway.url}/projects`)).text()).toBe(INDEX);
+      expect(await (await page(`${gateway.url}/projects`)).text()).toBe(sent('signed-out'));
     } finally {
       await gateway.stop();
     }
@@ -45,7 +49,7 @@ describe('prerendered landing page', () => {
     try {
       const reg = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'L' }));
       const cookie = sessionCookieOf(reg)!;
-      expect(await (await page(`${gateway.url}/`, cookie)).text()).toBe(INDEX);
+      expect(await (await page(`${gateway.url}/`, cookie)).text()).toBe(sent('signed-in', 'mf-projects'));
       // A cookie that does not verify is a signed-out visitor.
       expect(await (await page(`${gateway.url}/`, `${cookie.split('=')[0]}=forged`)).text()).toContain('data-prerendered');
     } finally {
@@ -60,7 +64,9 @@ describe('prerendered landing page', () => {
     const missing = await startTestGateway(identity.url, { STATIC_ROOT: withoutBuild });
     const off = await startTestGateway(identity.url, { STATIC_ROOT: rootWithPrerender(WORKING), DISABLED_REMOTES: 'mf-landing' });
     try {
-      for (const gateway of [broken, missing, off]) expect(await (await page(`${gateway.url}/`)).text()).toBe(INDEX);
+      for (const gateway of [broken, missing]) expect(await (await page(`${gateway.url}/`)).text()).toBe(sent('signed-out', 'mf-landing'));
+      // A switched-off remote is not preloaded.
+      expect(await (await page(`${off.url}/`)).text()).toBe(sent('signed-out'));
     } finally {
       await Promise.all([broken.stop(), missing.stop(), off.stop()]);
     }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { LANDING_PRERENDER_PATH } from '@midway/contracts';
-import { fakeStaticRoot, startTestGateway, startTestIdentity, type Gateway } from './gateway-harness';
+import { fakeStaticRoot, json, sessionCookieOf, startTestGateway, startTestIdentity, uniqueEmail, type Gateway } from './gateway-harness';
 
 type Identity = Awaited<ReturnType<typeof startTestIdentity>>;
 let identity: Identity;
@@ -88,7 +88,7 @@ describe('precompressed static assets', () => {
   });
 
   it('sends the plain file, still with Vary: Accept-Encoding, to a client that accepts no compression', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }, { 'accept-encoding': 'deflate' }]) {
+    for (const headers of [{} as Record<string, string>, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }, { 'accept-encoding': 'deflate' }]) {
       const res = await raw(CHUNK_URL, headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
@@ -110,7 +110,7 @@ describe('precompressed static assets', () => {
       expect(page.headers.vary).toMatch(/Cookie/i);
       const html = accept === 'br' ? zlib.brotliDecompressSync(page.body) : accept === 'gzip' ? zlib.gunzipSync(page.body) : page.body;
       expect(page.headers['content-encoding']).toBe(accept === 'identity' ? undefined : accept);
-      expect(html.toString()).toBe(INDEX);
+      expect(html.toString()).toBe(INDEX.replace('</head>', '<meta name="midway-session" content="signed-out" /></head>'));
     }
   });
 
@@ -200,6 +200,46 @@ describe('prerendered landing page, compressed', () => {
     } finally {
       await landing.stop();
     }
+  });
+});
+
+describe("the page's head: session verdict and the route's remote entry", () => {
+  const head = async (p: string, cookie?: string) => {
+    const res = await raw(p, { accept: 'text/html', ...(cookie ? { cookie } : {}) });
+    expect(res.status).toBe(200);
+    return res.body.toString().split('</head>')[0]!;
+  };
+  const preloads = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script" \/>/g)].map((m) => m[1]);
+
+  it('tells a signed-out visitor so and preloads only the landing remote on /', async () => {
+    const html = await head('/');
+    expect(html).toContain('<meta name="midway-session" content="signed-out" />');
+    expect(preloads(html)).toEqual(['/remotes/mf-landing/remoteEntry.js']);
+    // Any other page sends a signed-out visitor to sign in: nothing to preload.
+    expect(preloads(await head('/items'))).toEqual([]);
+    expect(await head('/items')).toContain('content="signed-out"');
+  });
+
+  it("preloads a signed-in visitor's route remote, never the landing page's", async () => {
+    const reg = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'L' }));
+    const cookie = sessionCookieOf(reg)!;
+    const cases: [string, string[]][] = [
+      ['/', ['/remotes/mf-projects/remoteEntry.js']],
+      ['/projects', ['/remotes/mf-projects/remoteEntry.js']],
+      ['/projects/5f0c6a7e-8d1b-4c2a-9e3f-1a2b3c4d5e6f', ['/remotes/mf-projects/remoteEntry.js']],
+      ['/items', ['/remotes/mf-items/remoteEntry.js']],
+      ['/items?q=chair', ['/remotes/mf-items/remoteEntry.js']],
+      ['/services', ['/remotes/mf-items/remoteEntry.js']],
+      ['/billing', ['/remotes/mf-billing/remoteEntry.js']],
+      ['/no-such-page', []],
+    ];
+    for (const [p, expected] of cases) {
+      const html = await head(p, cookie);
+      expect(html).toContain('<meta name="midway-session" content="signed-in" />');
+      expect([p, preloads(html)]).toEqual([p, expected]);
+    }
+    // A forged cookie is a signed-out visitor.
+    expect(await head('/', `${cookie.split('=')[0]}=forged`)).toContain('content="signed-out"');
   });
 });
 

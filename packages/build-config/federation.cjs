@@ -37,9 +37,8 @@ const SHARED_SINGLETONS = [
   '@midway/ui/status',
 ];
 
-/** RUNTIME_MANIFEST_PATH of @midway/contracts and where the gateway serves mf_landing's entry (/remotes/<dir>/). */
+/** RUNTIME_MANIFEST_PATH of @midway/contracts. */
 const RUNTIME_MANIFEST_PATH = '/runtime-manifest.json';
-const LANDING_REMOTE_ENTRY = '/remotes/mf-landing/remoteEntry.js';
 
 /**
  * Brotli and gzip files next to every text asset (`x.js.br`, `x.js.gz`), made once at build at the highest
@@ -186,9 +185,10 @@ function createFederatedConfig({ dir, name, exposes, title }) {
         title,
         scriptLoading: 'defer',
         favicon: require.resolve('@midway/ui/assets/favicon.svg'),
-        // The host's page starts what the landing page waits for while main.js still loads: the runtime manifest
-        // (fetched with credentials by runtime-manifest.ts) and mf_landing's entry, whose path is stable.
-        ...(isHost ? { preloadFetch: [RUNTIME_MANIFEST_PATH], preloadScripts: [LANDING_REMOTE_ENTRY] } : {}),
+        // The host's page starts the runtime manifest (fetched with credentials by runtime-manifest.ts) while main.js
+        // still loads. The remote entry of the page's route is preloaded by the gateway, which knows the route and
+        // whether the visitor is signed in (a signed-in '/' must not download the landing page).
+        ...(isHost ? { preloadFetch: [RUNTIME_MANIFEST_PATH] } : {}),
       }),
       ...precompressPlugins(),
     ],

@@ -4,6 +4,7 @@ import { useInitialUser } from './auth/initial-user';
 import { LandingRoute } from './routes/landing-route';
 import { LandingSkeleton, PageLoading } from './routes/skeletons';
 import { useDropPrerenderedStyles } from './prerendered';
+import { sessionHint } from './boot/page-prefetch';
 
 // React Query, react-router, the route table and everything behind them are a separate chunk: a signed-out
 // visitor on '/' downloads only the landing page's path (theme, toasts, the manifest and the mf_landing remote).
@@ -20,12 +21,13 @@ export function App() {
 
 /**
  * '/' shows the landing page while signed out or while the current user loads (the same rule as AuthGate),
- * without waiting for the router or the query client. Any other page, or a signed-in user, switches to the
- * routed app for good.
+ * without waiting for the router or the query client. Any other page, or a signed-in user (or the gateway's
+ * signed-in hint), switches to the routed app for good.
  */
 function Root() {
   const user = useInitialUser();
-  const [routed, setRouted] = useState(() => window.location.pathname !== '/');
+  // The gateway saw a signed-in session: '/' is the dashboard, so the landing page (and its remote) is never loaded.
+  const [routed, setRouted] = useState(() => window.location.pathname !== '/' || sessionHint() === 'signed-in');
   if (!routed && user) setRouted(true);
   if (!routed) return <LandingRoute />;
   return (

@@ -4,12 +4,17 @@ import { loadInitialUser } from './auth/initial-user';
 import { loadRemoteModule } from './federation/load-remote-module';
 import { startLoadingManifest } from './federation/runtime-manifest';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
+import { currentPagePlan } from './boot/page-prefetch';
 
 // Fetch the manifest and the current user while React starts, so the first render does not wait for them.
 startLoadingManifest();
 loadInitialUser().catch(() => {
   // A failed check counts as signed out (useInitialUser); the routed app's query reports it.
 });
+// A signed-in page's remote module loads alongside the shell's own chunks (the gateway preloaded its entry), not
+// after the router, the user and the layout have rendered; RemoteView then finds it loaded or in flight.
+const plan = currentPagePlan();
+if (plan) loadRemoteModule(plan.module).catch(() => undefined); // RemoteView reports a failure, with retry
 
 async function start(container: HTMLElement) {
   // The gateway sent the landing's first screen in the page: keep it until the landing page can replace it

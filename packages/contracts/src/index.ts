@@ -10,4 +10,5 @@ export * from './billing';
 export * from './events';
 export * from './runtime';
 export * from './frontend';
+export * from './page-data';
 export * from './openapi';

@@ -1,5 +1,6 @@
 import { fakeResponse } from './test-response';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from './api-client';
+import { PREFETCH_GLOBAL, type PrefetchStore } from '@midway/contracts/page-data';
+import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, takePrefetched } from './api-client';
 import { fetchCurrentUser } from './current-user';
 
 function mockFetch(status: number, body: string, statusText = '') {
@@ -81,5 +82,46 @@ describe('fetchCurrentUser (plain fetch, used before React Query loads)', () => 
   it('throws "<status>: <body>" on any other failure', async () => {
     mockFetch(500, 'boom', 'Internal Server Error');
     await expect(fetchCurrentUser()).rejects.toThrow('500: boom');
+  });
+});
+
+describe('reads the shell started before the code loaded (takePrefetched)', () => {
+  const store = (): PrefetchStore => ((globalThis as unknown as Record<string, PrefetchStore>)[PREFETCH_GLOBAL] = {});
+  afterEach(() => delete (globalThis as unknown as Record<string, unknown>)[PREFETCH_GLOBAL]);
+
+  it('answers a GET of the same URL from the started read, once; the next GET asks the network', async () => {
+    const fetchMock = mockFetch(200, '{"from":"network"}');
+    store()['/api/dashboard/stats'] = { startedAt: Date.now(), response: Promise.resolve(fakeResponse(200, '{"from":"prefetch"}')) };
+    expect(await (await apiRequest('GET', '/api/dashboard/stats')).json()).toEqual({ from: 'prefetch' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await (await apiRequest('GET', '/api/dashboard/stats')).json()).toEqual({ from: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the current-user check its started read, a 401 still being null', async () => {
+    const fetchMock = mockFetch(200, '{}');
+    store()['/api/auth/user'] = { startedAt: Date.now(), response: Promise.resolve(fakeResponse(401, '')) };
+    await expect(fetchCurrentUser()).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('never answers another URL, a write, or a read started too long ago', async () => {
+    const fetchMock = mockFetch(200, '{"from":"network"}');
+    const s = store();
+    s['/api/projects'] = { startedAt: Date.now(), response: Promise.resolve(fakeResponse(200, '[]')) };
+    s['/api/items?limit=200'] = { startedAt: Date.now() - 60_000, response: Promise.resolve(fakeResponse(200, '[]')) };
+    await apiRequest('GET', '/api/projects?x=1');
+    await apiRequest('POST', '/api/projects', { name: 'x' });
+    expect(await (await apiRequest('GET', '/api/items?limit=200')).json()).toEqual({ from: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(takePrefetched('/api/items?limit=200')).toBeUndefined();
+  });
+
+  it('passes a failed read on to its taker as the error it is', async () => {
+    mockFetch(200, '{}');
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => undefined);
+    store()['/api/projects'] = { startedAt: Date.now(), response: failed };
+    await expect(apiRequest('GET', '/api/projects')).rejects.toThrow('Failed to fetch');
   });
 });

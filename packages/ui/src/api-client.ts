@@ -1,3 +1,4 @@
+import { PREFETCH_GLOBAL, PREFETCH_MAX_AGE_MS, type PrefetchStore } from '@midway/contracts/page-data';
 import type { QueryFunction } from '@tanstack/react-query';
 import { browserLocation, LOGIN_PATH } from './browser-location';
 import { toast } from './toast/toast-store';
@@ -30,17 +31,30 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /**
+ * The answer of a read the shell's first script started for exactly this URL while the code loaded (see
+ * @midway/contracts/page-data), handed out once; undefined when there is none or it started too long ago.
+ */
+export function takePrefetched(url: string): Promise<Response> | undefined {
+  const store = (globalThis as unknown as Record<string, PrefetchStore | undefined>)[PREFETCH_GLOBAL];
+  const entry = store?.[url];
+  if (!store || !entry) return undefined;
+  delete store[url];
+  return Date.now() - entry.startedAt <= PREFETCH_MAX_AGE_MS ? entry.response : undefined;
+}
+
+/**
  * One call to the platform API: cookies always, JSON body and content type only when a body is given.
  * Resolves with the OK response; any non-OK response throws an ApiError.
  */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
-  const res = await fetch(url, {
+  const prefetched = method === 'GET' && !hasBody ? takePrefetched(url) : undefined;
+  const res = await (prefetched ?? fetch(url, {
     method,
     credentials: 'include',
     headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
     body: hasBody ? JSON.stringify(body) : undefined,
-  });
+  }));
   await throwIfResNotOk(res);
   return res;
 }
@@ -58,7 +72,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
  * current-user fetch, so signed-out visitors simply see the landing page); any other non-OK answer throws.
  */
 export async function getJson<T>(url: string, { on401, signal }: { on401: UnauthorizedBehavior; signal?: AbortSignal }): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'include', signal });
+  const res = await (takePrefetched(url) ?? fetch(url, { credentials: 'include', signal }));
   if (on401 === 'returnNull' && res.status === 401) return null;
   await throwIfResNotOk(res);
   return (await res.json()) as T;

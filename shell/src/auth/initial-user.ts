@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@midway/contracts';
 import { fetchCurrentUser } from '@midway/ui';
 import { useEffect, useState } from 'react';
+import { sessionHint } from '../boot/page-prefetch';
 
 /**
  * The current user as the page starts, with plain fetch: the signed-out landing page decides on it without
@@ -13,7 +14,8 @@ let settled: { user: CurrentUser | null } | undefined;
 
 export function loadInitialUser(): Promise<CurrentUser | null> {
   if (!request) {
-    request = fetchCurrentUser();
+    // The gateway saw no valid session for this page: signed out without asking (a 401 would be logged as an error).
+    request = sessionHint() === 'signed-out' ? Promise.resolve(null) : fetchCurrentUser();
     request.then(
       (user) => (settled = { user }),
       () => (settled = { user: null }),

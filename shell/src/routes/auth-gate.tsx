@@ -2,6 +2,7 @@ import { browserLocation, LOGIN_PATH } from '@midway/ui';
 import { useCurrentUser } from '@midway/ui/query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { sessionHint } from '../boot/page-prefetch';
 import { LandingRoute } from './landing-route';
 import { LandingSkeleton, PageLoading } from './skeletons';
 
@@ -22,7 +23,9 @@ export function AuthGate() {
     if (mustSignIn) browserLocation.assign(LOGIN_PATH);
   }, [mustSignIn]);
 
-  if (isHome && !user) return <LandingRoute />;
+  // While the user loads, a visitor the gateway saw signed in gets the dashboard's skeleton, not the landing page.
+  if (isHome && !user && !(isLoading && sessionHint() === 'signed-in')) return <LandingRoute />;
+  if (isHome && !user) return <LandingSkeleton />;
   if (!user) return <PageLoading label={mustSignIn ? 'Redirecting to sign in' : 'Loading'} />;
   return (
     <Suspense fallback={isHome ? <LandingSkeleton /> : <PageLoading />}>

@@ -1,0 +1,67 @@
+/**
+ * What a page of the signed-in app needs first, known before any of its code runs: the remote module that renders
+ * it and the API reads of its first screen. The gateway preloads the remote's entry from the page's HTML; the
+ * shell's first script starts the reads (and the current user) while the code still loads, and the shared API
+ * client in @midway/ui takes their answers instead of asking again. No zod: the browser imports this file
+ * (`@midway/contracts/page-data`).
+ */
+
+/** `<meta name="midway-session" content="signed-in|signed-out">`: the gateway's verdict on the page request's session cookie. */
+export const SESSION_META_NAME = 'midway-session';
+export type SessionHint = 'signed-in' | 'signed-out';
+
+/** GET /api/auth/user (also the current-user query's key in @midway/ui). */
+export const CURRENT_USER_API_PATH = '/api/auth/user';
+
+/** The window property holding the started reads, by URL; each is taken once. */
+export const PREFETCH_GLOBAL = '__midwayPrefetch';
+/** A read started longer ago than this is not handed out (it may be stale by then): the client asks again. */
+export const PREFETCH_MAX_AGE_MS = 10_000;
+export interface PrefetchEntry {
+  /** Date.now() when the read started. */
+  startedAt: number;
+  response: Promise<Response>;
+}
+export type PrefetchStore = Record<string, PrefetchEntry>;
+
+export interface PageLoadPlan {
+  /** Folder (and /remotes/<dir>/ segment) of the remote rendering the page. */
+  remoteDir: 'mf-landing' | 'mf-projects' | 'mf-items' | 'mf-billing';
+  /** The federation module the shell mounts for the page. */
+  module: 'mf_landing/Landing' | 'mf_projects/Routes' | 'mf_items/Routes' | 'mf_billing/Routes';
+  /**
+   * Same-origin GETs the page's first screen makes, exactly as its remote's API client writes them (a URL that
+   * drifts from the remote's is simply not taken: the remote asks again; e2e/page-load.e2e.test.ts catches it).
+   */
+  queries: string[];
+}
+
+/** Items page size of mf-items (ITEMS_PAGE_SIZE) and the dashboard's recent-activity length (mf-projects). */
+const ITEMS_FIRST_PAGE = 200;
+const RECENT_ACTIVITY_LIMIT = 10;
+
+/**
+ * The plan for a page path (`location.pathname`, `location.search`); null for a page with no remote (404) or one
+ * whose first reads depend on state the URL does not carry. Signed out, only `/` renders a page (the landing).
+ */
+export function pageLoadPlan(pathname: string, search: string, signedIn: boolean): PageLoadPlan | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (!signedIn) return path === '/' ? { remoteDir: 'mf-landing', module: 'mf_landing/Landing', queries: [] } : null;
+  const plain = search === '' || search === '?';
+  if (path === '/') {
+    return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', queries: ['/api/projects', '/api/dashboard/stats', `/api/activities?limit=${RECENT_ACTIVITY_LIMIT}`] };
+  }
+  if (path === '/projects') return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', queries: ['/api/projects'] };
+  const project = /^\/projects\/([^/]+)$/.exec(path);
+  if (project) {
+    // The remote writes encodeURIComponent(useParams().id); the path segment is the same for any plain id.
+    const id = project[1]!;
+    return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', queries: /^[A-Za-z0-9-]+$/.test(id) ? [`/api/projects/${id}`] : [] };
+  }
+  if (path === '/items') {
+    return { remoteDir: 'mf-items', module: 'mf_items/Routes', queries: plain ? [`/api/items?limit=${ITEMS_FIRST_PAGE}`, '/api/items/summary', '/api/projects'] : [] };
+  }
+  if (path === '/services') return { remoteDir: 'mf-items', module: 'mf_items/Routes', queries: [] };
+  if (path === '/billing' || path === '/auto-billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', queries: [] };
+  return null;
+}
