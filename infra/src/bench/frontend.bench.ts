@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { KNOWN_REMOTES } from '@midway/contracts';
 import { launchBrowser } from '../browser';
@@ -11,32 +10,44 @@ export const FRONTEND_GOALS = { shellInitialKbGz: 120, remoteEntryPlusRouteKbGz:
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** The built file a gateway URL serves: /remotes/<dir>/x → <dir>/dist/x, anything else → shell/dist/x. */
-function distFileOf(url: string): { app: string; file: string } {
-  const { pathname } = new URL(url);
-  const m = pathname.match(/^\/remotes\/([^/]+)\/(.+)$/);
-  if (m) return { app: m[1]!, file: path.join(REPO_ROOT, m[1]!, 'dist', m[2]!) };
-  return { app: 'shell', file: path.join(REPO_ROOT, 'shell', 'dist', pathname.replace(/^\//, '')) };
+/** Which app a gateway URL belongs to: /remotes/<dir>/… is that remote, anything else the shell. */
+function appOf(url: string): string {
+  const m = new URL(url).pathname.match(/^\/remotes\/([^/]+)\//);
+  return m ? m[1]! : 'shell';
 }
 
-const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length;
+interface Transfers {
+  /** Bytes the browser received for scripts (encoded: compressed bodies plus headers), per app. */
+  scriptsPerApp: Map<string, number>;
+  /** Every response of the page load. */
+  totalBytes: number;
+  requests: number;
+  urls: string[];
+}
 
-/** Gzipped size, per app, of the scripts the page loaded (read from the dist files the gateway served). */
-async function scriptsPerApp(page: Page, baseUrl: string, url: string, ready: (p: Page) => Promise<unknown>): Promise<Map<string, number>> {
-  const scripts = new Set<string>();
-  const onResponse = (res: { url(): string; ok(): boolean; request(): { resourceType(): string } }) => {
-    if (res.request().resourceType() === 'script' && res.ok() && res.url().startsWith(baseUrl)) scripts.add(res.url());
-  };
-  page.on('response', onResponse);
+/**
+ * Loads `url` and adds up what Chromium actually received (CDP Network.loadingFinished encodedDataLength: the
+ * response as sent over the wire, compressed body and headers), per app for scripts and in total.
+ */
+async function transfers(page: Page, baseUrl: string, url: string, ready: (p: Page) => Promise<unknown>): Promise<Transfers> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const seen = new Map<string, { url: string; type: string }>();
+  const result: Transfers = { scriptsPerApp: new Map(), totalBytes: 0, requests: 0, urls: [] };
+  cdp.on('Network.responseReceived', (e) => seen.set(e.requestId, { url: e.response.url, type: e.type }));
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = seen.get(e.requestId);
+    if (!r || !r.url.startsWith(baseUrl)) return;
+    result.totalBytes += e.encodedDataLength;
+    result.requests++;
+    result.urls.push(r.url);
+    if (r.type === 'Script') result.scriptsPerApp.set(appOf(r.url), (result.scriptsPerApp.get(appOf(r.url)) ?? 0) + e.encodedDataLength);
+  });
   await page.goto(url, { waitUntil: 'networkidle' });
   await ready(page);
-  page.off('response', onResponse);
-  const perApp = new Map<string, number>();
-  for (const s of scripts) {
-    const { app, file } = distFileOf(s);
-    if (fs.existsSync(file)) perApp.set(app, (perApp.get(app) ?? 0) + gzipSize(file));
-  }
-  return perApp;
+  await page.waitForTimeout(300);
+  await cdp.detach();
+  return result;
 }
 
 /**
@@ -53,8 +64,8 @@ export async function benchFrontend(baseUrl: string, sessionCookie: string): Pro
     for (let run = 0; run < 3; run++) {
       const anon = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await anon.newPage();
-      const cdp = await anon.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const throttle = await anon.newCDPSession(page);
+      await throttle.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.addInitScript(() => {
         const w = window as unknown as { __lcp: number };
         w.__lcp = 0;
@@ -62,7 +73,7 @@ export async function benchFrontend(baseUrl: string, sessionCookie: string): Pro
           for (const entry of list.getEntries()) w.__lcp = entry.startTime;
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       });
-      signedOut = await scriptsPerApp(page, baseUrl, `${baseUrl}/`, (p) => p.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 }));
+      signedOut = (await transfers(page, baseUrl, `${baseUrl}/`, (p) => p.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 }))).scriptsPerApp;
       await page.waitForTimeout(500);
       lcps.push(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp));
       await anon.close();
@@ -74,18 +85,29 @@ export async function benchFrontend(baseUrl: string, sessionCookie: string): Pro
     const [name, value] = sessionCookie.split('=');
     await signedInCtx.addCookies([{ name: name!, value: value!, url: baseUrl }]);
     const page2 = await signedInCtx.newPage();
-    const signedIn = await scriptsPerApp(page2, baseUrl, `${baseUrl}/`, (p) => p.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 30_000 }).catch(() => undefined));
+    const dashboard = await transfers(page2, baseUrl, `${baseUrl}/`, (p) => p.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 30_000 }).catch(() => undefined));
+    // mf-items renders /items: a fresh context, so nothing comes from the dashboard's cache.
+    const itemsCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await itemsCtx.addCookies([{ name: name!, value: value!, url: baseUrl }]);
+    const itemsPage = await transfers(await itemsCtx.newPage(), baseUrl, `${baseUrl}/items`, (p) => p.getByRole('heading', { name: 'Items' }).first().waitFor({ timeout: 30_000 }).catch(() => undefined));
+    await itemsCtx.close();
+    const signedIn = new Map([...itemsPage.scriptsPerApp, ...dashboard.scriptsPerApp]);
     await signedInCtx.close();
 
-    const rows: Record<string, string | number>[] = [{ bundle: 'shell initial JS, signed-out /', 'KB gz': kb(signedOut.get('shell') ?? 0), 'goal KB gz': FRONTEND_GOALS.shellInitialKbGz }];
+    const rows: Record<string, string | number>[] = [{ bundle: 'shell initial JS, signed-out /', 'KB transferred': kb(signedOut.get('shell') ?? 0), 'goal KB gz': FRONTEND_GOALS.shellInitialKbGz }];
     for (const { dir } of KNOWN_REMOTES) {
       const size = signedOut.get(dir) ?? signedIn.get(dir);
       const built = fs.existsSync(path.join(REPO_ROOT, dir, 'dist', 'remoteEntry.js'));
-      rows.push({ bundle: `${dir} entry + first route chunk`, 'KB gz': size !== undefined ? kb(size) : built ? 'not on / (not measured)' : 'not built yet', 'goal KB gz': FRONTEND_GOALS.remoteEntryPlusRouteKbGz });
+      rows.push({ bundle: `${dir} entry + first route chunk`, 'KB transferred': size !== undefined ? kb(size) : built ? 'not on /, /items (not measured)' : 'not built yet', 'goal KB gz': FRONTEND_GOALS.remoteEntryPlusRouteKbGz });
     }
-    console.log(`\nFront end (gzipped JS the browser loaded, from the dist files)\n${table(rows)}`);
+    console.log(`\nFront end (JS bytes Chromium received: compressed bodies + headers, CDP encodedDataLength)\n${table(rows)}`);
+    const landingOnDashboard = dashboard.urls.filter((u) => appOf(u) === 'mf-landing').length;
+    console.log(
+      `signed-in dashboard: ${kb(dashboard.totalBytes)} KB received in ${dashboard.requests} requests (issue 12 measured 1,062 KiB in 40); ` +
+        `mf-landing requests: ${landingOnDashboard} (goal 0)`,
+    );
     console.log(`landing LCP, headless Chromium, 4× CPU throttling, median of 3 loads: ${Math.round(lcp)} ms (runs ${lcps.map((l) => Math.round(l)).join(', ')}; goal ≤ ${FRONTEND_GOALS.landingLcpMs} ms)`);
-    return { shellKbGz: kb(signedOut.get('shell') ?? 0), lcpMs: Math.round(lcp) };
+    return { shellKbGz: kb(signedOut.get('shell') ?? 0), lcpMs: Math.round(lcp), dashboardKb: kb(dashboard.totalBytes), dashboardRequests: dashboard.requests };
   } finally {
     await browser.close();
   }

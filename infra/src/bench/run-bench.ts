@@ -7,6 +7,7 @@ import { benchGateway } from './gateway.bench';
 import { benchOutbox } from './outbox.bench';
 import { benchCatalog } from './catalog.bench';
 import { benchFrontend } from './frontend.bench';
+import { benchLighthouse } from './lighthouse.bench';
 import { signUp } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,6 +26,7 @@ async function main() {
   try {
     // The page loads first, on a quiet platform: right after a load test the services are still busy.
     if (wanted('frontend')) await benchFrontend(platform.baseUrl, (await signUp(platform.baseUrl)).cookie);
+    if (wanted('lighthouse')) await benchLighthouse(platform);
     if (wanted('gateway')) await benchGateway(platform, { connections: CONNECTIONS, seconds: SECONDS });
     if (wanted('outbox')) await benchOutbox(platform.databaseUrl, platform.natsUrl, Number(process.env.BENCH_OUTBOX_EVENTS ?? 1000));
     if (wanted('catalog')) await benchCatalog(platform, {

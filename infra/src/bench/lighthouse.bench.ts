@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromium } from '../browser';
+import type { Platform } from '../platform';
+import { signUp, table } from './bench-support';
+
+/** Issue 12's goals, per page: Lighthouse mobile profile (simulated 4× CPU, 150 ms RTT, 1.6 Mbps). */
+export const LIGHTHOUSE_GOALS = { performance: 90, lcpMs: 2500, landingLcpMs: 1000, accessibility: 95 };
+
+interface PageScore {
+  page: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  accessibility: number;
+}
+
+/** Lighthouse and chrome-launcher are ES modules; infra compiles to CommonJS with dynamic imports kept as import(). */
+async function runLighthouse(url: string, cookie: string | null, reportName: string): Promise<{ performance: number; lcpMs: number; tbtMs: number; accessibility: number }> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  // A fresh profile per page: nothing cached from the page measured before it.
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-lighthouse-'));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, userDataDir, logLevel: 'error' });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        // Lighthouse clears the origin's storage (cookies included) before loading: the session rides as a header.
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      },
+      // The default config is the mobile profile: simulated 4× CPU slowdown, 150 ms RTT, 1.6 Mbps.
+      undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    // BENCH_LIGHTHOUSE_DIR=<dir> keeps each page's full report (what blocked the main thread, the request chain).
+    const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      fs.writeFileSync(path.join(reportDir, `${reportName}.json`), JSON.stringify(result.lhr));
+    }
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+    };
+  } finally {
+    await chrome.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+async function api<T>(baseUrl: string, cookie: string, method: string, p: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${p}`, {
+    method,
+    headers: { cookie, origin: baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const itemRows = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `${prefix} ${i + 1}`,
+    supplier: ['Nordic Living', 'Atelier Sud', 'Coast Lighting', 'Stone & Grain'][i % 4],
+    quantity: 1 + (i % 3),
+    price: ((i % 500) + 19.99).toFixed(2),
+    scheduleNumber: `S-${i + 1}`,
+    ...(i % 3 === 0 ? {} : { trackingNumber: `1Z${String(i).padStart(16, '0')}` }),
+  }));
+
+/**
+ * One designer with a project of 50 items and one of 9,950 (10,000 items in all, through the bulk import API):
+ * the dashboard, the 50-item project page and the items page are measured signed in; the landing page signed out.
+ */
+export async function benchLighthouse(platform: Platform): Promise<PageScore[]> {
+  assertChromium();
+  const { baseUrl } = platform;
+  const { cookie } = await signUp(baseUrl);
+  const newProject = (name: string) => api<{ id: string }>(baseUrl, cookie, 'POST', '/api/projects', { name, clientName: 'Harbour Residences', location: 'Vancouver' });
+  const small = await newProject('Kitsilano Loft');
+  await api(baseUrl, cookie, 'POST', `/api/projects/${small.id}/items/bulk`, { items: itemRows(50, 'Lounge chair') });
+  const large = await newProject('Harbour Tower Lobby');
+  for (let i = 0; i < 9_950; i += 5_000) {
+    await api(baseUrl, cookie, 'POST', `/api/projects/${large.id}/items/bulk`, { items: itemRows(Math.min(5_000, 9_950 - i), `Lobby piece ${i}`) });
+  }
+
+  const pages: { page: string; url: string; cookie: string | null; lcpGoal: number }[] = [
+    { page: 'landing, signed out', url: `${baseUrl}/`, cookie: null, lcpGoal: LIGHTHOUSE_GOALS.landingLcpMs },
+    { page: 'dashboard, signed in', url: `${baseUrl}/`, cookie, lcpGoal: LIGHTHOUSE_GOALS.lcpMs },
+    { page: 'project with 50 items', url: `${baseUrl}/projects/${small.id}`, cookie, lcpGoal: LIGHTHOUSE_GOALS.lcpMs },
+    { page: 'items page, 10,000 items', url: `${baseUrl}/items`, cookie, lcpGoal: LIGHTHOUSE_GOALS.lcpMs },
+  ];
+  const scores: PageScore[] = [];
+  const rows: Record<string, string | number>[] = [];
+  for (const p of pages) {
+    try {
+      const s = await runLighthouse(p.url, p.cookie, p.page.replace(/[^a-z0-9]+/gi, '-'));
+      scores.push({ page: p.page, ...s });
+      rows.push({
+        page: p.page,
+        Performance: s.performance,
+        'goal ≥': LIGHTHOUSE_GOALS.performance,
+        'LCP ms': s.lcpMs,
+        'goal LCP ≤': p.lcpGoal,
+        'TBT ms': s.tbtMs,
+        Accessibility: s.accessibility,
+        'goal a11y ≥': LIGHTHOUSE_GOALS.accessibility,
+      });
+    } catch (err) {
+      rows.push({ page: p.page, Performance: `failed: ${(err as Error).message}` });
+    }
+  }
+  console.log(`\nLighthouse 13, mobile profile (simulated 4× CPU, 150 ms RTT, 1.6 Mbps), Debian Chromium, one run per page\n${table(rows)}`);
+  return scores;
+}
