@@ -1,12 +1,10 @@
 import type { Item } from '@midway/contracts';
-import { Button } from '@midway/ui';
-import { Eye, Pencil } from 'lucide-react';
 import { memo } from 'react';
 import styled, { css } from 'styled-components';
 import { ItemStatusBadge } from '@midway/ui/status';
-import { ItemThumb, type ItemActions } from './item-card';
-import { ValueOrWarning } from './item-warnings';
-import { TrackingButton } from './tracking-button';
+import type { ItemActions } from './item-card';
+import { ROW_BUTTON_CLASS, ROW_THUMB_CLASS, ROW_WARNING_CLASS, rowIconClass } from './row-styles';
+import { RowTrackingButton } from './tracking-button';
 
 export type RowColumns = 'with-project' | 'without-project';
 
@@ -87,13 +85,26 @@ export function ItemsHeader({ cols }: { cols: RowColumns }) {
   );
 }
 
-/** One item as a table row (List View, By Project); a small card when the list is narrow. */
+/** Spec section 2's warning for a missing supplier, carrier or tracking number, as in MissingValue (named for screen readers). */
+function RowValue({ value, what }: { value: string | null | undefined; what: string }) {
+  if (value?.trim()) return <span>{value}</span>;
+  return (
+    <span className={ROW_WARNING_CLASS} title={`No ${what}`} data-testid="missing-warning">
+      <span className={rowIconClass('alert')} role="img" aria-label={`No ${what}`} />
+    </span>
+  );
+}
+
+/**
+ * One item as a table row (List View, By Project); a small card when the list is narrow. Rows mount and unmount
+ * on every scroll frame, so they are plain elements styled by class (RowStyles), not icon and button components.
+ */
 export const ItemRow = memo(function ItemRow({ item, cols, actions }: { item: Item; cols: RowColumns; actions: ItemActions }) {
   const cell = (label: string) => ({ role: 'cell', 'data-col': label, 'data-label': label === 'Item' || label === 'Actions' ? undefined : label });
   return (
     <Row $cols={cols} role="row" data-testid="item-row" aria-label={item.name}>
       <div className="item" {...cell('Item')}>
-        <ItemThumb item={item} size={40} />
+        <span className={ROW_THUMB_CLASS}>{item.photoUrl ? <img src={item.photoUrl} alt="" loading="lazy" /> : <span className={rowIconClass('image')} aria-hidden />}</span>
         <div style={{ minWidth: 0 }}>
           <div className="name">{item.name}</div>
           {item.skuCode ? <div className="muted">SKU: {item.skuCode}</div> : null}
@@ -106,15 +117,15 @@ export const ItemRow = memo(function ItemRow({ item, cols, actions }: { item: It
         </div>
       ) : null}
       <div {...cell('Supplier')}>
-        <ValueOrWarning value={item.supplier} what="supplier" />
+        <RowValue value={item.supplier} what="supplier" />
       </div>
       <div {...cell('Carrier')}>
-        {item.carrierId ? actions.carrierName(item.carrierId) : <ValueOrWarning value={null} what="carrier" />}
+        {item.carrierId ? actions.carrierName(item.carrierId) : <RowValue value={null} what="carrier" />}
       </div>
       <div {...cell('Tracking')}>
         <div className="inline">
-          <ValueOrWarning value={item.trackingNumber} what="tracking number" />
-          <TrackingButton item={item} carrierName={actions.carrierName} />
+          <RowValue value={item.trackingNumber} what="tracking number" />
+          <RowTrackingButton item={item} carrierName={actions.carrierName} />
         </div>
       </div>
       <div {...cell('Status')}>
@@ -122,12 +133,12 @@ export const ItemRow = memo(function ItemRow({ item, cols, actions }: { item: It
       </div>
       <div {...cell('Quantity')}>{item.quantity ?? 1}</div>
       <div className="inline" {...cell('Actions')}>
-        <Button $variant="ghost" $size="icon" aria-label={`View ${item.name}`} title="View" onClick={() => actions.onView(item)}>
-          <Eye aria-hidden />
-        </Button>
-        <Button $variant="ghost" $size="icon" aria-label={`Edit ${item.name}`} title="Edit" onClick={() => actions.onEdit(item)}>
-          <Pencil aria-hidden />
-        </Button>
+        <button type="button" className={ROW_BUTTON_CLASS} aria-label={`View ${item.name}`} title="View" onClick={() => actions.onView(item)}>
+          <span className={rowIconClass('eye')} aria-hidden />
+        </button>
+        <button type="button" className={ROW_BUTTON_CLASS} aria-label={`Edit ${item.name}`} title="Edit" onClick={() => actions.onEdit(item)}>
+          <span className={rowIconClass('pencil')} aria-hidden />
+        </button>
       </div>
     </Row>
   );

@@ -1,6 +1,6 @@
 import type { Item, ItemsSummary, Project } from '@midway/contracts';
 import { Badge } from '@midway/ui';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { countLabel } from '../shared/format';
 import { BUCKET_LABELS, bucketOf, ITEM_BUCKETS } from '../shared/item-buckets';
@@ -8,6 +8,7 @@ import { chunk, useColumns } from '../shared/use-columns';
 import { VirtualList } from '../shared/virtual-list';
 import { ItemCard, type ItemActions } from './item-card';
 import { ItemRow, ItemsHeader, RowsFrame } from './item-row';
+import { RowStyles } from './row-styles';
 
 export interface ViewProps {
   items: readonly Item[];
@@ -50,16 +51,20 @@ const Empty = styled.p`
   margin-bottom: 8px;
 `;
 
+const rowEstimate = () => 64;
+
 /** List View: a table (rows become small cards when narrow), rendered virtually. */
 export function ListView({ items, actions, onNearEnd, footer }: ViewProps) {
+  const render = useCallback((item: Item) => <ItemRow item={item} cols="with-project" actions={actions} />, [actions]);
   return (
     <RowsFrame role="table" aria-label="Items" aria-rowcount={items.length + 1}>
+      <RowStyles $variant="ghost" $size="icon" />
       <ItemsHeader cols="with-project" />
       <VirtualList
         entries={items}
         getKey={(i) => i.id}
-        estimateSize={() => 64}
-        render={(item) => <ItemRow item={item} cols="with-project" actions={actions} />}
+        estimateSize={rowEstimate}
+        render={render}
         onNearEnd={onNearEnd}
         footer={footer}
       />
@@ -188,6 +193,7 @@ export function ByProjectView({ items, actions, onNearEnd, footer, summary, proj
   }, [items, summary, projects]);
   return (
     <div data-testid="items-by-project">
+      <RowStyles $variant="ghost" $size="icon" />
       <VirtualList entries={entries} getKey={(e) => e.key} estimateSize={(e) => ESTIMATES[e.kind]} render={(e) => renderEntry(e, actions, 1)} onNearEnd={onNearEnd} footer={footer} />
     </div>
   );

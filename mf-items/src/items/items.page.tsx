@@ -5,7 +5,7 @@ import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from
 import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
 import { CheckCircle2, FileUp, Package, Plus, Search, ShoppingCart, Truck } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ItemFilters } from '../api/items-api';
@@ -102,6 +102,55 @@ export function ItemsSkeleton() {
   );
 }
 
+interface ToolbarProps {
+  search: string;
+  onSearch(v: string): void;
+  status: string;
+  onStatus(v: string): void;
+  projectId: string;
+  onProject(v: string): void;
+  projectOptions: { value: string; label: string }[];
+  stats: StatCardModel[];
+  onCreate(): void;
+  onUploadPo(): void;
+}
+
+/**
+ * Header, filters and count cards: memoised, so the pages of items arriving while the list scrolls re-render
+ * the list only, not the selects and cards above it.
+ */
+const ItemsToolbar = memo(function ItemsToolbar({ search, onSearch, status, onStatus, projectId, onProject, projectOptions, stats, onCreate, onUploadPo }: ToolbarProps) {
+  return (
+    <>
+      <PageHeader
+        title={ITEMS_TITLE}
+        subtitle={ITEMS_SUBTITLE}
+        actions={
+          <>
+            <Button $variant="outline" aria-label="Upload PO" onClick={onUploadPo}>
+              <FileUp aria-hidden />
+              <ButtonLabel>Upload PO</ButtonLabel>
+            </Button>
+            <Button aria-label="New Item" onClick={onCreate}>
+              <Plus aria-hidden />
+              <ButtonLabel>New Item</ButtonLabel>
+            </Button>
+          </>
+        }
+      />
+      <Filters as="section" aria-label="Filters">
+        <SearchBox>
+          <Search aria-hidden />
+          <Input type="search" aria-label="Search items" placeholder={SEARCH_PLACEHOLDER} value={search} onChange={(e) => onSearch(e.target.value)} maxLength={200} />
+        </SearchBox>
+        <Select aria-label="Status" value={status} onValueChange={onStatus} options={STATUS_OPTIONS} />
+        <Select aria-label="Project" value={projectId} onValueChange={onProject} options={projectOptions} />
+      </Filters>
+      <StatCards stats={stats} />
+    </>
+  );
+});
+
 /** The Items page (spec section 2): every item the designer may see, filtered on the server and loaded page by page. */
 export default function ItemsPage() {
   // A search result or a shared link opens the page already searching (/services?q=…).
@@ -142,15 +191,19 @@ export default function ItemsPage() {
   );
 
   const total = summary.data?.total ?? items.length;
-  const n = (v: number | undefined) => (v === undefined ? '–' : v.toLocaleString('en-US'));
-  const stats: StatCardModel[] = [
-    { label: 'Ordered', value: n(summary.data?.ordered), icon: ShoppingCart, tone: 'grey' },
-    { label: 'In Transit', value: n(summary.data?.inTransit), icon: Truck, tone: 'blue' },
-    { label: 'Delivered', value: n(summary.data?.delivered), icon: CheckCircle2, tone: 'green' },
-    { label: 'Total Items', value: n(summary.data?.total), icon: Package, tone: 'accent' },
-  ];
-  const projectOptions = [{ value: ALL, label: 'All Projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))];
-  const shownProjects = (projects.data ?? []).filter((p) => projectId === ALL || p.id === projectId);
+  const stats = useMemo<StatCardModel[]>(() => {
+    const n = (v: number | undefined) => (v === undefined ? '–' : v.toLocaleString('en-US'));
+    return [
+      { label: 'Ordered', value: n(summary.data?.ordered), icon: ShoppingCart, tone: 'grey' },
+      { label: 'In Transit', value: n(summary.data?.inTransit), icon: Truck, tone: 'blue' },
+      { label: 'Delivered', value: n(summary.data?.delivered), icon: CheckCircle2, tone: 'green' },
+      { label: 'Total Items', value: n(summary.data?.total), icon: Package, tone: 'accent' },
+    ];
+  }, [summary.data]);
+  const projectOptions = useMemo(() => [{ value: ALL, label: 'All Projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))], [projects.data]);
+  const shownProjects = useMemo(() => (projects.data ?? []).filter((p) => projectId === ALL || p.id === projectId), [projects.data, projectId]);
+  const openCreate = useCallback(() => setDialog({ kind: 'create' }), []);
+  const openPo = useCallback(() => setDialog({ kind: 'import', mode: 'po' }), []);
   const footer = isFetchingNextPage ? <More role="status">Loading more items…</More> : null;
   const close = () => setDialog(null);
   const view = { items, actions, onNearEnd, footer };
@@ -175,31 +228,18 @@ export default function ItemsPage() {
 
   return (
     <PageStack>
-      <PageHeader
-        title={ITEMS_TITLE}
-        subtitle={ITEMS_SUBTITLE}
-        actions={
-          <>
-            <Button $variant="outline" aria-label="Upload PO" onClick={() => setDialog({ kind: 'import', mode: 'po' })}>
-              <FileUp aria-hidden />
-              <ButtonLabel>Upload PO</ButtonLabel>
-            </Button>
-            <Button aria-label="New Item" onClick={() => setDialog({ kind: 'create' })}>
-              <Plus aria-hidden />
-              <ButtonLabel>New Item</ButtonLabel>
-            </Button>
-          </>
-        }
+      <ItemsToolbar
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={setStatus}
+        projectId={projectId}
+        onProject={setProjectId}
+        projectOptions={projectOptions}
+        stats={stats}
+        onCreate={openCreate}
+        onUploadPo={openPo}
       />
-      <Filters as="section" aria-label="Filters">
-        <SearchBox>
-          <Search aria-hidden />
-          <Input type="search" aria-label="Search items" placeholder={SEARCH_PLACEHOLDER} value={search} onChange={(e) => setSearch(e.target.value)} maxLength={200} />
-        </SearchBox>
-        <Select aria-label="Status" value={status} onValueChange={setStatus} options={STATUS_OPTIONS} />
-        <Select aria-label="Project" value={projectId} onValueChange={setProjectId} options={projectOptions} />
-      </Filters>
-      <StatCards stats={stats} />
       <Tabs value={tab} onValueChange={setTab}>
         <Bar>
           <ScrollTabs aria-label="Item views">

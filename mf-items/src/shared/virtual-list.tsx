@@ -40,6 +40,9 @@ export function VirtualList<E>({ entries, getKey, estimateSize, render, onNearEn
     getItemKey: (i) => getKey(entries[i]!, i),
     overscan: 6,
     scrollMargin,
+    // A scroll event schedules the render instead of rendering (and laying out) inside the event: several
+    // events of one frame make one render, and the frame is not held up by it.
+    useFlushSync: false,
   });
   const rows = virtualizer.getVirtualItems();
   const last = rows[rows.length - 1]?.index ?? -1;
@@ -55,7 +58,8 @@ export function VirtualList<E>({ entries, getKey, estimateSize, render, onNearEn
             key={row.key}
             data-index={row.index}
             ref={virtualizer.measureElement}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+            // Contained: a row mounted while scrolling lays out on its own instead of invalidating its neighbours.
+            style={{ position: 'absolute', top: 0, left: 0, width: '100%', contain: 'layout style', transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
           >
             {render(entries[row.index]!, row.index)}
           </div>
