@@ -7,6 +7,7 @@ import { benchGateway } from './gateway.bench';
 import { benchOutbox } from './outbox.bench';
 import { benchCatalog } from './catalog.bench';
 import { benchFrontend } from './frontend.bench';
+import { benchItems } from './items.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { signUp } from './bench-support';
 
@@ -27,6 +28,7 @@ async function main() {
     // The page loads first, on a quiet platform: right after a load test the services are still busy.
     if (wanted('frontend')) await benchFrontend(platform.baseUrl, (await signUp(platform.baseUrl)).cookie);
     if (wanted('lighthouse')) await benchLighthouse(platform);
+    if (wanted('items')) await benchItems(platform, { rows: Number(process.env.BENCH_BULK_ROWS ?? 10_000), connections: CONNECTIONS, seconds: SECONDS });
     if (wanted('gateway')) await benchGateway(platform, { connections: CONNECTIONS, seconds: SECONDS });
     if (wanted('outbox')) await benchOutbox(platform.databaseUrl, platform.natsUrl, Number(process.env.BENCH_OUTBOX_EVENTS ?? 1000));
     if (wanted('catalog')) await benchCatalog(platform, {
