@@ -185,6 +185,37 @@ describe('GET /api/items', () => {
       expect([at, res.status]).toEqual([at, 400]);
     }
   });
+
+  // The list writes its JSON from Postgres's text (item.repository itemsJson); every other view maps rows
+  // through toItem. Both must say the same bytes for every kind of value.
+  it('answers each item byte for byte as the project view (toItem) does: escapes, nulls, money, carriers, timestamps', async () => {
+    const ann = actor();
+    const p = await http.project(ann, { name: 'Quote " back\\slash </script> é 🪑', clientName: 'Tab\tand\nnewline' });
+    const tricky = 'Say "hi" \\ back\\slash\ttab\nline\r\u0001ctl \u2028 é 漢字 🪑 </script>';
+    const full = await http.item(ann, p.id, {
+      name: tricky, supplier: tricky, productUrl: 'https://example.com/a?b="c"&d=\\', scheduleNumber: 'FF-1', trackingNumber: '1Z999AA10123456784', carrierId: 'fedex',
+      notes: tricky, skuCode: 'SKU-"1"', collection: 'C', designer: 'D', finish: 'F', material: 'M', roomLocation: 'R', specialInstructions: tricky, price: 0.5, estimatedPrice: '12345678.9',
+    });
+    const detected = await http.item(ann, p.id, { name: 'Detected', trackingNumber: '1Z999AA10123456784' });
+    await http.item(ann, p.id, { name: 'Unknown number', trackingNumber: 'NOT-A-NUMBER' });
+    await http.item(ann, p.id, { name: 'Bare' });
+    await http.put(`/api/items/${detected.id}/status`, ann, { status: 'delivered' });
+    await http.put(`/api/items/${full.id}/status`, ann, { status: 'received' });
+    // Postgres prints no fraction for a whole second and drops trailing zeros (.5): both must still be .000/.500.
+    await t.catalog.db.$executeRawUnsafe(`UPDATE catalog.items SET received_at = '2026-03-04 05:06:07+00', updated_at = '2026-03-04 05:06:07.5+00' WHERE id = $1::uuid`, full.id);
+    await t.catalog.db.$executeRawUnsafe(`UPDATE catalog.items SET delivered_at = '2026-03-04 05:06:07.123999+00' WHERE id = $1::uuid`, detected.id);
+
+    const list = await http.get(`/api/items?projectId=${p.id}`, ann);
+    const view = await http.get(`/api/projects/${p.id}`, ann);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.stringify(list.body)).toBe(JSON.stringify(view.body.items));
+    expect(list.body).toHaveLength(4);
+    const [bare, unknown, det, all] = list.body;
+    expect([bare.carrierId, bare.trackingUrl, unknown.carrierId, unknown.trackingUrl]).toEqual([null, null, null, null]);
+    expect(det).toMatchObject({ carrierId: 'ups', trackingUrl: expect.stringContaining('1Z999AA10123456784'), deliveredAt: '2026-03-04T05:06:07.123Z' });
+    expect(all).toMatchObject({ name: tricky.trim(), carrierId: 'fedex', price: '0.50', estimatedPrice: '12345678.90', receivedAt: '2026-03-04T05:06:07.000Z', updatedAt: '2026-03-04T05:06:07.500Z', projectName: p.name });
+  });
 });
 
 describe('POST /api/projects/{id}/items/bulk', () => {

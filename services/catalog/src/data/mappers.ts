@@ -94,6 +94,20 @@ export function trackingOf(trackingNumber: string | null, carrierId: string | nu
   return hit;
 }
 
+/** trackingOf as the JSON members `"carrierId":…,"trackingUrl":…`, for lists serialised without objects (same cache bound). */
+const trackingJsonCache = new Map<string, string>();
+export function trackingJsonOf(trackingNumber: string | null, carrierId: string | null): string {
+  const key = `${carrierId ?? ''}|${trackingNumber ?? ''}`;
+  let hit = trackingJsonCache.get(key);
+  if (hit === undefined) {
+    const t = trackingOf(trackingNumber, carrierId);
+    hit = `"carrierId":${JSON.stringify(t.carrierId)},"trackingUrl":${JSON.stringify(t.trackingUrl)}`;
+    if (trackingJsonCache.size >= TRACKING_CACHE_MAX) trackingJsonCache.delete(trackingJsonCache.keys().next().value!);
+    trackingJsonCache.set(key, hit);
+  }
+  return hit;
+}
+
 export const toItem = (r: ItemRow): Item => ({
   id: r.id,
   projectId: r.project_id,

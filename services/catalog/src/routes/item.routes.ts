@@ -11,7 +11,8 @@ export function itemRoutes(items: ItemService): Router {
     const page = await items.list(callerOf(req), parse(listItemsQuerySchema, req.query));
     if (page.nextCursor) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
     res.setHeader('Access-Control-Expose-Headers', NEXT_CURSOR_HEADER);
-    res.json(page.items);
+    // The page arrives as JSON text (built once, in the repository): sent as is, no parse or stringify.
+    res.type('json').send(page.json);
   });
   r.get('/api/items/summary', async (req, res) => {
     res.json(await items.summary(callerOf(req), parse(itemsSummaryQuerySchema, req.query)));
