@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { aDetail, anInvoice } from '../test-fixtures';
-import PaymentDialog from './payment-dialog';
+import PaymentDialog, { NOT_SET_UP } from './payment-dialog';
 
 // Stripe.js comes from js.stripe.com in the browser; here Elements and the Stripe object are stand-ins that record the calls.
 const confirmPayment = jest.fn();
@@ -71,5 +71,12 @@ describe('Payment dialog', () => {
     expect(within(dialog).queryByTestId('stripe-elements')).toBeNull();
     expect(loadStripe).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  });
+
+  it('closes with what to do when billing uses a live processor but the gateway has no publishable key', async () => {
+    const { onClose } = setup({ key: null, testMode: false });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(getToasts().map((t) => [t.title, t.description])).toContainEqual(['Failed to initialize payment', NOT_SET_UP]);
+    expect(screen.queryByLabelText('Card number')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 export const INITIALIZING = 'Initializing payment...';
 export const INITIALIZE_FAILED = 'Failed to initialize payment. Please try again.';
+export const NOT_SET_UP = 'Card payments are not set up in this browser (no Stripe publishable key). Ask an administrator to set STRIPE_PUBLISHABLE_KEY on the gateway.';
 
 const Summary = styled.dl`
   display: grid;
@@ -70,17 +71,19 @@ export default function PaymentDialog({ invoiceId, onClose, onConfirmed }: Payme
   const config = usePublicConfig();
   // One intent per invoice and amount on the server, so asking again (a reopened dialog) returns the same one.
   const intent = useQuery({ queryKey: ['/api/create-payment-intent', invoiceId], queryFn: () => billingApi.createPaymentIntent(invoiceId), gcTime: 0, staleTime: 0 });
+  // A live processor without a publishable key (or without the configuration) cannot take a card in this browser.
+  const notSetUp = Boolean(intent.data && !intent.data.testMode && (config.isError || (config.data && !config.data.stripePublishableKey)));
   const failure = intent.error ?? invoice.error;
 
   useEffect(() => {
-    if (!failure) return;
-    if (!isUnauthorizedError(failure)) {
-      toast({ title: 'Failed to initialize payment', description: serverMessage(failure) ?? INITIALIZE_FAILED, variant: 'destructive' });
+    if (!failure && !notSetUp) return;
+    if (!failure || !isUnauthorizedError(failure)) {
+      toast({ title: 'Failed to initialize payment', description: notSetUp ? NOT_SET_UP : (serverMessage(failure) ?? INITIALIZE_FAILED), variant: 'destructive' });
     }
     onClose();
-  }, [failure, onClose]);
+  }, [failure, notSetUp, onClose]);
 
-  const ready = invoice.data && intent.data && (intent.data.testMode || config.data || config.isError);
+  const ready = invoice.data && intent.data && !notSetUp && (intent.data.testMode || config.data);
   const publishableKey = intent.data?.testMode ? null : (config.data?.stripePublishableKey ?? null);
   const confirmed = () => {
     toast({ title: 'Payment Successful', description: 'Payment has been processed successfully', variant: 'success' });
