@@ -74,6 +74,25 @@ describe('storage', () => {
     expect((await read.events({ itemId: never })).filter((e) => e.eventType === 'storage')).toEqual([]);
   });
 
+  it('publishes the project’s running cost per type and month (billing.cost.recorded.v1): one figure per month, growing as days are recorded, not doubled by parallel runs', async () => {
+    const owner = actor();
+    const p = await t.up.project(owner);
+    const item = await t.up.item(p, owner, { status: 'stored', at: '2025-01-30T12:00:00.000Z' });
+    await eventsOf(item, 1);
+    const watch = await watchEvents();
+    await t.billing.auto.recordStorage('2025-01-31');
+    await Promise.all([1, 2, 3].map(() => t.billing.auto.recordStorage('2025-02-02')));
+    await t.billing.auto.recordStorage('2025-02-03');
+    const costs = (await watch.settle())
+      .filter((e) => e.type === 'billing.cost.recorded.v1' && (e.data as { projectId: string }).projectId === p)
+      .map((e) => e.data as { type: string; year: number; month: number; amount: string });
+    await watch.close();
+    // January: the 30th and 31st; February: the 1st and 2nd, then the 3rd (the running total, re-sent).
+    expect(costs.filter((c) => c.type === 'storage').map((c) => [c.year, c.month, c.amount])).toEqual([[2025, 1, '4.00'], [2025, 2, '4.00'], [2025, 2, '6.00']]);
+    const rows = await t.billing.db.$queryRaw<{ month: number; amount: string }[]>`SELECT month, amount::text FROM project_costs WHERE project_id = ${p}::uuid AND type = 'storage' ORDER BY month`;
+    expect(rows).toEqual([{ month: 1, amount: '4.00' }, { month: 2, amount: '6.00' }]);
+  });
+
   it('counts days in BILLING_TIME_ZONE: 03:00 UTC is the evening before in Vancouver', async () => {
     const uow = new UnitOfWork(t.billing.db);
     const owner = actor();
@@ -136,8 +155,36 @@ describe('delivery and installation', () => {
     await t.up.select(p, owner, item, 'delivery', daysAgo(3), false);
     await t.up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
     await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
+    await eventually(() => read.selected(item, 'delivery'), (s) => s?.selected === false);
     await settle();
     expect((await read.events({ projectId: p })).filter((e) => e.eventType === 'delivery')).toEqual([]);
+  });
+
+  it('a service cleared before the delivery but heard after it (two streams) takes back the fee billed meanwhile; a delivery another item still needs stays', async () => {
+    const owner = actor();
+    const p = await t.up.project(owner);
+    const [a, b] = await Promise.all([1, 2].map(() => t.up.item(p, owner, { status: 'stored', at: daysAgo(6) })));
+    const c = await t.up.item(p, owner, { status: 'stored', at: daysAgo(6) });
+    for (const i of [a!, b!, c]) await t.up.select(p, owner, i, 'delivery', daysAgo(5));
+    await t.up.select(p, owner, a!, 'install_assembly', daysAgo(5));
+    await eventually(() => read.selected(c, 'delivery'), (s) => s?.selected === true);
+    // a and b delivered the same day, c the day after; all billed while the selections still stood.
+    await t.up.status(p, owner, a!, 'stored', 'delivered', daysAgo(2, 10));
+    await t.up.status(p, owner, b!, 'stored', 'delivered', daysAgo(2, 11));
+    await t.up.status(p, owner, c, 'stored', 'delivered', daysAgo(1));
+    const billed = (e: { eventType: string }[]) => e.filter((x) => x.eventType === 'delivery' || x.eventType === 'install_assembly').length;
+    await eventually(() => read.events({ projectId: p }), (e) => billed(e) === 3);
+    // Cleared two days before the deliveries, heard only now.
+    await t.up.select(p, owner, a!, 'delivery', daysAgo(3), false);
+    await t.up.select(p, owner, a!, 'install_assembly', daysAgo(3), false);
+    await t.up.select(p, owner, c, 'delivery', daysAgo(3), false);
+    await eventually(() => read.events({ projectId: p }), (e) => billed(e) === 1);
+    await settle();
+    const left = (await read.events({ projectId: p })).filter((e) => e.eventType === 'delivery' || e.eventType === 'install_assembly');
+    // b still had delivery selected on that day: the consolidated delivery stays; c's and a's installation go.
+    expect(left.map((e) => [e.eventType, e.eventDate])).toEqual([['delivery', dayOf(daysAgo(2))]]);
+    const [cost] = await t.billing.db.$queryRaw<{ amount: string }[]>`SELECT sum(amount)::text AS amount FROM project_costs WHERE project_id = ${p}::uuid AND type IN ('delivery', 'install_assembly')`;
+    expect(cost!.amount).toBe('50.00');
   });
 });
 

@@ -110,6 +110,37 @@ export class BillableEventRepository {
   }
 
   /**
+   * A delivery or installation billed for a delivered item whose service, as it turns out, had been cleared
+   * before the delivery (the deselection was heard after the delivery: two streams). Installation: the item's
+   * event goes. Delivery: the project's event of that day goes unless another item delivered that day still has
+   * delivery selected. Only unbilled events (not yet on an invoice); the running cost drops by what went.
+   */
+  async retractDelivery(itemId: string, type: 'delivery' | 'install_assembly', tz: string): Promise<CostRow[]> {
+    return this.db.$queryRaw<CostRow[]>`
+      WITH it AS (
+        SELECT i.id, i.project_id, (i.status_at AT TIME ZONE ${tz})::date AS day FROM items i
+        JOIN selected_services s ON s.item_id = i.id AND s.type = ${type} AND NOT s.selected AND s.changed_at <= i.status_at
+        WHERE i.id = ${itemId}::uuid AND i.status = 'delivered' AND NOT i.deleted
+      ),
+      del AS (
+        DELETE FROM billable_events e USING it
+        WHERE NOT e.processed AND (
+          (${type}::text = 'install_assembly' AND e.key = 'install_assembly:' || it.id)
+          OR (${type}::text = 'delivery' AND e.key = 'delivery:' || it.project_id || ':' || it.day
+              AND NOT EXISTS (SELECT 1 FROM items o JOIN selected_services so ON so.item_id = o.id AND so.type = 'delivery' AND so.selected
+                              WHERE o.project_id = it.project_id AND o.status = 'delivered' AND NOT o.deleted AND (o.status_at AT TIME ZONE ${tz})::date = it.day)))
+        RETURNING e.project_id, e.event_type, e.event_date, e.amount
+      ),
+      removed AS (
+        SELECT project_id, event_type, extract(year FROM event_date)::int AS y, extract(month FROM event_date)::int AS m, sum(amount) AS amount, count(*)::int AS n
+        FROM del GROUP BY 1, 2, 3, 4
+      )
+      UPDATE project_costs pc SET amount = pc.amount - r.amount, updated_at = now() FROM removed r
+      WHERE pc.project_id = r.project_id AND pc.type = r.event_type AND pc.year = r.y AND pc.month = r.m
+      RETURNING pc.project_id AS "projectId", pc.type, pc.year, pc.month, pc.amount::text AS amount, -r.n AS added`;
+  }
+
+  /**
    * Storage: one event per item per day it was in storage — from the day it entered received or stored up to
    * the day before it left (delivered, back to ordered, deleted), or up to `upto` while it is still there.
    * Each item starts the day after the last day recorded for it (so days the job missed are filled in) or,
