@@ -7,6 +7,7 @@ import { benchGateway } from './gateway.bench';
 import { benchOutbox } from './outbox.bench';
 import { benchCatalog } from './catalog.bench';
 import { benchFrontend } from './frontend.bench';
+import { benchBilling } from './billing.bench';
 import { benchItems } from './items.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { signUp } from './bench-support';
@@ -37,6 +38,7 @@ async function main() {
       seconds: SECONDS,
       bulkRows: Number(process.env.BENCH_BULK_ROWS ?? 10_000),
     });
+    if (wanted('billing')) await benchBilling(platform, { items: Number(process.env.BENCH_BILLING_ITEMS ?? 100_000), projects: Number(process.env.BENCH_BILLING_PROJECTS ?? 1_000), rounds: 3 });
   } catch (err) {
     console.error('\nbenchmark failed:', err);
     process.exitCode = 1;

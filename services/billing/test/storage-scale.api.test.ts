@@ -4,7 +4,8 @@ import { startTestBilling, type Billing } from './billing-harness';
 /**
  * The daily storage job is one set-based statement: a day's fees for 100,000 stored items, measured against
  * the bare INSERT … SELECT that writes the same rows (the day before): the job's extra is the rules (storage
- * periods from the status history, the rate in force per day), the running costs and the per-item watermark. The items are taken out of storage
+ * periods from the status history, the rate in force per day), the running costs and each item's last recorded day
+ * (an index probe). The items are taken out of storage
  * again at the end, so the other test files' runs do not carry them.
  */
 let billing: Billing;

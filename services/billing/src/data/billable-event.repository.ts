@@ -143,20 +143,28 @@ export class BillableEventRepository {
   /**
    * Storage: one event per item per day it was in storage — from the day it entered received or stored up to
    * the day before it left (delivered, back to ordered, deleted), or up to `upto` while it is still there.
-   * Each item starts the day after the last day recorded for it (so days the job missed are filled in) or,
-   * never recorded, on the day it entered storage. One statement for all items; a day two overlapping
+   * Each item starts the day after the last storage day recorded for it (so days the job missed are filled in)
+   * or, never recorded, on the day it entered storage. One statement for all items; a day two overlapping
    * periods share (received, then stored) is one row by its key (ON CONFLICT), no DISTINCT needed.
+   *
+   * The last recorded day is read from billable_events through (item_id, event_type, event_date), one index
+   * probe per item, rather than kept on the item: rewriting 100,000 item rows every day cost more than
+   * inserting the day's events. `storage_through` only marks items that are out of storage and fully recorded
+   * (set once when they leave, and set again only if their status changes), so later runs skip them.
    */
   async recordStorage(upto: string, tz: string): Promise<CostRow[]> {
-    // Items that may have storage days to record: in storage now, never recorded, or left after the last run;
-    // found once, and marked recorded through `upto` in the same statement (the next run starts after it).
+    // Items that may have storage days to record: in storage now, never settled, or whose status changed after
+    // they were settled; with the last storage day recorded for each.
     const candidates = Prisma.sql`cand AS MATERIALIZED (
-      SELECT i.id FROM items i
+      SELECT i.id, i.project_id, i.name, i.status IN ${IN_STORAGE} AS in_storage,
+             (SELECT e.event_date FROM billable_events e WHERE e.item_id = i.id AND e.event_type = 'storage' ORDER BY e.event_date DESC LIMIT 1) AS last_day
+      FROM items i
       WHERE NOT i.deleted AND (i.status IN ${IN_STORAGE} OR i.storage_through IS NULL OR (i.status_at AT TIME ZONE ${tz})::date >= i.storage_through)
         AND EXISTS (SELECT 1 FROM item_status_history s WHERE s.item_id = i.id AND s.status IN ${IN_STORAGE} AND (s.at AT TIME ZONE ${tz})::date <= ${upto}::date)),`;
-    const mark = Prisma.sql`, mark AS (
+    // Out of storage and now recorded through its last day: settled until its status changes again.
+    const settle = Prisma.sql`, settle AS (
       UPDATE items SET storage_through = ${upto}::date FROM cand
-      WHERE items.id = cand.id AND (items.storage_through IS NULL OR items.storage_through < ${upto}::date))`;
+      WHERE items.id = cand.id AND NOT cand.in_storage AND (items.storage_through IS NULL OR items.storage_through < ${upto}::date))`;
     return this.insert(
       Prisma.sql`
       WITH h AS (
@@ -164,17 +172,18 @@ export class BillableEventRepository {
                (lead(at) OVER (PARTITION BY item_id ORDER BY at, status) AT TIME ZONE ${tz})::date AS end_day
         FROM item_status_history WHERE item_id IN (SELECT id FROM cand)
       ),
-      days AS (
-        SELECT h.item_id, g::date AS day
-        FROM h JOIN items i ON i.id = h.item_id,
-             generate_series(GREATEST(h.start_day, i.storage_through + 1), LEAST(COALESCE(h.end_day - 1, ${upto}::date), ${upto}::date), interval '1 day') g
+      days AS MATERIALIZED (
+        SELECT c.id AS item_id, c.project_id, c.name, g::date AS day
+        FROM h JOIN cand c ON c.id = h.item_id,
+             generate_series(GREATEST(h.start_day, c.last_day + 1), LEAST(COALESCE(h.end_day - 1, ${upto}::date), ${upto}::date), interval '1 day') g
         WHERE h.status IN ${IN_STORAGE}
       ),
-      rates AS (SELECT x.day, ${rateOn('storage', Prisma.sql`x.day`)} AS rate FROM (SELECT DISTINCT day FROM days) x)
-      SELECT 'storage:' || d.item_id || ':' || d.day AS key, i.project_id, d.item_id, 'storage' AS event_type, d.day AS event_date, 1 AS quantity,
-             r.rate, 'Storage & Warehousing — ' || i.name AS description
-      FROM days d JOIN items i ON i.id = d.item_id JOIN rates r ON r.day = d.day`,
-      { before: candidates, after: mark },
+      -- The rate of each day once (not once per row).
+      rates AS MATERIALIZED (SELECT x.day, ${rateOn('storage', Prisma.sql`x.day`)} AS rate FROM (SELECT DISTINCT day FROM days) x)
+      SELECT 'storage:' || d.item_id || ':' || d.day AS key, d.project_id, d.item_id, 'storage' AS event_type, d.day AS event_date, 1 AS quantity,
+             r.rate, 'Storage & Warehousing — ' || d.name AS description
+      FROM days d JOIN rates r ON r.day = d.day`,
+      { before: candidates, after: settle },
     );
   }
 }
