@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
-import { expectNoHorizontalScroll, expectTitle } from './support/layout';
+import { expectNoHorizontalScroll, expectTitle, expectWithinViewportWidth } from './support/layout';
 import { readMail, startPlatform } from './support/platform';
 
 /** The repository root (e2e/..), where each remote's dist/ is. */
@@ -221,6 +221,11 @@ describe('billing journey', () => {
     await pay.getByText(/^Test mode: no card processor is configured/).waitFor();
     expect(await pay.getByLabel('Invoice summary').textContent()).toContain(project);
     await checkA11y(page);
+    // The payment form fits a phone: nothing sideways, the Pay button on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page);
+    await expectWithinViewportWidth(page, pay.getByRole('button', { name: 'Pay $54.00' }));
+    await page.setViewportSize({ width: 1440, height: 960 });
     // A wrong number is refused before anything is sent.
     await pay.getByLabel('Card number').fill('4242 4242 4242 4241');
     await pay.getByLabel('Expiry (MM / YY)').fill('12 / 34');
@@ -252,6 +257,10 @@ describe('billing journey', () => {
     expect(await create.getByLabel('Client Name').inputValue()).toBe('Jordan Ellis');
     expect(await create.getByLabel(/^Client Email/).inputValue()).toBe(clientEmail);
     await checkA11y(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page);
+    await expectWithinViewportWidth(page, create.getByRole('button', { name: 'Create Invoice' }));
+    await page.setViewportSize({ width: 1440, height: 960 });
     await create.getByRole('button', { name: 'Create Invoice' }).click();
     await toastShown(page, 'Invoice created successfully');
 
