@@ -196,4 +196,29 @@ describe('Billing page', () => {
     await waitFor(() => expect(getToasts().map((t) => [t.title, t.description])).toContainEqual(['Failed to initialize payment', `Invoice ${draft.invoiceNumber} is a draft; it can be paid once it is sent`]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it("after a minute without the webhook the row says to reload instead of 'Confirming payment…'", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const invoice = anInvoice({ status: 'sent' });
+      mockFetch(routes([invoice]));
+      renderPage(`/billing?paid=${invoice.id}`);
+      expect(await screen.findByText('Confirming payment…')).toBeTruthy();
+      await act(async () => {
+        jest.advanceTimersByTime(60_001);
+      });
+      expect(await screen.findByText('Payment not confirmed yet. Reload the page in a minute to check.')).toBeTruthy();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("a return from Stripe with redirect_status=failed says 'Payment Failed' and waits for nothing", async () => {
+    const invoice = anInvoice({ status: 'sent' });
+    mockFetch(routes([invoice]));
+    renderPage(`/billing?paid=${invoice.id}&payment_intent=pi_1&redirect_status=failed`);
+    await screen.findAllByTestId('invoice-row');
+    await waitFor(() => expect(getToasts().map((t) => [t.title, t.description])).toContainEqual(['Payment Failed', 'The card was not charged. Please try again with Pay.']));
+    expect(screen.queryByText('Confirming payment…')).toBeNull();
+  });
 });

@@ -1,14 +1,14 @@
 import type { Invoice, InvoiceStatus } from '@midway/contracts';
 import { INVOICE_STATUSES } from '@midway/contracts/vocab';
-import { Button, Card, Input, StatusBadge, statusLabel } from '@midway/ui';
+import { Button, Card, Input, StatusBadge, statusLabel, toast } from '@midway/ui';
 import { DataTable, EmptyState, PageHeader, PageStack, StatCards, StatCardsSkeleton, type DataColumn, type StatCardModel } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
 import { Select } from '@midway/ui/select';
 import { CheckCircle2, Clock, CreditCard, DollarSign, Eye, FileText, Plus, Search } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useInvoices, type AwaitedPayment } from '../api/billing-queries';
+import { PAYMENT_POLL_MS, useInvoices, type AwaitedPayment } from '../api/billing-queries';
 import { formatMoney, relativeDueDate, sumMoney } from '../shared/format';
 import { isPending, showsPay } from './invoice-status';
 
@@ -21,6 +21,7 @@ export const BILLING_TITLE = 'Billing';
 export const BILLING_SUBTITLE = 'Manage invoices and payments for your projects';
 export const NO_INVOICES = 'No invoices found. Create your first invoice to get started.';
 export const NO_MATCHING_INVOICES = 'No invoices match these filters.';
+export const PAYMENT_NOT_CONFIRMED = 'Payment not confirmed yet. Reload the page in a minute to check.';
 /** The Generate Invoice button of a project's page links here with the project: ?create=<projectId>. */
 export const CREATE_PARAM = 'create';
 /** Where a confirmed payment comes back to: ?paid=<invoiceId> (also Stripe's return_url). */
@@ -87,9 +88,23 @@ function matches(invoice: Invoice, q: string, status: string): boolean {
 export default function BillingPage() {
   const { isAdmin } = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  const paidParam = params.get(PAID_PARAM);
+  // Stripe's return from a card check (3-D Secure) adds redirect_status; 'failed' means nothing was charged.
+  const redirectFailed = params.get('redirect_status') === 'failed';
+  const paidParam = redirectFailed ? null : params.get(PAID_PARAM);
   // Read once per return from a payment: the list then polls until the webhook has marked the invoice paid.
   const awaiting = useMemo<AwaitedPayment | null>(() => (paidParam ? { invoiceId: paidParam, since: Date.now() } : null), [paidParam]);
+  const [waitedTooLong, setWaitedTooLong] = useState(false);
+  useEffect(() => {
+    setWaitedTooLong(false);
+    if (!awaiting) return;
+    const timer = setTimeout(() => setWaitedTooLong(true), PAYMENT_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [awaiting]);
+  useEffect(() => {
+    if (!redirectFailed) return;
+    toast({ title: 'Payment Failed', description: 'The card was not charged. Please try again with Pay.', variant: 'destructive' });
+    setParams(new URLSearchParams(), { replace: true });
+  }, [redirectFailed, setParams]);
   const invoices = useInvoices(awaiting);
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<InvoiceStatus | typeof ALL>(ALL);
@@ -127,7 +142,7 @@ export default function BillingPage() {
       cell: (i) => (
         <span>
           <StatusBadge status={i.status} />
-          {awaiting?.invoiceId === i.id && i.status !== 'paid' ? <Awaiting role="status">Confirming payment…</Awaiting> : null}
+          {awaiting?.invoiceId === i.id && i.status !== 'paid' ? <Awaiting role="status">{waitedTooLong ? PAYMENT_NOT_CONFIRMED : 'Confirming payment…'}</Awaiting> : null}
         </span>
       ),
     },
