@@ -1,4 +1,8 @@
+import { addInvoiceItemBodySchema, createInvoiceBodySchema } from '@midway/contracts';
 import { readMail, testEnv } from '@midway/testing';
+import { UnitOfWork } from '../src/data/unit-of-work';
+import { renderInvoicePdf } from '../src/documents/invoice-pdf';
+import { InvoiceService } from '../src/domain/invoice.service';
 import { actor, eventually, watchEvents, useBilling } from './billing-harness';
 
 /**
@@ -111,6 +115,21 @@ describe('invoices by hand', () => {
     const detail = (await api.get(`/api/invoices/${inv.id}`, admin)).body;
     expect(detail).toMatchObject({ subtotal: '140.23', tax: '0.00', total: '140.23' });
     expect(detail.invoiceItems).toHaveLength(2);
+  });
+
+  it('with a tax rate (BILLING_TAX_RATE 0.05): tax = subtotal × rate rounded to the cent, total = subtotal + tax, in numeric', async () => {
+    const owner = actor();
+    const p = await t.up.project(owner);
+    await eventually(() => read.project(p), (x) => Boolean(x));
+    const taxed = new InvoiceService(new UnitOfWork(t.billing.db), { tz: 'UTC', taxRate: '0.05', renderPdf: renderInvoicePdf, mail: null });
+    const inv = await taxed.create(admin, p, createInvoiceBodySchema.parse({ clientName: 'Jordan Park', clientEmail: 'jordan@example.com' }));
+    // 0.1 + 0.2 is 0.30000000000000004 in floats: numeric says 0.30.
+    const line = (description: string, quantity: number, rate: string) => taxed.addItem(admin, inv.id, addInvoiceItemBodySchema.parse({ description, type: description === 'Storage' ? 'storage' : 'handling', quantity, rate }));
+    await line('Handling', 1, '0.10');
+    await line('Handling', 1, '0.20');
+    await line('Storage', 7, '19.99');
+    // 140.23 × 0.05 = 7.0115 → 7.01; total 147.24.
+    expect((await api.get(`/api/invoices/${inv.id}`, admin)).body).toMatchObject({ subtotal: '140.23', tax: '7.01', total: '147.24' });
   });
 
   it('send: draft → sent with a due date, the e-mail carries the PDF; a double click sends one e-mail; void only unpaid', async () => {
