@@ -274,6 +274,7 @@ describe('billing journey', () => {
     await add.getByLabel('Quantity').fill('2');
     await add.getByLabel('Rate ($)').fill('10');
     await add.getByText('Amount: $20.00').waitFor();
+    await checkA11y(page);
     await add.getByRole('button', { name: 'Add Item' }).click();
     await toastShown(page, 'Invoice item added successfully');
     await add.waitFor({ state: 'detached' });
