@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { closeServer, connectBus, createApp, finishApp, listen } from '@midway/service-kit';
 import type { GatewayConfig } from './config';
+import { apiCompression } from './api-compression.middleware';
 import { apiProxy } from './proxy.middleware';
 import { matchRoute, type ServiceName } from './route-table';
 import { followRevocations, RevokedSessions } from './revoked-sessions';
@@ -31,6 +32,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
 
   const app = createApp({ logger, parseBodies: false, helmet: false, trustProxy: config.TRUST_PROXY_HOPS });
   app.use(securityHeaders(list(config.IMG_ORIGINS)));
+  app.use('/api', apiCompression()); // JSON answers by Accept-Encoding, the proxied ones too
   app.use(openapiRoutes()); // public: /api/openapi.json and /api/docs
   app.use(healthRoutes(services as Record<string, string>, feed));
   app.use('/api', originCheck(list(config.ALLOWED_ORIGINS)));

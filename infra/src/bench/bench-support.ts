@@ -1,3 +1,4 @@
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -40,4 +41,17 @@ export async function signUp(baseUrl: string): Promise<{ userId: string; cookie:
   if (res.status !== 201) throw new Error(`could not register a bench user: ${res.status} ${await res.text()}`);
   const user = (await res.json()) as { id: string };
   return { userId: user.id, cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
+}
+
+/** The answer's size as it travels (fetch would decode it) and its Content-Encoding. */
+export function rawSize(url: string, headers: Record<string, string>): Promise<{ encoding: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }));
+      })
+      .on('error', reject);
+  });
 }
