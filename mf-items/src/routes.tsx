@@ -3,10 +3,16 @@ import { PageFallback } from '@midway/ui';
 import { lazy, Suspense } from 'react';
 
 // One chunk per page: the shell loads this module for /items and /services, then only the page it shows.
-const pages = {
-  items: lazy(() => import('./items/items.page')),
-  services: lazy(() => import('./services/services.page')),
+const loaders = {
+  items: () => import('./items/items.page'),
+  services: () => import('./services/services.page'),
 } satisfies Record<ItemsPage, unknown>;
+const pages = { items: lazy(loaders.items), services: lazy(loaders.services) };
+
+/** The shell calls it at start for the page in the URL: its chunk loads while the shell still renders (webpack keeps the one import). */
+export function preloadPage(page: ItemsPage): Promise<unknown> {
+  return loaders[page]?.() ?? Promise.resolve();
+}
 
 /** mf_items/Routes: the shell mounts it on '/items' and '/services' with the page to show. */
 export default function ItemsRoutes({ page }: RemoteRoutesProps<ItemsPage>) {

@@ -3,11 +3,21 @@ import { PageFallback } from '@midway/ui';
 import { lazy, Suspense } from 'react';
 
 // One chunk per page: the shell loads this module for every mf_projects route, then only the page it shows.
-const pages = {
-  dashboard: lazy(() => import('./dashboard/dashboard.page')),
-  projects: lazy(() => import('./projects/projects.page')),
-  'project-detail': lazy(() => import('./project-detail/project-detail.page')),
+const loaders = {
+  dashboard: () => import('./dashboard/dashboard.page'),
+  projects: () => import('./projects/projects.page'),
+  'project-detail': () => import('./project-detail/project-detail.page'),
 } satisfies Record<ProjectsPage, unknown>;
+const pages = {
+  dashboard: lazy(loaders.dashboard),
+  projects: lazy(loaders.projects),
+  'project-detail': lazy(loaders['project-detail']),
+};
+
+/** The shell calls it at start for the page in the URL: its chunk loads while the shell still renders (webpack keeps the one import). */
+export function preloadPage(page: ProjectsPage): Promise<unknown> {
+  return loaders[page]?.() ?? Promise.resolve();
+}
 
 /** mf_projects/Routes: the shell mounts it on '/', '/projects' and '/projects/:id' with the page to show. */
 export default function ProjectsRoutes({ page }: RemoteRoutesProps<ProjectsPage>) {

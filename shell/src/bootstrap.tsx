@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadInitialUser } from './auth/initial-user';
@@ -13,14 +14,22 @@ loadInitialUser().catch(() => {
 });
 // A signed-in page's remote module loads alongside the shell's own chunks (the gateway preloaded its entry), not
 // after the router, the user and the layout have rendered; RemoteView then finds it loaded or in flight.
+// The module then starts its page's chunk (preloadPage), which would otherwise wait for the module to render.
 const plan = currentPagePlan();
-if (plan) loadRemoteModule(plan.module).catch(() => undefined); // RemoteView reports a failure, with retry
+if (plan) {
+  loadRemoteModule(plan.module)
+    .then((mod) => (plan.page && 'preloadPage' in mod ? (mod.preloadPage as ((page: string) => Promise<unknown>) | undefined)?.(plan.page) : undefined))
+    .catch(() => undefined); // RemoteView reports a failure, with retry
+}
 
 async function start(container: HTMLElement) {
   // The gateway sent the landing's first screen in the page: keep it until the landing page can replace it
   // in one commit, instead of swapping it for a skeleton and back. A failure renders anyway (retry card).
   if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) await loadRemoteModule('mf_landing/Landing').catch(() => undefined);
-  createRoot(container).render(<App />);
+  // As a transition the first render is split into short tasks (a default-priority render is one long task), so
+  // the page answers input while it builds; it still commits once, replacing the prerendered HTML in place.
+  const root = createRoot(container);
+  startTransition(() => root.render(<App />));
 }
 
 const container = document.getElementById('root');

@@ -70,15 +70,20 @@ export interface RemoteModule<Props> {
   default: ComponentType<Props>;
 }
 
+/** A remote's `./Routes` module; `preloadPage` starts loading a page's code before the shell renders it. */
+export interface RemoteRoutesModule<Page extends string> extends RemoteModule<RemoteRoutesProps<Page>> {
+  preloadPage?(page: Page): Promise<unknown>;
+}
+
 /** Every exposed module by its federation id `<container>/<exposed name>`. */
 export interface RemoteModules {
   'mf_landing/Landing': RemoteModule<LandingProps>;
-  'mf_projects/Routes': RemoteModule<RemoteRoutesProps<ProjectsPage>>;
+  'mf_projects/Routes': RemoteRoutesModule<ProjectsPage>;
   'mf_projects/CreateProjectDialog': RemoteModule<CreateProjectDialogProps>;
   'mf_projects/ClientDashboard': ClientDashboardLifecycles;
-  'mf_items/Routes': RemoteModule<RemoteRoutesProps<ItemsPage>>;
+  'mf_items/Routes': RemoteRoutesModule<ItemsPage>;
   'mf_items/CreateItemDialog': RemoteModule<CreateItemDialogProps>;
-  'mf_billing/Routes': RemoteModule<RemoteRoutesProps<BillingPage>>;
+  'mf_billing/Routes': RemoteRoutesModule<BillingPage>;
 }
 export type RemoteModuleId = keyof RemoteModules;
 

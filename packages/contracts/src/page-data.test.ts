@@ -10,6 +10,7 @@ describe('pageLoadPlan', () => {
     expect(pageLoadPlan('/', '', true)).toEqual({
       remoteDir: 'mf-projects',
       module: 'mf_projects/Routes',
+      page: 'dashboard',
       queries: ['/api/projects', '/api/dashboard/stats', '/api/activities?limit=10'],
     });
   });
@@ -18,18 +19,18 @@ describe('pageLoadPlan', () => {
     const id = '5f0c6a7e-8d1b-4c2a-9e3f-1a2b3c4d5e6f';
     expect(pageLoadPlan(`/projects/${id}`, '', true)?.queries).toEqual([`/api/projects/${id}`]);
     expect(pageLoadPlan(`/projects/${id}/`, '', true)?.queries).toEqual([`/api/projects/${id}`]);
-    expect(pageLoadPlan('/projects/a%2Fb', '', true)).toEqual({ remoteDir: 'mf-projects', module: 'mf_projects/Routes', queries: [] });
+    expect(pageLoadPlan('/projects/a%2Fb', '', true)).toEqual({ remoteDir: 'mf-projects', module: 'mf_projects/Routes', page: 'project-detail', queries: [] });
   });
 
   it("reads the items page's first page, summary and projects, unless the URL carries a search", () => {
-    expect(pageLoadPlan('/items', '', true)).toEqual({ remoteDir: 'mf-items', module: 'mf_items/Routes', queries: ['/api/items?limit=200', '/api/items/summary', '/api/projects'] });
-    expect(pageLoadPlan('/items', '?q=chair', true)).toEqual({ remoteDir: 'mf-items', module: 'mf_items/Routes', queries: [] });
+    expect(pageLoadPlan('/items', '', true)).toEqual({ remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'items', queries: ['/api/items?limit=200', '/api/items/summary', '/api/projects'] });
+    expect(pageLoadPlan('/items', '?q=chair', true)).toEqual({ remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'items', queries: [] });
   });
 
   it('maps the other routes to their remote and an unknown page to nothing', () => {
     expect(pageLoadPlan('/services', '', true)?.remoteDir).toBe('mf-items');
-    expect(pageLoadPlan('/billing', '', true)).toEqual({ remoteDir: 'mf-billing', module: 'mf_billing/Routes', queries: ['/api/invoices'] });
-    expect(pageLoadPlan('/auto-billing', '', true)?.module).toBe('mf_billing/Routes');
+    expect(pageLoadPlan('/billing', '', true)).toEqual({ remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'billing', queries: ['/api/invoices'] });
+    expect(pageLoadPlan('/auto-billing', '', true)).toMatchObject({ module: 'mf_billing/Routes', page: 'auto-billing' });
     expect(pageLoadPlan('/projects', '', true)?.queries).toEqual(['/api/projects']);
     expect(pageLoadPlan('/nope', '', true)).toBeNull();
     expect(pageLoadPlan('/projects/a/b', '', true)).toBeNull();

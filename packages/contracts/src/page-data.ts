@@ -29,6 +29,8 @@ export interface PageLoadPlan {
   remoteDir: 'mf-landing' | 'mf-projects' | 'mf-items' | 'mf-billing';
   /** The federation module the shell mounts for the page. */
   module: 'mf_landing/Landing' | 'mf_projects/Routes' | 'mf_items/Routes' | 'mf_billing/Routes';
+  /** The page the Routes module renders (its `page` prop), whose code the shell asks it to preload. */
+  page?: string;
   /**
    * Same-origin GETs the page's first screen makes, exactly as its remote's API client writes them (a URL that
    * drifts from the remote's is simply not taken: the remote asks again; e2e/page-load.e2e.test.ts catches it).
@@ -49,22 +51,22 @@ export function pageLoadPlan(pathname: string, search: string, signedIn: boolean
   if (!signedIn) return path === '/' ? { remoteDir: 'mf-landing', module: 'mf_landing/Landing', queries: [] } : null;
   const plain = search === '' || search === '?';
   if (path === '/') {
-    return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', queries: ['/api/projects', '/api/dashboard/stats', `/api/activities?limit=${RECENT_ACTIVITY_LIMIT}`] };
+    return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', page: 'dashboard', queries: ['/api/projects', '/api/dashboard/stats', `/api/activities?limit=${RECENT_ACTIVITY_LIMIT}`] };
   }
-  if (path === '/projects') return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', queries: ['/api/projects'] };
+  if (path === '/projects') return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', page: 'projects', queries: ['/api/projects'] };
   const project = /^\/projects\/([^/]+)$/.exec(path);
   if (project) {
     // The remote writes encodeURIComponent(useParams().id); the path segment is the same for any plain id.
     const id = project[1]!;
-    return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', queries: /^[A-Za-z0-9-]+$/.test(id) ? [`/api/projects/${id}`] : [] };
+    return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', page: 'project-detail', queries: /^[A-Za-z0-9-]+$/.test(id) ? [`/api/projects/${id}`] : [] };
   }
   if (path === '/items') {
-    return { remoteDir: 'mf-items', module: 'mf_items/Routes', queries: plain ? [`/api/items?limit=${ITEMS_FIRST_PAGE}`, '/api/items/summary', '/api/projects'] : [] };
+    return { remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'items', queries: plain ? [`/api/items?limit=${ITEMS_FIRST_PAGE}`, '/api/items/summary', '/api/projects'] : [] };
   }
-  if (path === '/services') return { remoteDir: 'mf-items', module: 'mf_items/Routes', queries: [] };
+  if (path === '/services') return { remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'services', queries: [] };
   // Billing's first screen is the invoice list (mf-billing's billingApi.listInvoices); Automatic Billing's rates are
   // an admin's read, not started for everyone.
-  if (path === '/billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', queries: ['/api/invoices'] };
-  if (path === '/auto-billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', queries: [] };
+  if (path === '/billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'billing', queries: ['/api/invoices'] };
+  if (path === '/auto-billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'auto-billing', queries: [] };
   return null;
 }
