@@ -1,23 +1,16 @@
 import type { Item } from '@midway/contracts';
 import { memo } from 'react';
 import styled, { css } from 'styled-components';
-import { ItemStatusBadge } from '@midway/ui/status';
+import { statusTone } from '@midway/ui';
+import { ITEM_STATUS_LABELS } from '@midway/contracts/vocab';
 import type { ItemActions } from './item-card';
-import { ROW_BUTTON_CLASS, ROW_THUMB_CLASS, ROW_WARNING_CLASS, rowIconClass } from './row-styles';
+import { badgeClass, ROW_BUTTON_CLASS, ROW_THUMB_CLASS, ROW_WARNING_CLASS, rowClass, rowIconClass, rowTemplate, ROWS_AS_CARDS_BELOW_PX, type RowColumns } from './row-styles';
 import { RowTrackingButton } from './tracking-button';
 
-export type RowColumns = 'with-project' | 'without-project';
+export { ROWS_AS_CARDS_BELOW_PX, type RowColumns } from './row-styles';
 
 export const LIST_COLUMNS = ['Item', 'Project', 'Supplier', 'Carrier', 'Tracking', 'Status', 'Quantity', 'Actions'] as const;
 export const PROJECT_TABLE_COLUMNS = ['Item', 'Supplier', 'Carrier', 'Tracking', 'Status', 'Quantity', 'Actions'] as const;
-
-/** Below this width of the list's own box rows become small cards (the eight columns need about this much). */
-export const ROWS_AS_CARDS_BELOW_PX = 860;
-
-const template = (cols: RowColumns) =>
-  cols === 'with-project'
-    ? 'minmax(180px, 2.2fr) minmax(120px, 1.4fr) minmax(90px, 1fr) minmax(70px, 0.8fr) minmax(110px, 1.2fr) 110px 70px 96px'
-    : 'minmax(180px, 2.4fr) minmax(90px, 1fr) minmax(70px, 0.8fr) minmax(110px, 1.2fr) 110px 70px 96px';
 
 /** The list's box: its width decides between rows and cards (the shell's sidebar takes a share of the window). */
 export const RowsFrame = styled.div`
@@ -31,7 +24,7 @@ export const RowsFrame = styled.div`
 
 const rowGrid = css<{ $cols: RowColumns }>`
   display: grid;
-  grid-template-columns: ${({ $cols }) => template($cols)};
+  grid-template-columns: ${({ $cols }) => rowTemplate($cols)};
   gap: 12px;
   align-items: center;
   padding: 10px 16px;
@@ -47,30 +40,6 @@ export const HeaderRow = styled.div<{ $cols: RowColumns }>`
   color: ${({ theme }) => theme.colors.textMuted};
   @container (max-width: ${ROWS_AS_CARDS_BELOW_PX - 0.02}px) { display: none; }
 `;
-
-const Row = styled.div<{ $cols: RowColumns }>`
-  ${rowGrid};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  & > * { min-width: 0; overflow-wrap: anywhere; }
-  /* Plain class names inside one styled row: a list of thousands mounts rows all the time while scrolling,
-     and each styled component costs a style computation per row. */
-  .item { display: flex; gap: 10px; align-items: center; }
-  .name { font-weight: 600; }
-  .muted { font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.textMuted}; }
-  .inline { display: flex; align-items: center; gap: 2px; }
-  @container (max-width: ${ROWS_AS_CARDS_BELOW_PX - 0.02}px) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    [data-col='Item'], [data-col='Actions'] { grid-column: 1 / -1; }
-    [data-label]::before {
-      content: attr(data-label);
-      display: block;
-      font-size: ${({ theme }) => theme.fontSizes.xs};
-      color: ${({ theme }) => theme.colors.textMuted};
-    }
-  }
-`;
-
 
 export function ItemsHeader({ cols }: { cols: RowColumns }) {
   const names = cols === 'with-project' ? LIST_COLUMNS : PROJECT_TABLE_COLUMNS;
@@ -102,7 +71,7 @@ function RowValue({ value, what }: { value: string | null | undefined; what: str
 export const ItemRow = memo(function ItemRow({ item, cols, actions }: { item: Item; cols: RowColumns; actions: ItemActions }) {
   const cell = (label: string) => ({ role: 'cell', 'data-col': label, 'data-label': label === 'Item' || label === 'Actions' ? undefined : label });
   return (
-    <Row $cols={cols} role="row" data-testid="item-row" aria-label={item.name}>
+    <div className={rowClass(cols)} role="row" data-testid="item-row" aria-label={item.name}>
       <div className="item" {...cell('Item')}>
         <span className={ROW_THUMB_CLASS}>{item.photoUrl ? <img src={item.photoUrl} alt="" loading="lazy" /> : <span className={rowIconClass('image')} aria-hidden />}</span>
         <div style={{ minWidth: 0 }}>
@@ -129,7 +98,10 @@ export const ItemRow = memo(function ItemRow({ item, cols, actions }: { item: It
         </div>
       </div>
       <div {...cell('Status')}>
-        <ItemStatusBadge status={item.status} />
+        <span className={badgeClass(statusTone(item.status))}>
+          <span className={rowIconClass(item.status)} aria-hidden />
+          {ITEM_STATUS_LABELS[item.status]}
+        </span>
       </div>
       <div {...cell('Quantity')}>{item.quantity ?? 1}</div>
       <div className="inline" {...cell('Actions')}>
@@ -140,6 +112,6 @@ export const ItemRow = memo(function ItemRow({ item, cols, actions }: { item: It
           <span className={rowIconClass('pencil')} aria-hidden />
         </button>
       </div>
-    </Row>
+    </div>
   );
 });

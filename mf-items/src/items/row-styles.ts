@@ -1,4 +1,4 @@
-import { buttonStyles, type ButtonStyleProps } from '@midway/ui';
+import { buttonStyles, theme, type ButtonStyleProps } from '@midway/ui';
 import { createGlobalStyle } from 'styled-components';
 
 /*
@@ -18,7 +18,24 @@ const ICONS = {
   image: shape(`<rect width='18' height='18' x='3' y='3' rx='2' ry='2'/><circle cx='9' cy='9' r='2'/><path d='m21 15-3.086-3.086a2 2 0 0 0-2.828 0L6 21'/>`),
   alert: shape(`<path d='m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3'/><path d='M12 9v4'/><path d='M12 17h.01'/>`),
   external: shape(`<path d='M15 3h6v6'/><path d='M10 14 21 3'/><path d='M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6'/>`),
-};
+  // The item statuses' icons, as @midway/ui/status shows them.
+  ordered: shape(`<path d='m2.05 2.05 1.099-.028a1 1 0 0 1 1.008.815l2.69 14.347A1 1 0 0 0 7.83 18H18'/><path d='M4.563 5h16.435a1 1 0 0 1 .981 1.204l-1.026 6.226A2 2 0 0 1 18.962 14H6.25'/><circle cx='18' cy='20' r='2'/><circle cx='8' cy='20' r='2'/>`),
+  'in-transit': shape(`<path d='M14 18V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v11a1 1 0 0 0 1 1h2'/><path d='M15 18H9'/><path d='M19 18h2a1 1 0 0 0 1-1v-3.65a1 1 0 0 0-.22-.624l-3.48-4.35A1 1 0 0 0 17.52 8H14'/><circle cx='17' cy='18' r='2'/><circle cx='7' cy='18' r='2'/>`),
+  received: shape(`<path d='M12 22V12'/><path d='m16 17 2 2 4-4'/><path d='M21 11.127V8a2 2 0 0 0-1-1.73l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.729l7 4a2 2 0 0 0 2 .001l1.32-.753'/><path d='M3.29 7 12 12l8.71-5'/><path d='m7.5 4.27 8.997 5.148'/>`),
+  stored: shape(`<path d='M18 21V10a1 1 0 0 0-1-1H7a1 1 0 0 0-1 1v11'/><path d='M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 1.132-1.803l7.95-3.974a2 2 0 0 1 1.837 0l7.948 3.974A2 2 0 0 1 22 8z'/><path d='M6 13h12'/><path d='M6 17h12'/>`),
+  delivered: shape(`<circle cx='12' cy='12' r='10'/><path d='m16 9-5.5 5.5L8 12'/>`),
+} satisfies Record<string, string>;
+
+/** Below this width of the list's own box rows become small cards (the eight columns need about this much). */
+export const ROWS_AS_CARDS_BELOW_PX = 860;
+export type RowColumns = 'with-project' | 'without-project';
+export const rowTemplate = (cols: RowColumns) =>
+  cols === 'with-project'
+    ? 'minmax(180px, 2.2fr) minmax(120px, 1.4fr) minmax(90px, 1fr) minmax(70px, 0.8fr) minmax(110px, 1.2fr) 110px 70px 96px'
+    : 'minmax(180px, 2.4fr) minmax(90px, 1fr) minmax(70px, 0.8fr) minmax(110px, 1.2fr) 110px 70px 96px';
+export const rowClass = (cols: RowColumns) => `mi-row mi-row-${cols}`;
+/** A badge like @midway/ui's <Badge $tone>. */
+export const badgeClass = (tone: string) => `mi-badge mi-tone-${tone}`;
 export type RowIcon = keyof typeof ICONS;
 export const rowIconClass = (icon: RowIcon) => `mi-icon mi-icon-${icon}`;
 /** A ghost icon button like @midway/ui's <Button $variant="ghost" $size="icon">. */
@@ -48,6 +65,46 @@ export const RowStyles = createGlobalStyle<ButtonStyleProps>`
     color: ${({ theme }) => theme.badge.yellow.fg};
     .mi-icon { width: 14px; height: 14px; }
   }
+  .mi-row {
+    display: grid;
+    gap: 12px;
+    align-items: center;
+    padding: 10px 16px;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    & > * { min-width: 0; overflow-wrap: anywhere; }
+    .item { display: flex; gap: 10px; align-items: center; }
+    .name { font-weight: 600; }
+    .muted { font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.textMuted}; }
+    .inline { display: flex; align-items: center; gap: 2px; }
+  }
+  .mi-row-with-project { grid-template-columns: ${rowTemplate('with-project')}; }
+  .mi-row-without-project { grid-template-columns: ${rowTemplate('without-project')}; }
+  @container (max-width: ${ROWS_AS_CARDS_BELOW_PX - 0.02}px) {
+    .mi-row.mi-row-with-project, .mi-row.mi-row-without-project { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
+    .mi-row [data-col='Item'], .mi-row [data-col='Actions'] { grid-column: 1 / -1; }
+    .mi-row [data-label]::before {
+      content: attr(data-label);
+      display: block;
+      font-size: ${({ theme }) => theme.fontSizes.xs};
+      color: ${({ theme }) => theme.colors.textMuted};
+    }
+  }
+  .mi-badge {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    padding: 2px 10px;
+    border-radius: ${({ theme }) => theme.radii.full};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: 600;
+    line-height: 1.6;
+    white-space: nowrap;
+    .mi-icon { width: 12px; height: 12px; }
+  }
+  ${Object.entries(theme.badge)
+    .map(([tone, c]) => `.mi-tone-${tone} { background: ${c.bg}; color: ${c.fg}; }`)
+    .join('\n')}
   .${ROW_THUMB_CLASS} {
     flex-shrink: 0;
     width: 40px;
