@@ -188,6 +188,69 @@ describe('delivery and installation', () => {
   });
 });
 
+describe('delivery facts and selections arriving at the same moment on the two streams', () => {
+  it('a service cleared before the delivery is never charged; one chosen before it always is (15 items each, published at once)', async () => {
+    const owner = actor();
+    const items = await Promise.all(
+      Array.from({ length: 30 }, async (_, n) => {
+        const p = await t.up.project(owner);
+        const item = await t.up.item(p, owner, { status: 'stored', at: daysAgo(6) });
+        return { p, item, cleared: n % 2 === 0 };
+      }),
+    );
+    // Cleared ones were selected first; chosen ones are not selected yet.
+    for (const x of items.filter((i) => i.cleared)) await t.up.select(x.p, owner, x.item, 'delivery', daysAgo(5));
+    await eventually(() => read.selected(items[items.length - 2]!.item, 'delivery'), (s) => s?.selected === true);
+    await Promise.all(
+      items.flatMap((x) => [
+        t.up.status(x.p, owner, x.item, 'stored', 'delivered', daysAgo(1)),
+        t.up.select(x.p, owner, x.item, 'delivery', daysAgo(3), !x.cleared),
+      ]),
+    );
+    for (const x of items) await eventually(async () => (await read.item(x.item))?.status, (s) => s === 'delivered');
+    for (const x of items) await eventually(() => read.selected(x.item, 'delivery'), (s) => s?.selected === !x.cleared);
+    await settle();
+    const charged = await Promise.all(items.map(async (x) => (await read.events({ projectId: x.p })).some((e) => e.eventType === 'delivery')));
+    expect(charged).toEqual(items.map((x) => !x.cleared));
+  });
+});
+
+describe('the item row orders a delivery and a selection applied at once', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const uowFor = () => new UnitOfWork(t.billing.db);
+
+  async function deliveredWhileSelectionChanges(selectedBefore: boolean) {
+    const uow = uowFor();
+    const owner = actor();
+    const { randomUUID } = await import('node:crypto');
+    const [projectId, itemId] = [randomUUID(), randomUUID()];
+    const apply = (e: ReturnType<typeof makeEvent>) => uow.once(e, (r) => applyFact(r, e, 'UTC'));
+    const choice = (type: 'logistics.service.selected.v1' | 'logistics.service.deselected.v1', at: string) =>
+      makeEvent(type, { serviceId: randomUUID(), itemId, projectId, type: 'delivery', cost: '50.00', byUserId: owner.userId, changedAt: at });
+    await apply(makeEvent('catalog.item.created.v1', { itemId, projectId, designerId: owner.userId, name: 'Race chair', quantity: 1, status: 'stored', supplier: null, trackingNumber: null, carrierId: null, price: null, receivedAt: null, deliveredAt: null, createdAt: daysAgo(6) }));
+    if (selectedBefore) await apply(choice('logistics.service.selected.v1', daysAgo(5)));
+    const delivered = makeEvent('catalog.item.status-changed.v1', { itemId, projectId, designerId: owner.userId, name: 'Race chair', quantity: 1, from: 'stored', to: 'delivered', receivedAt: null, deliveredAt: null, changedAt: daysAgo(1) });
+    // The delivery's transaction stays open a moment after its work; the selection fact (made before the
+    // delivery) is applied meanwhile by the other consumer.
+    const slow = uow.once(delivered, async (r) => {
+      await applyFact(r, delivered, 'UTC');
+      await sleep(600);
+    });
+    await sleep(150);
+    await apply(choice(selectedBefore ? 'logistics.service.deselected.v1' : 'logistics.service.selected.v1', daysAgo(3)));
+    await slow;
+    return (await read.events({ projectId })).filter((e) => e.eventType === 'delivery').length;
+  }
+
+  it('a clearing applied while the delivery commits still takes the fee back', async () => {
+    expect(await deliveredWhileSelectionChanges(true)).toBe(0);
+  });
+
+  it('a choice applied while the delivery commits still charges it', async () => {
+    expect(await deliveredWhileSelectionChanges(false)).toBe(1);
+  });
+});
+
 describe('enhanced inspection', () => {
   it('is charged once per item when it is inspected with the service selected, per unit, on the inspection day; a second inspection or a redelivery adds nothing', async () => {
     const owner = actor();

@@ -121,10 +121,11 @@ describe('invoices by hand', () => {
     const owner = actor();
     const p = await t.up.project(owner);
     await eventually(() => read.project(p), (x) => Boolean(x));
+    const asAdmin = { ...admin, sessionId: 'test-session' };
     const taxed = new InvoiceService(new UnitOfWork(t.billing.db), { tz: 'UTC', taxRate: '0.05', renderPdf: renderInvoicePdf, mail: null });
-    const inv = await taxed.create(admin, p, createInvoiceBodySchema.parse({ clientName: 'Jordan Park', clientEmail: 'jordan@example.com' }));
+    const inv = await taxed.create(asAdmin, p, createInvoiceBodySchema.parse({ clientName: 'Jordan Park', clientEmail: 'jordan@example.com' }));
     // 0.1 + 0.2 is 0.30000000000000004 in floats: numeric says 0.30.
-    const line = (description: string, quantity: number, rate: string) => taxed.addItem(admin, inv.id, addInvoiceItemBodySchema.parse({ description, type: description === 'Storage' ? 'storage' : 'handling', quantity, rate }));
+    const line = (description: string, quantity: number, rate: string) => taxed.addItem(asAdmin, inv.id, addInvoiceItemBodySchema.parse({ description, type: description === 'Storage' ? 'storage' : 'handling', quantity, rate }));
     await line('Handling', 1, '0.10');
     await line('Handling', 1, '0.20');
     await line('Storage', 7, '19.99');

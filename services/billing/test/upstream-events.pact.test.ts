@@ -49,7 +49,7 @@ function recorder() {
   };
   const repos = {
     access: { recordProject: rec('access.recordProject'), setMember: rec('access.setMember'), replaceMembers: rec('access.replaceMembers'), recordUser: rec('access.recordUser') },
-    items: { recordStatuses: rec('items.recordStatuses'), markDeleted: rec('items.markDeleted'), setSelected: rec('items.setSelected'), statusOf: rec('items.statusOf', null) },
+    items: { recordStatuses: rec('items.recordStatuses'), markDeleted: rec('items.markDeleted'), setSelected: rec('items.setSelected'), statusOf: rec('items.statusOf', null), lock: rec('items.lock') },
     events: { recordReceiving: rec('events.recordReceiving', []), recordDeliveries: rec('events.recordDeliveries', []), recordInspection: rec('events.recordInspection', []), retractDelivery: rec('events.retractDelivery', []) },
     outbox: { add: rec('outbox.add') },
   } as unknown as Repos;

@@ -48,6 +48,14 @@ export class ItemRepository {
       WHERE selected_services.changed_at <= EXCLUDED.changed_at`;
   }
 
+  /**
+   * Holds the item's row until the transaction ends: a status fact (which updates the row) and a selection fact
+   * for the same item then apply one after the other, each seeing what the other committed.
+   */
+  async lock(itemId: string): Promise<void> {
+    await this.db.$queryRaw`SELECT 1 FROM items WHERE id = ${itemId}::uuid FOR NO KEY UPDATE`;
+  }
+
   async statusOf(itemId: string): Promise<{ status: string; statusAt: Date } | null> {
     const [row] = await this.db.$queryRaw<{ status: string; statusAt: Date }[]>`SELECT status, status_at AS "statusAt" FROM items WHERE id = ${itemId}::uuid AND NOT deleted`;
     return row ?? null;

@@ -66,14 +66,18 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
     case 'logistics.service.deselected.v1': {
       const d = (event as Event<'logistics.service.selected.v1'>).data;
       const selected = event.type === 'logistics.service.selected.v1';
+      const onDelivery = d.type === 'delivery' || d.type === 'install_assembly';
+      // Catalog's delivery and this selection are applied by two consumers at once: without the item's row lock
+      // each could miss the other's uncommitted change (a fee charged for a cleared service, or none for a chosen one).
+      if (onDelivery) await r.items.lock(d.itemId);
       await r.items.setSelected(d.itemId, d.type, selected, d.changedAt);
       // Selected, then delivered, but the delivery fact came first (two streams): bill it now.
-      if (selected && (d.type === 'delivery' || d.type === 'install_assembly')) {
+      if (selected && onDelivery) {
         const item = await r.items.statusOf(d.itemId);
         if (item?.status === 'delivered' && item.statusAt.getTime() >= Date.parse(d.changedAt)) await publishCosts(r, await r.events.recordDeliveries([d.itemId], tz));
       }
       // Cleared before the delivery but heard after it: the fee billed meanwhile goes again (if not invoiced yet).
-      if (!selected && (d.type === 'delivery' || d.type === 'install_assembly')) await publishCosts(r, await r.events.retractDelivery(d.itemId, d.type, tz));
+      if (!selected && onDelivery) await publishCosts(r, await r.events.retractDelivery(d.itemId, d.type, tz));
       return;
     }
     case 'logistics.item.inspected.v1': {
