@@ -202,7 +202,8 @@ describe('GET /api/items', () => {
     await http.put(`/api/items/${detected.id}/status`, ann, { status: 'delivered' });
     await http.put(`/api/items/${full.id}/status`, ann, { status: 'received' });
     // Postgres prints no fraction for a whole second and drops trailing zeros (.5): both must still be .000/.500.
-    await t.catalog.db.$executeRawUnsafe(`UPDATE catalog.items SET received_at = '2026-03-04 05:06:07+00', updated_at = '2026-03-04 05:06:07.5+00' WHERE id = $1::uuid`, full.id);
+    // A photo as logistics sets it (the list and toItem must keep saying it the same way).
+    await t.catalog.db.$executeRawUnsafe(`UPDATE catalog.items SET received_at = '2026-03-04 05:06:07+00', updated_at = '2026-03-04 05:06:07.5+00', photo_url = '/api/photos/0c6f6c1e-2f52-4a53-9d4f-3b1d2f6a7e10' WHERE id = $1::uuid`, full.id);
     await t.catalog.db.$executeRawUnsafe(`UPDATE catalog.items SET delivered_at = '2026-03-04 05:06:07.123999+00' WHERE id = $1::uuid`, detected.id);
 
     const list = await http.get(`/api/items?projectId=${p.id}`, ann);
@@ -214,6 +215,7 @@ describe('GET /api/items', () => {
     const [bare, unknown, det, all] = list.body;
     expect([bare.carrierId, bare.trackingUrl, unknown.carrierId, unknown.trackingUrl]).toEqual([null, null, null, null]);
     expect(det).toMatchObject({ carrierId: 'ups', trackingUrl: expect.stringContaining('1Z999AA10123456784'), deliveredAt: '2026-03-04T05:06:07.123Z' });
+    expect(all.photoUrl).toContain('0c6f6c1e-2f52-4a53-9d4f-3b1d2f6a7e10');
     expect(all).toMatchObject({ name: tricky.trim(), carrierId: 'fedex', price: '0.50', estimatedPrice: '12345678.90', receivedAt: '2026-03-04T05:06:07.000Z', updatedAt: '2026-03-04T05:06:07.500Z', projectName: p.name });
   });
 });
