@@ -1,6 +1,6 @@
 import type { Item, ItemStatus } from '@midway/contracts';
 import { ITEM_STATUS_LABELS, ITEM_STATUSES } from '@midway/contracts/vocab';
-import { Button, ButtonLabel, Card, Input, Skeleton } from '@midway/ui';
+import { Button, ButtonLabel, Card, formatCount, Input, Skeleton } from '@midway/ui';
 import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
@@ -192,7 +192,7 @@ export default function ItemsPage() {
 
   const total = summary.data?.total ?? items.length;
   const stats = useMemo<StatCardModel[]>(() => {
-    const n = (v: number | undefined) => (v === undefined ? '–' : v.toLocaleString('en-US'));
+    const n = (v: number | undefined) => (v === undefined ? '–' : formatCount(v));
     return [
       { label: 'Ordered', value: n(summary.data?.ordered), icon: ShoppingCart, tone: 'grey' },
       { label: 'In Transit', value: n(summary.data?.inTransit), icon: Truck, tone: 'blue' },

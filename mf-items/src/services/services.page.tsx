@@ -1,6 +1,6 @@
 import type { Service, ServicesSummary, ServiceType } from '@midway/contracts';
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts/vocab';
-import { Button, ButtonLabel, Card, Input, Skeleton } from '@midway/ui';
+import { Button, ButtonLabel, Card, formatCount, Input, Skeleton } from '@midway/ui';
 import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
@@ -169,8 +169,8 @@ export default function ServicesPage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const stats: StatCardModel[] = [
-    { label: 'Selected Services', value: summary.data ? summary.data.selected.toLocaleString('en-US') : '–', icon: CheckCircle2, tone: 'green' },
-    { label: 'Available Services', value: summary.data ? summary.data.available.toLocaleString('en-US') : '–', icon: ListChecks, tone: 'blue' },
+    { label: 'Selected Services', value: summary.data ? formatCount(summary.data.selected) : '–', icon: CheckCircle2, tone: 'green' },
+    { label: 'Available Services', value: summary.data ? formatCount(summary.data.available) : '–', icon: ListChecks, tone: 'blue' },
     { label: 'Total Value', value: summary.data ? formatMoney(summary.data.selectedValue) : '–', icon: CircleDollarSign, tone: 'accent' },
   ];
 

@@ -1,3 +1,4 @@
+import { formatUsd } from '@midway/ui';
 import { format, formatDistanceToNow, isValid, parseISO } from 'date-fns';
 
 /** Spec section 9: dates read 'MMM d, yyyy'. */
@@ -17,12 +18,10 @@ export function timeAgo(value: string): string {
   return isValid(date) ? formatDistanceToNow(date, { addSuffix: true }) : '';
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Spec section 9: US dollars, en-US, $ and two decimals. Amounts arrive as decimal strings. */
+/** Spec section 9: US dollars, en-US, $ and two decimals. Amounts arrive as decimal strings. (No Intl: see formatUsd.) */
 export function formatMoney(amount: string | number | null | undefined): string {
   const n = typeof amount === 'number' ? amount : Number(amount ?? 0);
-  return usd.format(Number.isFinite(n) ? n : 0);
+  return formatUsd(Number.isFinite(n) ? n : 0);
 }
 
 /** Two-letter avatar from the initials of a name: 'Lakeview Residence' → 'LR', 'Loft' → 'LO'. */

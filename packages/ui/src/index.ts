@@ -43,3 +43,4 @@ export { browserLocation, LOGIN_PATH, LOGOUT_PATH } from './browser-location';
 export { MidwayStyleProviders } from './providers';
 export { MidwayLogo } from './logo';
 export * from './phone';
+export { formatCount, formatUsd } from './number-format';
