@@ -1,4 +1,4 @@
-import { actor, useCatalog } from './catalog-harness';
+import { actor, useCatalog, type Actor } from './catalog-harness';
 
 const t = useCatalog();
 const http = t.http;
@@ -157,6 +157,43 @@ describe('GET /api/items', () => {
       cursor = res.headers.get('x-next-cursor');
     } while (cursor);
     expect(seen).toEqual(names);
+  });
+
+  // A caller with few projects is read project by project, one with many along the index of every item
+  // (item.repository page: projects × (limit + 1) ≤ 4,000; 52 × 3 is under it, so a limit of 100 goes past).
+  it('pages alike for a caller with many projects as for one with few', async () => {
+    const many = actor();
+    const projects = [];
+    for (let i = 0; i < 52; i++) projects.push(await http.project(many));
+    const few = actor();
+    const own = [await http.project(few), await http.project(few)];
+    const rows = (batch: string) => Array.from({ length: 40 }, (_, i) => ({ name: `Stool ${batch}${i}`, ...(i % 2 ? { trackingNumber: `T-${i}` } : {}) }));
+    // Two imports into two projects each: the second one's rows are the newer, each in file order.
+    for (const [who, [first, second]] of [[many, [projects[0]!, projects[7]!]], [few, own]] as const) {
+      expect((await http.post(`/api/projects/${first.id}/items/bulk`, who, { items: rows('A') })).status).toBe(200);
+      expect((await http.post(`/api/projects/${second.id}/items/bulk`, who, { items: rows('B') })).status).toBe(200);
+    }
+    const expected = [...rows('B'), ...rows('A')].map((r) => r.name);
+    const pages = async (who: Actor, qs: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await http.get(`/api/items?${qs}${cursor ? `&cursor=${cursor}` : ''}`, who);
+        expect(res.status).toBe(200);
+        seen.push(...res.body.map((i: { name: string }) => i.name));
+        cursor = res.headers.get('x-next-cursor');
+      } while (cursor);
+      return seen;
+    };
+    // limit 10: project by project for both (52 × 11 rows); limit 77: along the shared index for `many`
+    // (52 × 78 > 4,000), still project by project for `few`.
+    for (const who of [many, few]) {
+      for (const limit of [10, 77]) {
+        expect(await pages(who, `limit=${limit}`)).toEqual(expected);
+        expect(await pages(who, `limit=${limit}&q=stool`)).toEqual(expected);
+        expect(await pages(who, `limit=${limit}&status=ordered`)).toEqual(expected);
+      }
+    }
   });
 
   it('filters on the server by text (name, supplier, schedule number), status and project', async () => {

@@ -43,13 +43,29 @@ export class InvalidCursorError extends Error {}
 
 /** The filters GET /api/items and its summary share: what the caller may see, then project, status and text. */
 function itemFilters(caller: Caller, q: ItemsSummaryQuery): Prisma.Sql[] {
+  return [accessibleProjects(caller), ...itemOnlyFilters(q)];
+}
+
+/** The filters on the item's own columns (`i`). */
+function itemOnlyFilters(q: ItemsSummaryQuery): Prisma.Sql[] {
   return [
-    accessibleProjects(caller),
     q.projectId ? Prisma.sql`i.project_id = ${q.projectId}::uuid` : Prisma.empty,
     q.status ? Prisma.sql`i.status = ${q.status}` : Prisma.empty,
     q.q ? Prisma.sql`(i.name ILIKE ${likeContaining(q.q)} OR i.supplier ILIKE ${likeContaining(q.q)} OR i.schedule_number ILIKE ${likeContaining(q.q)})` : Prisma.empty,
   ].filter((f) => f !== Prisma.empty);
 }
+
+/**
+ * A page is read project by project (see page) while that reads at most this many rows (projects × page
+ * size + 1), about 11 ms at ~2.8 µs a row here; past it, along the newest-first index of every item.
+ */
+const MAX_ROWS_BY_PROJECT = 4000;
+/**
+ * How many projects each caller reaches, remembered for a minute: it only chooses how a page is read, so a
+ * count a minute old never makes a page wrong, and it saves a query per page. Bounded; oldest out first.
+ */
+const projectCounts = new Map<string, { n: number; until: number }>();
+const PROJECT_COUNTS_MAX = 10_000;
 
 /**
  * The items page's columns, read as Postgres's text (no Date, number or object per cell), in toItem's field
@@ -184,11 +200,22 @@ export class ItemRepository {
     const after = q.cursor ? decodeCursor(q.cursor) : null;
     if (q.cursor && !after) throw new InvalidCursorError();
     const filters = [
-      ...itemFilters(caller, q),
+      ...itemOnlyFilters(q),
       after ? Prisma.sql`(i.created_at, i.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : Prisma.empty,
     ].filter((f) => f !== Prisma.empty);
-    const query = Prisma.sql`SELECT ${PAGE_COLUMNS} FROM items i JOIN projects p ON p.id = i.project_id
-      WHERE ${Prisma.join(filters, ' AND ')} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`;
+    const where = (all: Prisma.Sql[]) => (all.length ? Prisma.sql`WHERE ${Prisma.join(all, ' AND ')}` : Prisma.empty);
+    // A caller with few projects (and no project filter): each project's newest items from its own index
+    // range, then the newest of those. Along the index of every item, a designer whose 1,000 items are older
+    // than 110k others' read all of those first: 87–117 ms of Postgres a page, against 2.0–2.2 ms this way.
+    // For a caller with many projects the shared index finds their items sooner: at 1,000 projects of 100
+    // items, 1.2–1.5 ms that way against 276–346 ms project by project.
+    const byProject = !q.projectId && caller.role !== 'midway_admin' && (await this.projectCount(caller)) * (q.limit + 1) <= MAX_ROWS_BY_PROJECT;
+    const query = byProject
+      ? Prisma.sql`SELECT ${PAGE_COLUMNS} FROM projects p CROSS JOIN LATERAL (
+          SELECT * FROM items i ${where([Prisma.sql`i.project_id = p.id`, ...filters])} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}) i
+        WHERE ${accessibleProjects(caller)} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`
+      : Prisma.sql`SELECT ${PAGE_COLUMNS} FROM items i JOIN projects p ON p.id = i.project_id
+          ${where([accessibleProjects(caller), ...filters])} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`;
     const rows = this.reader
       ? (await this.reader.query<PageRow>({ text: query.text, values: query.values, rowMode: 'array', types: AS_TEXT })).rows
       : (await this.db.$queryRaw<Record<string, Cell>[]>(query)).map((r) => Object.values(r));
@@ -196,6 +223,17 @@ export class ItemRepository {
     const page = more ? rows.slice(0, q.limit) : rows;
     const last = page[page.length - 1];
     return { json: itemsJson(page), nextCursor: more && last ? encodeCursor({ id: String(last[0]), cursor_at: String(last[CURSOR_AT]) }) : null };
+  }
+
+  /** How many projects the caller reaches (remembered a minute, see projectCounts). */
+  private async projectCount(caller: Caller): Promise<number> {
+    const hit = projectCounts.get(caller.userId);
+    if (hit && hit.until > Date.now()) return hit.n;
+    const [row] = await this.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM projects p WHERE ${accessibleProjects(caller)}`;
+    const n = row?.n ?? 0;
+    if (projectCounts.size >= PROJECT_COUNTS_MAX) projectCounts.delete(projectCounts.keys().next().value!);
+    projectCounts.set(caller.userId, { n, until: Date.now() + 60_000 });
+    return n;
   }
 
   /**
