@@ -26,7 +26,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
     createDb,
     consumes: ['catalog'],
   });
-  const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
+  const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool);
   const catalog = await consumeCatalogFacts(rt.bus, uow, logger);
   rt.onStop(catalog.stop);
 

@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import type { Caller } from '@midway/service-kit';
 import type { ServiceType } from '@midway/contracts';
 import { reachable } from './access.repository';
@@ -61,14 +62,22 @@ function filters(f: ServiceFilter): Prisma.Sql {
 const where = (caller: Caller, f: ServiceFilter, roles?: readonly string[]) => Prisma.sql`${reachable(caller, Prisma.sql`s.project_id`, roles)} AND ${filters(f)}`;
 
 export class ServiceRepository {
-  constructor(private readonly db: Client) {}
+  constructor(
+    private readonly db: Client,
+    /** Plain pg for the list and its summary, the hottest reads: the same SQL without Prisma's fixed cost per query. */
+    private readonly reader?: Pool,
+  ) {}
+
+  private async read<T>(query: Prisma.Sql): Promise<T[]> {
+    return this.reader ? (await this.reader.query({ text: query.text, values: query.values })).rows : this.db.$queryRaw<T[]>(query);
+  }
 
   /** The projects a designer reaches (null for an admin: all), narrowed to the filter's project. */
   private async scope(caller: Caller, f: ServiceFilter): Promise<string[] | null> {
     if (caller.role === 'midway_admin') return f.projectId ? [f.projectId] : null;
-    const rows = await this.db.$queryRaw<{ id: string }[]>`
+    const rows = await this.read<{ id: string }>(Prisma.sql`
       SELECT id FROM projects WHERE owner_id = ${caller.userId}::uuid
-      UNION SELECT project_id FROM project_members WHERE user_id = ${caller.userId}::uuid AND active`;
+      UNION SELECT project_id FROM project_members WHERE user_id = ${caller.userId}::uuid AND active`);
     const ids = rows.map((r) => r.id);
     return f.projectId ? ids.filter((id) => id === f.projectId) : ids;
   }
@@ -96,10 +105,10 @@ export class ServiceRepository {
         : Prisma.sql`SELECT y.* FROM json_array_elements_text(${JSON.stringify(scope)}::json) AS pid(id) CROSS JOIN LATERAL (${keys(Prisma.sql`s.project_id = pid.id::uuid`)}) y
             ORDER BY y.created_at DESC, y.item_id DESC, y.rank DESC LIMIT ${limit + 1}`;
     // One JSON value built by Postgres: the driver parses one string instead of every cell of every row.
-    const [{ rows }] = await this.db.$queryRaw<{ rows: (ServiceRow & { at: string; rank: number })[] | null }[]>`
+    const [{ rows }] = await this.read<{ rows: (ServiceRow & { at: string; rank: number })[] | null }>(Prisma.sql`
       SELECT coalesce(json_agg(x ORDER BY x.k_at DESC, x."itemId" DESC, x.rank DESC), '[]'::json) AS rows FROM (
         SELECT ${COLUMNS}, k.created_at AS k_at, to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, k.rank
-        FROM (${source}) k JOIN services s ON s.id = k.id JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id) x`;
+        FROM (${source}) k JOIN services s ON s.id = k.id JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id) x`);
     const all = rows ?? [];
     const more = all.length > limit;
     const pageRows = all.slice(0, limit);
@@ -115,13 +124,13 @@ export class ServiceRepository {
   async summary(caller: Caller, f: ServiceFilter): Promise<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }> {
     const scope = await this.scope(caller, f);
     const inScope = scope === null ? Prisma.sql`TRUE` : Prisma.sql`s.project_id IN (SELECT json_array_elements_text(${JSON.stringify(scope)}::json)::uuid)`;
-    const [row] = await this.db.$queryRaw<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }[]>`
+    const [row] = await this.read<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }>(Prisma.sql`
       SELECT count(*)::int AS total, (count(*) FILTER (WHERE s.selected))::int AS selected,
              coalesce(sum(s.cost) FILTER (WHERE s.selected), 0)::numeric(14,2)::text AS "selectedValue",
              coalesce(sum(s.cost), 0)::numeric(14,2)::text AS "totalValue",
              coalesce(sum(s.cost) FILTER (WHERE NOT s.selected), 0)::numeric(14,2)::text AS "availableValue"
       FROM services s ${f.q ? Prisma.sql`JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id` : Prisma.empty}
-      WHERE ${inScope} AND ${filters(f)}`;
+      WHERE ${inScope} AND ${filters(f)}`);
     return row!;
   }
 

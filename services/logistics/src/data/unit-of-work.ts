@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { AccessRepository } from './access.repository';
 import { ItemRepository } from './item.repository';
@@ -14,8 +15,8 @@ export interface Repos {
   outbox: Outbox;
 }
 
-function reposFor(client: Client): Omit<Repos, 'outbox'> {
-  return { access: new AccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client), uploads: new UploadRepository(client) };
+function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
+  return { access: new AccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client) };
 }
 
 /**
@@ -23,7 +24,12 @@ function reposFor(client: Client): Omit<Repos, 'outbox'> {
  * `once` for a consumer's effect with its inbox record.
  */
 export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Repos, 'outbox'>> {
-  constructor(db: Db, afterCommit: () => void = () => undefined) {
-    super({ db, schema: SCHEMA, repos: (client) => reposFor(client as Client), afterCommit });
+  constructor(
+    db: Db,
+    afterCommit: () => void = () => undefined,
+    /** A plain pg pool for the hot read-only queries outside transactions (the services list). */
+    reader?: Pool,
+  ) {
+    super({ db, schema: SCHEMA, repos: (client, { inTransaction }) => reposFor(client as Client, inTransaction ? undefined : reader), afterCommit });
   }
 }
