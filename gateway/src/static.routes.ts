@@ -40,7 +40,9 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
    * remote entry that renders this route, so it downloads alongside the shell's own scripts.
    */
   const pageHead = (req: express.Request, signedIn: boolean): string => {
-    const plan = pageLoadPlan(req.path, new URL(req.originalUrl, 'http://x').search, signedIn);
+    // The query string as sent (not through URL parsing, which throws on paths such as '//[').
+    const query = req.originalUrl.indexOf('?');
+    const plan = pageLoadPlan(req.path, query >= 0 ? req.originalUrl.slice(query) : '', signedIn);
     const session: SessionHint = signedIn ? 'signed-in' : 'signed-out';
     const meta = `<meta name="${SESSION_META_NAME}" content="${session}" />`;
     if (!plan || opts.disabledRemotes.includes(plan.remoteDir)) return meta;

@@ -241,6 +241,14 @@ describe("the page's head: session verdict and the route's remote entry", () => 
     // A forged cookie is a signed-out visitor.
     expect(await head('/', `${cookie.split('=')[0]}=forged`)).toContain('content="signed-out"');
   });
+
+  it('answers odd page paths with the shell, never a 500', async () => {
+    for (const p of ['//', '//[', '//a:b@', '/%zz', '/items?q=%']) {
+      const res = await raw(p, { accept: 'text/html' });
+      expect([p, res.status]).toEqual([p, 200]);
+      expect(res.body.toString()).toContain('<meta name="midway-session" content="signed-out" />');
+    }
+  });
 });
 
 describe('robots.txt', () => {
