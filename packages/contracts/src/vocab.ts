@@ -122,6 +122,8 @@ const PHOTO_PATH = /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export const photoPath = (key: string) => `/api/photos/${key}`;
 /** `/api/photos/{key}` → the key (lower case); anything else → null. */
 export const photoKeyOf = (photoUrl: string): string | null => PHOTO_PATH.exec(photoUrl)?.[1]?.toLowerCase() ?? null;
+/** The same photo for the public client page, which has no session: served by the project's share token. */
+export const sharedPhotoPath = (shareToken: string, key: string) => `/api/shared/photos/${encodeURIComponent(shareToken)}/${key}`;
 
 /* ---------- carriers ---------- */
 

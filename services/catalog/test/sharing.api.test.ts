@@ -100,6 +100,19 @@ describe('GET /api/shared/projects/{token} (public)', () => {
     for (const secret of ['4200', 'markup', '3000', 'TRACK-1', 'secret', 'jordan@client.test', ann.userId]) expect(text).not.toContain(secret);
   });
 
+  it('gives each photo as the share-token path the client page can load without a session (it gave /api/photos/…, refused there)', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const key = '5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab';
+    await http.item(ann, p.id, { name: 'Lamp', photoUrl: `/api/photos/${key}` });
+    await http.item(ann, p.id, { name: 'Rug' });
+    const token = (await http.post(`/api/projects/${p.id}/share`, ann)).body.shareToken;
+    const items = (await http.get(`/api/shared/projects/${token}`, ANONYMOUS)).body.items as { name: string; photoUrl: string | null }[];
+    expect(Object.fromEntries(items.map((i) => [i.name, i.photoUrl]))).toEqual({ Lamp: `/api/shared/photos/${token}/${key}`, Rug: null });
+    // The signed-in views keep the served path.
+    expect((await http.get(`/api/projects/${p.id}`, ann)).body.items.find((i: { name: string }) => i.name === 'Lamp').photoUrl).toBe(`/api/photos/${key}`);
+  });
+
   it('lists the latest 5 client-facing activities, newest first, without internal sharing or edits', async () => {
     const ann = actor();
     const p = await http.project(ann);

@@ -21,6 +21,7 @@ export const sharedProjectSchema = z.object({
       id: z.uuid(),
       name: z.string(),
       supplier: z.string().nullable(),
+      /** The item's photo as the page without a session can load it: `/api/shared/photos/{token}/{key}`. */
       photoUrl: z.string().nullable(),
       status: z.enum(ITEM_STATUSES),
       receivedAt: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { conflict, notFound, type Caller } from '@midway/service-kit';
-import { projectStatusSchema, type CreateProjectBody, type Member, type MemberRole, type Project, type ProjectDetail, type SharedProject, type ShareProjectBody, type UpdateProjectBody } from '@midway/contracts';
+import { photoKeyOf, projectStatusSchema, sharedPhotoPath, type CreateProjectBody, type Member, type MemberRole, type Project, type ProjectDetail, type SharedProject, type ShareProjectBody, type UpdateProjectBody } from '@midway/contracts';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { isUuid } from './ids';
 import { projectFor } from './project-access';
@@ -83,7 +83,11 @@ export class ProjectService {
       clientName: project.clientName,
       status: project.status,
       installDate: project.installDate ? project.installDate.toISOString().slice(0, 10) : null,
-      items: items.map((i) => ({ id: i.id, name: i.name, supplier: i.supplier, photoUrl: i.photoUrl, status: i.status, receivedAt: i.receivedAt, deliveredAt: i.deliveredAt })),
+      // The client page has no session, so /api/photos/{key} would be refused: it gets the share-token path.
+      items: items.map((i) => {
+        const photoKey = i.photoUrl ? photoKeyOf(i.photoUrl) : null;
+        return { id: i.id, name: i.name, supplier: i.supplier, photoUrl: photoKey ? sharedPhotoPath(token, photoKey) : null, status: i.status, receivedAt: i.receivedAt, deliveredAt: i.deliveredAt };
+      }),
       activities: activities.map((a) => ({ id: a.id, description: a.description, createdAt: a.createdAt.toISOString() })),
     };
   }
