@@ -22,6 +22,20 @@ export function rateOn(type: BillingRateType, day: Prisma.Sql): Prisma.Sql {
 }
 
 /**
+ * The periods in which each rate of `type` was in force, [from_day, until_day): a handful of rows that a set of
+ * days joins against (the same rule as rateOn, without a lookup per day). Use with rateIn.
+ */
+function ratePeriods(type: BillingRateType): Prisma.Sql {
+  return Prisma.sql`(SELECT r.rate, r.effective_date AS from_day, lead(r.effective_date) OVER (ORDER BY r.effective_date) AS until_day
+    FROM billing_rates r WHERE r.service_type = ${type} AND r.is_active)`;
+}
+
+/** The rate a day joined to ratePeriods (alias `alias`) is charged at: the fee table's before the first period. */
+function rateIn(type: BillingRateType, alias: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`COALESCE(${alias}.rate, ${BILLING_DEFAULT_RATES[type].rate}::numeric)`;
+}
+
+/**
  * Billable events, each unique by its rule's key (`receiving:<item>`, `storage:<item>:<day>`,
  * `delivery:<project>:<day>`, `install_assembly:<item>`, `enhanced_inspection:<item>`): every rule is an INSERT … ON CONFLICT DO NOTHING
  * over a set, so recording again, a redelivered fact or a replayed job adds nothing. Each insert also adds
@@ -168,21 +182,20 @@ export class BillableEventRepository {
     return this.insert(
       Prisma.sql`
       WITH h AS (
-        SELECT item_id, status, (at AT TIME ZONE ${tz})::date AS start_day,
-               (lead(at) OVER (PARTITION BY item_id ORDER BY at, status) AT TIME ZONE ${tz})::date AS end_day
-        FROM item_status_history WHERE item_id IN (SELECT id FROM cand)
+        -- Each candidate's status periods (its history rows joined through the history's key, so a wrong row
+        -- estimate for the candidates costs index lookups, never a scan of one set per row of the other).
+        SELECT c.id AS item_id, c.project_id, c.name, c.last_day, s.status, (s.at AT TIME ZONE ${tz})::date AS start_day,
+               (lead(s.at) OVER (PARTITION BY s.item_id ORDER BY s.at, s.status) AT TIME ZONE ${tz})::date AS end_day
+        FROM cand c JOIN item_status_history s ON s.item_id = c.id
       ),
-      days AS MATERIALIZED (
-        SELECT c.id AS item_id, c.project_id, c.name, g::date AS day
-        FROM h JOIN cand c ON c.id = h.item_id,
-             generate_series(GREATEST(h.start_day, c.last_day + 1), LEAST(COALESCE(h.end_day - 1, ${upto}::date), ${upto}::date), interval '1 day') g
+      days AS (
+        SELECT h.item_id, h.project_id, h.name, g::date AS day
+        FROM h, generate_series(GREATEST(h.start_day, h.last_day + 1), LEAST(COALESCE(h.end_day - 1, ${upto}::date), ${upto}::date), interval '1 day') g
         WHERE h.status IN ${IN_STORAGE}
-      ),
-      -- The rate of each day once (not once per row).
-      rates AS MATERIALIZED (SELECT x.day, ${rateOn('storage', Prisma.sql`x.day`)} AS rate FROM (SELECT DISTINCT day FROM days) x)
+      )
       SELECT 'storage:' || d.item_id || ':' || d.day AS key, d.project_id, d.item_id, 'storage' AS event_type, d.day AS event_date, 1 AS quantity,
-             r.rate, 'Storage & Warehousing — ' || d.name AS description
-      FROM days d JOIN rates r ON r.day = d.day`,
+             ${rateIn('storage', Prisma.sql`r`)} AS rate, 'Storage & Warehousing — ' || d.name AS description
+      FROM days d LEFT JOIN ${ratePeriods('storage')} r ON d.day >= r.from_day AND (r.until_day IS NULL OR d.day < r.until_day)`,
       { before: candidates, after: settle },
     );
   }
