@@ -17,6 +17,10 @@ loadInitialUser().catch(() => {
 // The module then starts its page's chunk (preloadPage), which would otherwise wait for the module to render.
 const plan = currentPagePlan();
 if (plan) {
+  // The signed-in app's own chunks (router, query client, layout) start now too, instead of one after the other as
+  // each lazy() renders (app.tsx, auth-gate.tsx); those lazy() calls then find them loaded or in flight.
+  void import('./routed-app').catch(() => undefined);
+  void import('./layout/app-layout').catch(() => undefined);
   loadRemoteModule(plan.module)
     .then((mod) => (plan.page && 'preloadPage' in mod ? (mod.preloadPage as ((page: string) => Promise<unknown>) | undefined)?.(plan.page) : undefined))
     .catch(() => undefined); // RemoteView reports a failure, with retry
