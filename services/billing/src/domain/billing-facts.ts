@@ -77,7 +77,7 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
         if (item?.status === 'delivered' && item.statusAt.getTime() >= Date.parse(d.changedAt)) await publishCosts(r, await r.events.recordDeliveries([d.itemId], tz));
       }
       // Cleared before the delivery but heard after it: the fee billed meanwhile goes again (if not invoiced yet).
-      if (!selected && onDelivery) await publishCosts(r, await r.events.retractDelivery(d.itemId, d.type, tz));
+      if (!selected && (d.type === 'delivery' || d.type === 'install_assembly')) await publishCosts(r, await r.events.retractDelivery(d.itemId, d.type, tz));
       return;
     }
     case 'logistics.item.inspected.v1': {
