@@ -1,8 +1,8 @@
 /**
  * Message pacts: the catalog, identity and logistics events billing consumes, as billing reads them. Writes
- * pacts/billing-catalog-events.json, billing-identity-events.json and billing-logistics-events.json; catalog's
- * and logistics' message provider tests build each message with their own event builders and check it matches
- * (identity has no message provider test yet). Each message goes through billing's real path: the contract's
+ * pacts/billing-catalog-events.json, billing-identity-events.json and billing-logistics-events.json; catalog's,
+ * identity's and logistics' message provider tests build each message with their own event builders and check it
+ * matches. Each message goes through billing's real path: the contract's
  * parseEvent, then applyFact, whose repository calls are recorded.
  */
 import path from 'node:path';

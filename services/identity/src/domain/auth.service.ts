@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CurrentUser, LoginBody, RegisterBody, SystemRole } from '@midway/contracts';
-import { conflict, makeEvent, SESSION_TTL_SECONDS, signSessionToken, unauthorized, verifySessionToken } from '@midway/service-kit';
+import { conflict, SESSION_TTL_SECONDS, signSessionToken, unauthorized, verifySessionToken } from '@midway/service-kit';
 import { EmailTakenError, type UserRecord } from '../data/user.repository';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { hashPassword, timingDummyHash, verifyPassword } from './password';
 import { sessionRevokedEvent } from './session-events';
+import { userEvents } from './user-events';
 
 export interface SessionMeta {
   ip?: string;
@@ -19,14 +20,6 @@ export interface SignedIn {
 
 export const toCurrentUser = (u: UserRecord): CurrentUser => ({
   id: u.id,
-  email: u.email,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  systemRole: u.systemRole,
-});
-
-const userEventData = (u: UserRecord) => ({
-  userId: u.id,
   email: u.email,
   firstName: u.firstName,
   lastName: u.lastName,
@@ -54,7 +47,7 @@ export class AuthService {
       const passwordHash = await hashPassword(input.password);
       return await this.uow.run(async (r) => {
         const user = await r.users.create({ ...fields, passwordHash });
-        await r.outbox.add(makeEvent('identity.user.created.v1', { userId: id, ...fields, createdAt: now.toISOString() }));
+        await r.outbox.add(userEvents.created(fields, now));
         return user;
       });
     } catch (err) {
@@ -75,7 +68,7 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     const user = await this.uow.run(async (r) => {
       const u = await r.users.update(existing.id, { systemRole: 'midway_admin', passwordHash });
-      await r.outbox.add(makeEvent('identity.user.updated.v1', { ...userEventData(u), updatedAt: u.updatedAt.toISOString() }));
+      await r.outbox.add(userEvents.updated(u));
       return u;
     });
     return { user, created: false };
