@@ -22,6 +22,9 @@ export function createServicesApi(baseUrl = '') {
       return { services: (await res.json()) as Service[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) || null };
     },
     servicesSummary: (filters: ServiceFilters) => apiJson<ServicesSummary>('GET', url(`/api/services/summary${filterQuery(asQuery(filters))}`)),
+    /** The summary of only what the caller may change: exactly what bulk() with the same filters acts on. */
+    editableServicesSummary: (filters: ServiceFilters) =>
+      apiJson<ServicesSummary>('GET', url(`/api/services/summary${filterQuery(asQuery(filters), { editable: 'true' })}`)),
     setSelected: (serviceId: string, selected: boolean) => apiJson<Service>('PUT', url(`/api/services/${encodeURIComponent(serviceId)}`), { selected }),
     bulk: (body: BulkServicesBody) => apiJson<{ updated: number }>('POST', url('/api/services/bulk'), body),
   };

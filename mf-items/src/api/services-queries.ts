@@ -21,6 +21,11 @@ export function useServicesSummary(filters: ServiceFilters) {
   return useQuery({ queryKey: queryKeys.servicesSummary(filters), queryFn: () => servicesApi.servicesSummary(filters) });
 }
 
+/** Bulk Actions' confirmation: counts and values of what the bulk call would change (viewers' projects left out). */
+export function useEditableServicesSummary(filters: ServiceFilters) {
+  return useQuery({ queryKey: queryKeys.servicesSummary({ ...filters, editable: true }), queryFn: () => servicesApi.editableServicesSummary(filters) });
+}
+
 function useReloadServices() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.services });

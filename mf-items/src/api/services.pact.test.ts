@@ -57,6 +57,17 @@ describe('mf-items → logistics (Pact)', () => {
         expect(await createServicesApi(server.url).servicesSummary({ projectId: PROJECT_ID })).toMatchObject({ total: 5, available: 5, totalValue: '167.00', availableValue: '167.00' });
       }));
 
+  it('GET /api/services/summary?editable=true counts what Bulk Actions would change', () =>
+    pact
+      .addInteraction()
+      .given(STATE, params)
+      .uponReceiving('a request for the summary of the services of a project the designer may change')
+      .withRequest('GET', '/api/services/summary', (req) => req.query({ projectId: PROJECT_ID, editable: 'true' }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ total: integer(5), selected: integer(0), available: integer(5), selectedValue: money('0.00'), totalValue: money('167.00'), availableValue: money('167.00') }))
+      .executeTest(async (server) => {
+        expect(await createServicesApi(server.url).editableServicesSummary({ projectId: PROJECT_ID })).toMatchObject({ available: 5, availableValue: '167.00' });
+      }));
+
   it('PUT /api/services/{id} selects a service', () =>
     pact
       .addInteraction()

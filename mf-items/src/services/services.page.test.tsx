@@ -11,6 +11,7 @@ function routes(services: ReturnType<typeof aService>[], extra: FetchRoutes = {}
   return {
     'GET /api/services': () => jsonResponse(services),
     'GET /api/services/summary': () => jsonResponse(summary),
+    'GET /api/services/summary?editable=true': () => jsonResponse(summary),
     'GET /api/projects': () => jsonResponse([aProject()]),
     ...extra,
   };
@@ -84,12 +85,50 @@ describe('Services page', () => {
     expect(within(dialog).getByText('Select or clear every service the current filters show: 3 services worth $102.34.')).toBeTruthy();
     expect(within(dialog).getByTestId('bulk-select-confirmation').textContent).toBe('Select 2 services worth $27.34?');
     expect(within(dialog).getByTestId('bulk-clear-confirmation').textContent).toBe('Clear 1 selected service worth $75.00?');
-    // No other summary is asked for: the dialog shows what the page's summary of the same filter says.
-    expect(calls(fetchMock).filter((c) => c.startsWith('GET /api/services/summary'))).toEqual(['GET /api/services/summary']);
+    // The confirmation's figures come from the summary of what the caller may change, for the same filter.
+    expect(calls(fetchMock).filter((c) => c.startsWith('GET /api/services/summary'))).toEqual(['GET /api/services/summary', 'GET /api/services/summary?editable=true']);
+    expect(within(dialog).queryByTestId('bulk-view-only')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Select 2' }));
     await waitFor(() => expect(calls(fetchMock)).toContain('POST /api/services/bulk'));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({ filter: {}, selected: true });
+  });
+});
+
+describe('Services page for a caller who only views some projects', () => {
+  const mine = aProject({ id: '11111111-1111-4111-8111-111111111111', name: 'My Loft', access: 'owner' });
+  const viewed = aProject({ id: '22222222-2222-4222-8222-222222222222', name: 'Their Villa', access: 'viewer' });
+  // What the caller sees (two projects) and what they may change (their own project's five services).
+  const visible = { total: 10, selected: 2, available: 8, selectedValue: '100.00', totalValue: '334.00', availableValue: '234.00' };
+  const editable = { total: 5, selected: 1, available: 4, selectedValue: '50.00', totalValue: '167.00', availableValue: '117.00' };
+  const routesFor = (extra: FetchRoutes = {}): FetchRoutes => ({
+    'GET /api/services': () => jsonResponse([aService({ projectId: mine.id, itemName: 'Oak bench', projectName: mine.name }), aService({ projectId: viewed.id, itemName: 'Brass lamp', projectName: viewed.name })]),
+    'GET /api/services/summary': () => jsonResponse(visible),
+    'GET /api/services/summary?editable=true': () => jsonResponse(editable),
+    'GET /api/projects': () => jsonResponse([mine, viewed]),
+    ...extra,
+  });
+
+  it('offers no toggle on the services of a project the caller only views', async () => {
+    mockFetch(routesFor());
+    renderWithProviders(<ServicesPage />);
+    const own = await screen.findByRole('switch', { name: 'White-Glove Receiving for Oak bench' });
+    const theirs = screen.getByRole('switch', { name: 'White-Glove Receiving for Brass lamp' });
+    await waitFor(() => expect((theirs as HTMLButtonElement).disabled).toBe(true));
+    expect((own as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('Bulk Actions names only what the bulk call changes: the count and value of the services the caller may change', async () => {
+    const fetchMock = mockFetch(routesFor({ 'POST /api/services/bulk': () => jsonResponse({ updated: 4 }) }));
+    renderWithProviders(<ServicesPage />);
+    await screen.findAllByTestId('service-card');
+    await userEvent.click(await screen.findByRole('button', { name: 'Bulk Actions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bulk Actions' });
+    expect((await within(dialog).findByTestId('bulk-select-confirmation')).textContent).toBe('Select 4 services worth $117.00?');
+    expect(within(dialog).getByTestId('bulk-clear-confirmation').textContent).toBe('Clear 1 selected service worth $50.00?');
+    expect(within(dialog).getByTestId('bulk-view-only').textContent).toBe('5 services are in projects you can only view and will not change.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Select 4' }));
+    await waitFor(() => expect(calls(fetchMock)).toContain('POST /api/services/bulk'));
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Service, ServicesSummary, ServiceType } from '@midway/contracts';
-import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts/vocab';
+import { canOnProject, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts/vocab';
 import { Button, ButtonLabel, Card, formatCount, Input, Skeleton } from '@midway/ui';
 import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useProjects } from '../api/items-queries';
 import type { ServiceFilters } from '../api/services-api';
-import { useBulkServices, useServicePages, useServicesSummary, useToggleService } from '../api/services-queries';
+import { useBulkServices, useEditableServicesSummary, useServicePages, useServicesSummary, useToggleService } from '../api/services-queries';
 import { countLabel, formatMoney } from '../shared/format';
 import { chunk, useColumns } from '../shared/use-columns';
 import { VirtualList } from '../shared/virtual-list';
@@ -100,12 +100,16 @@ function groupEntries(groups: { key: string; title: string; count: number | null
 }
 
 /**
- * Confirms with the exact count and value of what the filter shows, from the server's summary of the same
- * filter (the services' own costs summed as decimals, not an estimate from the fee table).
+ * Confirms with the exact count and value of what the bulk call will change: the server's summary of the same
+ * filter over only the services the caller may change (editable=true; a viewer's projects are left out, as the
+ * bulk call leaves them), the services' own costs summed as decimals.
  */
 function BulkActionsDialog({ filters, onClose, summary }: { filters: ServiceFilters; onClose(): void; summary: ServicesSummary }) {
   const bulk = useBulkServices();
+  const editable = useEditableServicesSummary(filters);
   const run = (selected: boolean) => bulk.mutate({ filters, selected }, { onSuccess: onClose });
+  const e = editable.data;
+  const viewOnly = e ? summary.total - e.total : 0;
   return (
     <Dialog open onOpenChange={(o) => !o && !bulk.isPending && onClose()}>
       <DialogContent width="520px" aria-describedby="bulk-description">
@@ -113,19 +117,30 @@ function BulkActionsDialog({ filters, onClose, summary }: { filters: ServiceFilt
         <DialogDescription id="bulk-description">
           {`Select or clear every service the current filters show: ${countLabel(summary.total, 'service', 'services')} worth ${formatMoney(summary.totalValue)}.`}
         </DialogDescription>
-        <div style={{ display: 'grid', gap: 12 }}>
-          <p data-testid="bulk-select-confirmation">{`Select ${countLabel(summary.available, 'service', 'services')} worth ${formatMoney(summary.availableValue)}?`}</p>
-          <p data-testid="bulk-clear-confirmation">{`Clear ${countLabel(summary.selected, 'selected service', 'selected services')} worth ${formatMoney(summary.selectedValue)}?`}</p>
-        </div>
+        {e ? (
+          <div style={{ display: 'grid', gap: 12 }}>
+            {viewOnly > 0 ? (
+              <p data-testid="bulk-view-only">{`${countLabel(viewOnly, 'service is', 'services are')} in projects you can only view and will not change.`}</p>
+            ) : null}
+            <p data-testid="bulk-select-confirmation">{`Select ${countLabel(e.available, 'service', 'services')} worth ${formatMoney(e.availableValue)}?`}</p>
+            <p data-testid="bulk-clear-confirmation">{`Clear ${countLabel(e.selected, 'selected service', 'selected services')} worth ${formatMoney(e.selectedValue)}?`}</p>
+          </div>
+        ) : editable.isError ? (
+          <p role="alert">The services you can change could not be counted. Close this dialog and try again.</p>
+        ) : (
+          <p role="status" aria-busy="true">
+            Counting the services you can change…
+          </p>
+        )}
         <DialogFooter style={{ flexWrap: 'wrap' }}>
           <Button $variant="outline" onClick={onClose} disabled={bulk.isPending}>
             Cancel
           </Button>
-          <Button $variant="outline" onClick={() => run(false)} disabled={bulk.isPending || summary.selected === 0}>
-            Clear {summary.selected}
+          <Button $variant="outline" onClick={() => run(false)} disabled={!e || bulk.isPending || e.selected === 0}>
+            Clear {e?.selected ?? ''}
           </Button>
-          <Button onClick={() => run(true)} disabled={bulk.isPending || summary.available === 0}>
-            Select {summary.available}
+          <Button onClick={() => run(true)} disabled={!e || bulk.isPending || e.available === 0}>
+            Select {e?.available ?? ''}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -160,6 +175,9 @@ export default function ServicesPage() {
   const summary = useServicesSummary(filters);
   const projects = useProjects();
   const toggle = useToggleService();
+  // Projects where the caller only views (catalog's role, the same rule logistics applies): their services
+  // show no working toggle. A project not (yet) listed keeps its toggle; logistics still decides.
+  const viewOnly = useMemo(() => new Set((projects.data ?? []).filter((p) => !canOnProject(p.access, 'editItems')).map((p) => p.id)), [projects.data]);
   const services = useMemo(() => pages.data?.pages.flatMap((p) => p.services) ?? [], [pages.data]);
   const ref = useRef<HTMLDivElement>(null);
   const columns = useColumns(ref);
@@ -207,7 +225,7 @@ export default function ServicesPage() {
     return (
       <CardRow $columns={columns}>
         {e.services.map((s) => (
-          <ServiceCard key={s.id} service={s} onToggle={(selected) => toggle.mutate({ id: s.id, selected })} />
+          <ServiceCard key={s.id} service={s} disabled={viewOnly.has(s.projectId)} onToggle={(selected) => toggle.mutate({ id: s.id, selected })} />
         ))}
       </CardRow>
     );

@@ -160,6 +160,61 @@ describe('GET /api/services/summary and POST /api/services/bulk', () => {
   });
 });
 
+describe('Bulk Actions’ confirmation: GET /api/services/summary?editable=true', () => {
+  // Fresh actors and projects: a designer's counts cover only their own projects, so other files running at
+  // the same time change nothing here.
+  it('counts what POST /api/services/bulk changes for a caller who owns one project, is a member of another and a viewer of a third', async () => {
+    const [me, other] = [actor(), actor()];
+    const mine = await t.project(me);
+    const asMember = await t.project(other);
+    const asViewer = await t.project(other);
+    await t.addMember(other, asMember.id, me, 'member');
+    await t.addMember(other, asViewer.id, me, 'viewer');
+    await t.item(me, mine.id, { name: 'Oak bench' });
+    await t.item(other, asMember.id, { name: 'Linen sofa' });
+    for (const name of ['Brass lamp', 'Marble table']) await t.item(other, asViewer.id, { name });
+    await Promise.all([t.servicesOf(me, mine.id, 5), t.servicesOf(me, asMember.id, 5), t.servicesOf(me, asViewer.id, 10)]);
+    // One selected service in each project: a clear would change only the two the caller may edit.
+    for (const [who, p] of [[me, mine], [other, asMember], [other, asViewer]] as const) {
+      const [delivery] = await t.services(who, `projectId=${p.id}&type=delivery`);
+      expect((await t.logistics.put(`/api/services/${delivery!.id}`, who, { selected: true })).status).toBe(200);
+    }
+
+    // What the caller sees: 20 services worth 3 × 167.00; what they may change: the 10 of two projects.
+    expect((await t.logistics.get('/api/services/summary', me)).body).toEqual({ total: 20, selected: 3, available: 17, selectedValue: '150.00', totalValue: '668.00', availableValue: '518.00' });
+    const editable = (await t.logistics.get('/api/services/summary?editable=true', me)).body;
+    expect(editable).toEqual({ total: 10, selected: 2, available: 8, selectedValue: '100.00', totalValue: '334.00', availableValue: '234.00' });
+    // Filters narrow it as they narrow the bulk call; the viewer's project alone has nothing to change.
+    expect((await t.logistics.get(`/api/services/summary?editable=true&projectId=${asViewer.id}`, me)).body).toMatchObject({ total: 0, available: 0, availableValue: '0.00' });
+    expect((await t.logistics.get('/api/services/summary?editable=true&q=linen', me)).body).toMatchObject({ total: 5, selected: 1, available: 4, availableValue: '117.00' });
+    expect((await t.logistics.get('/api/services/summary?editable=false', me)).status).toBe(400);
+
+    // The bulk call, sent twice at once, changes exactly what the confirmation named, and nothing of the viewer's project.
+    const before = await t.services(me);
+    const bulk = await Promise.all([1, 2].map(() => t.logistics.post('/api/services/bulk', me, { filter: {}, selected: true })));
+    expect(bulk.map((b) => b.status)).toEqual([200, 200]);
+    expect(bulk[0]!.body.updated + bulk[1]!.body.updated).toBe(editable.available);
+    const after = await t.services(me);
+    const changed = after.filter((s) => s.selected && !before.find((b) => b.id === s.id)!.selected);
+    expect(changed).toHaveLength(editable.available);
+    expect(changed.reduce((sum, s) => sum + Math.round(Number(s.cost) * 100), 0) / 100).toBe(Number(editable.availableValue));
+    expect(after.filter((s) => s.projectId === asViewer.id && s.selected)).toHaveLength(1);
+    const cleared = (await t.logistics.get('/api/services/summary?editable=true', me)).body;
+    expect(cleared).toMatchObject({ total: 10, selected: 10, available: 0, selectedValue: '334.00' });
+    expect((await t.logistics.post('/api/services/bulk', me, { filter: {}, selected: false })).body).toEqual({ updated: cleared.selected });
+  });
+
+  it('an admin may change every service, so the editable summary is the whole summary', async () => {
+    const [owner, admin] = [actor(), actor('midway_admin')];
+    const p = await t.project(owner);
+    await t.item(owner, p.id);
+    await t.servicesOf(owner, p.id, 5);
+    const all = (await t.logistics.get(`/api/services/summary?projectId=${p.id}`, admin)).body;
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}&editable=true`, admin)).body).toEqual(all);
+    expect(all).toMatchObject({ total: 5 });
+  });
+});
+
 describe('GET /api/search (logistics’ half)', () => {
   it('finds services by item, project or type label, as results the gateway merges; under 3 characters is a 400', async () => {
     const owner = actor();

@@ -36,7 +36,17 @@ export const listServicesQuerySchema = serviceFilterSchema.extend({
   cursor: z.string().max(300).optional(),
 });
 export type ListServicesQuery = z.infer<typeof listServicesQuerySchema>;
-export const servicesSummaryQuerySchema = listServicesQuerySchema.omit({ limit: true, cursor: true });
+/**
+ * GET /api/services/summary query: the list's filters, and `editable=true` to count only the services the
+ * caller may change (projects they own or are a member of, not those they only view) — exactly what
+ * POST /api/services/bulk with the same filter acts on, so Bulk Actions' confirmation names what it changes.
+ */
+export const servicesSummaryQuerySchema = listServicesQuerySchema.omit({ limit: true, cursor: true }).extend({
+  editable: z
+    .literal('true', { error: 'editable must be true, or left out to count every service you can see' })
+    .transform(() => true)
+    .optional(),
+});
 export type ServicesSummaryQuery = z.infer<typeof servicesSummaryQuerySchema>;
 
 export const servicesSummarySchema = z.object({

@@ -325,7 +325,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'get', path: '/api/services/summary', operationId: 'servicesSummary', tag: 'services', security: 'session',
-    summary: 'Counts and the selected services’ value over every service the filters match',
+    summary: 'Counts and values over every service the filters match (editable=true: only those the caller may change, as bulk does)',
     query: servicesSummaryQuerySchema,
     responses: { 200: { description: 'The counts.', schema: named('ServicesSummary', servicesSummarySchema) } },
   },

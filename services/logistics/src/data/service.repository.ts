@@ -72,12 +72,16 @@ export class ServiceRepository {
     return this.reader ? (await this.reader.query({ text: query.text, values: query.values })).rows : this.db.$queryRaw<T[]>(query);
   }
 
-  /** The projects a designer reaches (null for an admin: all), narrowed to the filter's project. */
-  private async scope(caller: Caller, f: ServiceFilter): Promise<string[] | null> {
+  /**
+   * The projects a designer reaches (null for an admin: all), narrowed to the filter's project; with `roles`,
+   * only those they own or are an active member of with one of those roles (as `reachable` rules).
+   */
+  private async scope(caller: Caller, f: ServiceFilter, roles?: readonly string[]): Promise<string[] | null> {
     if (caller.role === 'midway_admin') return f.projectId ? [f.projectId] : null;
+    const roleRule = roles ? Prisma.sql`AND role IN (SELECT json_array_elements_text(${JSON.stringify(roles)}::json))` : Prisma.empty;
     const rows = await this.read<{ id: string }>(Prisma.sql`
       SELECT id FROM projects WHERE owner_id = ${caller.userId}::uuid
-      UNION SELECT project_id FROM project_members WHERE user_id = ${caller.userId}::uuid AND active`);
+      UNION SELECT project_id FROM project_members WHERE user_id = ${caller.userId}::uuid AND active ${roleRule}`);
     const ids = rows.map((r) => r.id);
     return f.projectId ? ids.filter((id) => id === f.projectId) : ids;
   }
@@ -120,9 +124,12 @@ export class ServiceRepository {
     };
   }
 
-  /** Counts and cost sums (exact decimals from numeric, never floats) over everything the filter matches. */
-  async summary(caller: Caller, f: ServiceFilter): Promise<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }> {
-    const scope = await this.scope(caller, f);
+  /**
+   * Counts and cost sums (exact decimals from numeric, never floats) over everything the filter matches —
+   * with `roles`, only in projects where the caller may change services (what setSelectedWhere acts on).
+   */
+  async summary(caller: Caller, f: ServiceFilter, roles?: readonly string[]): Promise<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }> {
+    const scope = await this.scope(caller, f, roles);
     const inScope = scope === null ? Prisma.sql`TRUE` : Prisma.sql`s.project_id IN (SELECT json_array_elements_text(${JSON.stringify(scope)}::json)::uuid)`;
     const [row] = await this.read<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }>(Prisma.sql`
       SELECT count(*)::int AS total, (count(*) FILTER (WHERE s.selected))::int AS selected,

@@ -40,7 +40,8 @@ export class ServicesService {
   }
 
   async summary(caller: Caller, q: ServicesSummaryQuery): Promise<ServicesSummary> {
-    const s = await this.uow.read.services.summary(caller, filterOf(q));
+    // editable=true: only what Bulk Actions would change (the same roles as bulk), so its confirmation is exact.
+    const s = await this.uow.read.services.summary(caller, filterOf(q), q.editable ? EDITING_ROLES : undefined);
     return { total: s.total, selected: s.selected, available: s.total - s.selected, selectedValue: s.selectedValue, totalValue: s.totalValue, availableValue: s.availableValue };
   }
 
