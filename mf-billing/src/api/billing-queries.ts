@@ -1,8 +1,7 @@
 import type { BillingPeriodBody } from '@midway/contracts';
-import { isUnauthorizedError, toast } from '@midway/ui';
+import { isUnauthorizedError, toast, serverMessage } from '@midway/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { billingApi, type ActionResult, type NewInvoiceInput, type NewInvoiceItemInput } from './billing-api';
-import { serverMessage } from './error-message';
 import { queryKeys } from './query-keys';
 
 /** A failure toast with the server's message when it sent one (it says what to do next), else the fallback; a 401 is the shared client's. */

@@ -1,11 +1,10 @@
 import type { InvoiceItemType } from '@midway/contracts';
-import { Field, FieldError, FormAlert, FormGrid, FormRow, Input, Label } from '@midway/ui';
+import { Field, FieldError, FormAlert, FormGrid, FormRow, Input, Label, serverMessage } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAddInvoiceItem } from '../api/billing-queries';
-import { serverMessage } from '../api/error-message';
 import { formatMoney, fromCents, toCents } from '../shared/format';
 
 /** The dialog's types (spec section 2); the automatic lines have types of their own. */

@@ -1,9 +1,8 @@
-import { Field, FieldError, FormAlert, FormGrid, FormRow, Input, Label, Optional, Textarea } from '@midway/ui';
+import { Field, FieldError, FormAlert, FormGrid, FormRow, Input, Label, Optional, Textarea, serverMessage } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { useState, type FormEvent } from 'react';
 import { useCreateInvoice, useProjects } from '../api/billing-queries';
-import { serverMessage } from '../api/error-message';
 
 export interface CreateInvoiceDialogProps {
   /** Preselected project (the project page's Generate Invoice). */

@@ -1,6 +1,6 @@
 import type { PublicConfig, RuntimeManifest } from '@midway/contracts';
 import { RUNTIME_MANIFEST_PATH } from '@midway/contracts/vocab';
-import { isUnauthorizedError, StatusBadge, toast } from '@midway/ui';
+import { isUnauthorizedError, StatusBadge, toast, serverMessage } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
@@ -8,7 +8,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import styled from 'styled-components';
 import { billingApi } from '../api/billing-api';
 import { useInvoice } from '../api/billing-queries';
-import { serverMessage } from '../api/error-message';
 import { formatMoney } from '../shared/format';
 import TestCardForm from './test-card-form';
 

@@ -1,10 +1,9 @@
-import { Button, Field, FieldError, FormRow, Input, Label, toast } from '@midway/ui';
+import { Button, Field, FieldError, FormRow, Input, Label, toast, serverMessage } from '@midway/ui';
 import { DialogFooter } from '@midway/ui/dialog';
 import { FlaskConical, Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { billingApi } from '../api/billing-api';
-import { serverMessage } from '../api/error-message';
 import type { PaymentFormProps } from './payment-form';
 
 /** The test cards this form knows, as Stripe's test mode names them. */

@@ -1,13 +1,12 @@
 import type { Project } from '@midway/contracts';
 import { canOnProject } from '@midway/contracts/vocab';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Input, isUnauthorizedError, Label, Skeleton, toast } from '@midway/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Input, isUnauthorizedError, Label, Skeleton, toast, serverMessage } from '@midway/ui';
 import { Avatar } from '@midway/ui/avatar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, UserMinus, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { catalogApi } from '../api/catalog-api';
-import { serverMessage } from '../api/error-message';
 import { queryKeys } from '../api/query-keys';
 import { initials } from '../shared/format';
 

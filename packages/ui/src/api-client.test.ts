@@ -1,6 +1,6 @@
 import { fakeResponse } from './test-response';
 import { PREFETCH_GLOBAL, type PrefetchStore } from '@midway/contracts/page-data';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, takePrefetched } from './api-client';
+import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, serverMessage, takePrefetched } from './api-client';
 import { fetchCurrentUser } from './current-user';
 
 function mockFetch(status: number, body: string, statusText = '') {
@@ -123,5 +123,15 @@ describe('reads the shell started before the code loaded (takePrefetched)', () =
     failed.catch(() => undefined);
     store()['/api/projects'] = { startedAt: Date.now(), response: failed };
     await expect(apiRequest('GET', '/api/projects')).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('serverMessage (what a dialog shows when the service refused)', () => {
+  it('is the service’s own { message } and nothing else', () => {
+    expect(serverMessage(new ApiError(409, JSON.stringify({ message: 'Only unpaid invoices can be paid' }), 'Conflict'))).toBe('Only unpaid invoices can be paid');
+    expect(serverMessage(new ApiError(500, 'upstream timed out', 'Internal Server Error'))).toBeNull();
+    expect(serverMessage(new ApiError(400, JSON.stringify({ message: '' }), 'Bad Request'))).toBeNull();
+    expect(serverMessage(new ApiError(400, JSON.stringify({ message: 42 }), 'Bad Request'))).toBeNull();
+    expect(serverMessage(new Error('Failed to fetch'))).toBeNull();
   });
 });

@@ -18,6 +18,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The service's own message from an error body ({ message }), when it sent one. */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !error.body) return null;
+  try {
+    const body = JSON.parse(error.body) as { message?: unknown };
+    return typeof body.message === 'string' && body.message ? body.message : null;
+  } catch {
+    return null;
+  }
+}
+
 export function isUnauthorizedError(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 401;
   return error instanceof Error && /^401: /.test(error.message);

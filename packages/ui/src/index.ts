@@ -34,6 +34,7 @@ export {
   getQueryFn,
   throwIfResNotOk,
   isUnauthorizedError,
+  serverMessage,
   handleUnauthorized,
   UNAUTHORIZED_REDIRECT_DELAY_MS,
   type UnauthorizedBehavior,
