@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { ensureStream, makeEvent } from '@midway/service-kit';
+import { ensureStream, makeEvent, streamName } from '@midway/service-kit';
 import type { EventEnvelope, EventType, ItemStatus, ServiceType } from '@midway/contracts';
 import { eventually as poll, serviceClient, startService, testEnv, watchEvents as watch, type Actor } from '@midway/testing';
 import { billingService, type Billing } from '../src';
@@ -66,6 +66,20 @@ export async function upstream() {
     async inspect(projectId: string, owner: Actor, itemId: string, at: string) {
       return publish('logistics.item.inspected.v1', { inspectionId: randomUUID(), itemId, projectId, notes: null, byUserId: owner.userId, inspectedAt: at });
     },
+    /**
+     * Waits until billing has applied every upstream event published so far. In a full run billing's consumers
+     * start behind everything earlier suites published; a fixture that waits 8 s for its own fact could time out
+     * while they catch up. A wait for catch-up, not a latency check.
+     */
+    async caughtUp(timeoutMs = 120_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const infos = await Promise.all(['catalog', 'identity', 'logistics'].map((d) => jsm.consumers.info(streamName(d), `billing-${d}`).catch(() => undefined)));
+        if (infos.every((i) => i && i.num_pending === 0 && i.num_ack_pending === 0)) return;
+        if (Date.now() > deadline) throw new Error(`billing did not catch up with upstream events in ${timeoutMs} ms: ${infos.map((i) => i && `${i.name} pending ${i.num_pending}`).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
     close: () => nc.close(),
   };
   return f;
@@ -81,7 +95,8 @@ export function useBilling() {
   beforeAll(async () => {
     billing = await startTestBilling();
     up = await upstream();
-  }, 60_000);
+    await up.caughtUp();
+  }, 180_000);
   afterAll(async () => {
     await up?.close();
     await billing?.stop();
