@@ -27,7 +27,8 @@ let caller: Actor = admin;
 async function lakeview(owner: Actor, projectId = PROJECT_ID) {
   if (!(await read.project(projectId))) {
     await t.up.publish('catalog.project.created.v1', { projectId, designerId: owner.userId, name: 'Lakeview Residence', clientName: 'Jordan Ellis', clientEmail: 'jordan@example.com', location: '12 Harbour St, Toronto', status: 'active', createdAt: new Date().toISOString() });
-    await eventually(() => read.project(projectId), (x) => Boolean(x));
+    // A state the provider could not reach must fail here, not as a body mismatch later.
+    if (!(await eventually(() => read.project(projectId), (x) => Boolean(x)))) throw new Error('billing did not learn the consumer’s project from catalog’s event in time');
   }
   return projectId;
 }
