@@ -1,6 +1,8 @@
 import type { ItemsPage, RemoteRoutesProps } from '@midway/contracts';
 import { PageFallback } from '@midway/ui';
 import { lazy, Suspense } from 'react';
+import { startItemsFirstReads } from './api/first-reads';
+import { ITEMS_PAGE_SIZE } from './api/items-api';
 
 // One chunk per page: the shell loads this module for /items and /services, then only the page it shows.
 const loaders = {
@@ -11,6 +13,8 @@ const pages = { items: lazy(loaders.items), services: lazy(loaders.services) };
 
 /** The shell calls it at start for the page in the URL: its chunk loads while the shell still renders (webpack keeps the one import). */
 export function preloadPage(page: ItemsPage): Promise<unknown> {
+  // Meanwhile the page's first reads (the shell's prefetched answers) are parsed, so it renders its rows at once.
+  if (page === 'items') startItemsFirstReads(ITEMS_PAGE_SIZE);
   return loaders[page]?.() ?? Promise.resolve();
 }
 

@@ -9,6 +9,9 @@ export interface ItemFilters {
   projectId?: string;
 }
 
+/** Rows per GET /api/items page: enough to fill a tall screen several times, small enough to arrive fast. */
+export const ITEMS_PAGE_SIZE = 200;
+
 export interface ItemsPageResult {
   items: Item[];
   /** The next page's cursor (X-Next-Cursor), null on the last page. */

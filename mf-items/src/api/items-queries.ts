@@ -1,16 +1,24 @@
 import type { ItemStatus } from '@midway/contracts';
 import { isUnauthorizedError, toast } from '@midway/ui';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { itemsApi, type ItemChanges, type ItemFilters, type ItemInput } from './items-api';
+import { itemsApi, ITEMS_PAGE_SIZE, type ItemChanges, type ItemFilters, type ItemInput } from './items-api';
+import { takeFirstData, takeFirstPromise } from './first-reads';
 import { AFTER_ITEM_CHANGE, queryKeys } from './query-keys';
 
-/** Rows per GET /api/items page: enough to fill a tall screen several times, small enough to arrive fast. */
-export const ITEMS_PAGE_SIZE = 200;
+export { ITEMS_PAGE_SIZE };
+
+const unfiltered = (filters: ItemFilters) => Object.keys(filters).length === 0;
 
 export function useItemPages(filters: ItemFilters) {
   return useInfiniteQuery({
     queryKey: queryKeys.itemsPages(filters),
-    queryFn: ({ pageParam }) => itemsApi.listItems(filters, { limit: ITEMS_PAGE_SIZE, cursor: pageParam }),
+    queryFn: ({ pageParam }) =>
+      (pageParam === null && unfiltered(filters) ? takeFirstPromise('page') : undefined) ?? itemsApi.listItems(filters, { limit: ITEMS_PAGE_SIZE, cursor: pageParam }),
+    // The first page the route's preload already parsed (first-reads.ts): the first render shows rows, not the skeleton.
+    initialData: () => {
+      const page = unfiltered(filters) ? takeFirstData('page') : undefined;
+      return page ? { pages: [page], pageParams: [null] } : undefined;
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // Each new page would otherwise be deep-compared with every page before it (10,000 items: a long task).
@@ -19,11 +27,15 @@ export function useItemPages(filters: ItemFilters) {
 }
 
 export function useItemsSummary(filters: ItemFilters) {
-  return useQuery({ queryKey: queryKeys.itemsSummary(filters), queryFn: () => itemsApi.itemsSummary(filters) });
+  return useQuery({
+    queryKey: queryKeys.itemsSummary(filters),
+    queryFn: () => (unfiltered(filters) ? takeFirstPromise('summary') : undefined) ?? itemsApi.itemsSummary(filters),
+    initialData: () => (unfiltered(filters) ? takeFirstData('summary') : undefined),
+  });
 }
 
 export function useProjects() {
-  return useQuery({ queryKey: queryKeys.projects, queryFn: itemsApi.listProjects });
+  return useQuery({ queryKey: queryKeys.projects, queryFn: () => takeFirstPromise('projects') ?? itemsApi.listProjects(), initialData: () => takeFirstData('projects') });
 }
 
 /** Logistics' carriers; an empty list while it is unavailable (the dialogs then offer no carrier choice). */
