@@ -1,8 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import type { StandIn } from './gateway-harness';
-import { useGateway } from './gateway-harness';
+import { serveStandIn, useGateway, type StandIn } from './gateway-harness';
 
 /** A page-sized JSON answer (like 200 items) and one under the 1 KB threshold. */
 const LARGE = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: `item-${i}`, name: `Walnut dining table ${i}`, supplier: 'Gus Modern', status: 'ordered', price: '1299.00' })));
@@ -15,9 +13,7 @@ const PRE_GZIPPED = zlib.gzipSync(LARGE);
  * gateway must treat differently, as a service (or the S3 photo path, or an event stream) would send it.
  */
 function upstream(): Promise<StandIn> {
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    requests++;
+  return serveStandIn((req, res) => {
     const kind = req.url!.split('/').pop()!.split('?')[0];
     if (kind === 'large') return void res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(LARGE) }).end(LARGE);
     if (kind === 'problem') return void res.writeHead(422, { 'content-type': 'application/problem+json' }).end(LARGE);
@@ -34,18 +30,6 @@ function upstream(): Promise<StandIn> {
     }
     res.writeHead(404).end();
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        requests: () => requests,
-        close: () => {
-          server.closeAllConnections();
-          server.close();
-        },
-      }),
-    ),
-  );
 }
 
 const t = useGateway({ standIns: { CATALOG_URL: upstream } });

@@ -49,15 +49,22 @@ export interface StandIn {
  * JSON `answer` makes of the request and its bytes (what it received, for the test to check).
  */
 export function standInService(answer: (req: http.IncomingMessage, body: Buffer) => unknown): Promise<StandIn> {
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    requests++;
+  return serveStandIn((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer(req, Buffer.concat(chunks))));
     });
+  });
+}
+
+/** Any request handler as a stand-in on a free local port, counting the requests that reach it. */
+export function serveStandIn(handle: http.RequestListener): Promise<StandIn> {
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    requests++;
+    handle(req, res);
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
