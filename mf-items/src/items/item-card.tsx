@@ -5,6 +5,7 @@ import { memo } from 'react';
 import styled from 'styled-components';
 import { ItemStatusBadge } from '@midway/ui/status';
 import { MissingValue } from './item-warnings';
+import { thumbStyles } from './row-styles';
 import { TrackingButton } from './tracking-button';
 
 export interface ItemActions {
@@ -77,17 +78,9 @@ const Notes = styled.p`
 `;
 
 export const Thumb = styled.div<{ $size?: number }>`
-  flex-shrink: 0;
+  ${thumbStyles}
   width: ${({ $size = 48 }) => $size}px;
   height: ${({ $size = 48 }) => $size}px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.textSubtle};
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  overflow: hidden;
-  img { width: 100%; height: 100%; object-fit: cover; }
   svg { width: 20px; height: 20px; }
 `;
 

@@ -1,5 +1,5 @@
-import { buttonStyles, theme, type ButtonStyleProps } from '@midway/ui';
-import { createGlobalStyle } from 'styled-components';
+import { badgeStyles, buttonStyles, theme, type ButtonStyleProps } from '@midway/ui';
+import { createGlobalStyle, css } from 'styled-components';
 
 /*
  * The list rows' icons and buttons as plain elements with global classes. A list of thousands mounts and
@@ -42,6 +42,19 @@ export const rowIconClass = (icon: RowIcon) => `mi-icon mi-icon-${icon}`;
 export const ROW_BUTTON_CLASS = 'mi-row-button';
 export const ROW_WARNING_CLASS = 'mi-row-warning';
 export const ROW_THUMB_CLASS = 'mi-row-thumb';
+
+/** A photo or its placeholder in a square box: the card's Thumb and the list rows' thumbnail (sized by each). */
+export const thumbStyles = css`
+  flex-shrink: 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textSubtle};
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  overflow: hidden;
+  img { width: 100%; height: 100%; object-fit: cover; }
+`;
 
 /** Rendered once by each view that shows rows (several instances share one stylesheet entry). */
 export const RowStyles = createGlobalStyle<ButtonStyleProps>`
@@ -91,32 +104,16 @@ export const RowStyles = createGlobalStyle<ButtonStyleProps>`
     }
   }
   .mi-badge {
-    display: inline-flex;
-    align-items: center;
-    gap: 4px;
-    padding: 2px 10px;
-    border-radius: ${({ theme }) => theme.radii.full};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: 600;
-    line-height: 1.6;
-    white-space: nowrap;
+    ${badgeStyles}
     .mi-icon { width: 12px; height: 12px; }
   }
   ${Object.entries(theme.badge)
     .map(([tone, c]) => `.mi-tone-${tone} { background: ${c.bg}; color: ${c.fg}; }`)
     .join('\n')}
   .${ROW_THUMB_CLASS} {
-    flex-shrink: 0;
+    ${thumbStyles}
     width: 40px;
     height: 40px;
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.textSubtle};
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    overflow: hidden;
-    img { width: 100%; height: 100%; object-fit: cover; }
     .mi-icon { width: 20px; height: 20px; }
   }
 `;

@@ -9,7 +9,7 @@ export { Button, ButtonLink, ButtonLabel, buttonStyles, type ButtonVariant, type
 export { Input, Textarea, Label, Field, FieldError } from './primitives/input';
 export { FormGrid, FormRow, FormAlert, Optional } from './primitives/form-layout';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './primitives/card';
-export { Badge, StatusBadge, statusTone, statusLabel } from './primitives/badge';
+export { Badge, badgeStyles, StatusBadge, statusTone, statusLabel } from './primitives/badge';
 export { PageFallback, Skeleton } from './primitives/skeleton';
 export { ContactList, type ContactDetails } from './primitives/contact-list';
 export { usePageTitle, PageTitle, formatPageTitle, PRODUCT_TITLE, TITLE_PRIORITY } from './page-title';

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import type { BadgeTone } from '../theme';
 
 /** Spec section 4: project status colours; anything unknown is grey. */
@@ -30,7 +30,8 @@ export function statusLabel(status: string): string {
   return status ? status.charAt(0).toUpperCase() + status.slice(1) : status;
 }
 
-export const Badge = styled.span<{ $tone?: BadgeTone }>`
+/** A badge's shape without its colours: also what a list's plain-class badges use (see mf-items' row styles). */
+export const badgeStyles = css`
   display: inline-flex;
   align-items: center;
   gap: 4px;
@@ -40,6 +41,10 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   font-weight: 600;
   line-height: 1.6;
   white-space: nowrap;
+`;
+
+export const Badge = styled.span<{ $tone?: BadgeTone }>`
+  ${badgeStyles}
   background: ${({ theme, $tone = 'grey' }) => theme.badge[$tone].bg};
   color: ${({ theme, $tone = 'grey' }) => theme.badge[$tone].fg};
 `;
