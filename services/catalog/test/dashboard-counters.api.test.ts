@@ -152,6 +152,32 @@ describe('dashboard counters', () => {
     expect(await t.catalog.db.$queryRaw<unknown[]>`SELECT 1 FROM project_item_counts WHERE project_id = ${projects[2]!.id}::uuid`).toEqual([]);
   }, 120_000);
 
+  it('keep a delete that waited on the counter rows of an import still in flight (no lost decrement)', async () => {
+    // The import holds both counter rows of the project (an in-transit item without tracking) until the delete
+    // queues behind it; the delete must still subtract its item from both once the import commits.
+    const owner = actor();
+    const p = await http.project(owner);
+    const doomed = await http.post(`/api/projects/${p.id}/items`, owner, { name: 'Doomed', status: 'in-transit' });
+    expect(doomed.status).toBe(201);
+    let deleting: Promise<{ status: number }> | undefined;
+    await t.catalog.db.$transaction(async (tx) => {
+      const [{ pid }] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+      await tx.$executeRaw`INSERT INTO items (id, project_id, name, status, updated_at) VALUES (gen_random_uuid(), ${p.id}::uuid, 'Arriving', 'in-transit', now())`;
+      deleting = http.del(`/api/items/${doomed.body.id}`, owner);
+      for (let waited = 0; ; waited += 20) {
+        // Asked outside the transaction: inside it, pg_stat_activity is one snapshot that never changes.
+        const [{ n }] = await t.catalog.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))`;
+        if (n > 0) break;
+        if (waited > 10_000) throw new Error('the delete never queued behind the import');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }, { timeout: 20_000 });
+    expect((await deleting!).status).toBe(204);
+    const { counters, aggregate } = await countersAndAggregate(owner);
+    expect(aggregate).toMatchObject({ itemsInTransit: 1, itemsWithoutTracking: 1 });
+    expect(counters).toEqual(aggregate);
+  }, 60_000);
+
   it('keep every racing import and status change (no lost update on the shared counter row)', async () => {
     const owner = actor();
     const p = await http.project(owner);
