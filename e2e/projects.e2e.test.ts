@@ -164,10 +164,11 @@ describe('projects journey', () => {
     await expectTitle(page, `${project} · Midway`);
     const item = page.getByTestId('project-item').filter({ hasText: 'Walnut dining table' });
     await item.getByText('From Atelier North').waitFor();
-    await choose(page, 'Status of Walnut dining table', 'In Transit');
+    // A row's status is the browser's own select (one per row; a phone opens its system picker).
+    await page.getByRole('combobox', { name: 'Status of Walnut dining table', exact: true }).selectOption({ label: 'In Transit' });
     await toastShown(page, 'Item status updated successfully');
     await expectStat(page, 'In Transit', '1');
-    await choose(page, 'Status of Walnut dining table', 'Received');
+    await page.getByRole('combobox', { name: 'Status of Walnut dining table', exact: true }).selectOption({ label: 'Received' });
     await toastShown(page, 'Item status updated successfully');
     await expectStat(page, 'Received', '1');
     await page.getByText('Progress 100%').waitFor();

@@ -1,15 +1,10 @@
-import { PREFETCH_GLOBAL, type PrefetchStore } from '@midway/contracts/page-data';
+import { PREFETCH_GLOBAL } from '@midway/contracts/page-data';
 import { screen } from '@testing-library/react';
-import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
+import { jsonResponse, mockFetch, prefetchAnswers as prefetch, renderWithProviders } from '@midway/ui/testing';
 import { aProject, anItem, aSummary, PROJECT_ID } from './test-fixtures';
 import ItemsPage from './items/items.page';
 import { preloadPage } from './routes';
 
-const prefetch = (answers: Record<string, unknown>) => {
-  const store: PrefetchStore = {};
-  for (const [url, body] of Object.entries(answers)) store[url] = { startedAt: Date.now(), response: Promise.resolve(jsonResponse(body)) };
-  (globalThis as unknown as Record<string, PrefetchStore | undefined>)[PREFETCH_GLOBAL] = store;
-};
 const requested = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([url]) => String(url));
 
 describe('mf_items/Routes preloadPage', () => {

@@ -1,6 +1,7 @@
 import type { ProjectsPage, RemoteRoutesProps } from '@midway/contracts';
 import { PageFallback } from '@midway/ui';
 import { lazy, Suspense } from 'react';
+import { startProjectsFirstReads } from './api/first-reads';
 
 // One chunk per page: the shell loads this module for every mf_projects route, then only the page it shows.
 const loaders = {
@@ -16,6 +17,7 @@ const pages = {
 
 /** The shell calls it at start for the page in the URL: its chunk loads while the shell still renders (webpack keeps the one import). */
 export function preloadPage(page: ProjectsPage): Promise<unknown> {
+  startProjectsFirstReads(page, window.location.pathname);
   return loaders[page]?.() ?? Promise.resolve();
 }
 

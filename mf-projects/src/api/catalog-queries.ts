@@ -3,23 +3,33 @@ import { isUnauthorizedError, toast } from '@midway/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogApi, type NewItemInput, type NewProjectInput } from './catalog-api';
 import { AFTER_CATALOG_CHANGE, queryKeys } from './query-keys';
+import { projectKey, RECENT_ACTIVITY_LIMIT, takeFirstData, takeFirstPromise } from './first-reads';
 
-export const RECENT_ACTIVITY_LIMIT = 10;
+export { RECENT_ACTIVITY_LIMIT };
 
+// Each first read below starts from what the route's preload already parsed (first-reads.ts), if anything.
 export function useProjects() {
-  return useQuery({ queryKey: queryKeys.projects, queryFn: catalogApi.listProjects });
+  return useQuery({ queryKey: queryKeys.projects, queryFn: () => takeFirstPromise('projects') ?? catalogApi.listProjects(), initialData: () => takeFirstData('projects') });
 }
 
 export function useProjectDetail(id: string) {
-  return useQuery({ queryKey: queryKeys.project(id), queryFn: () => catalogApi.getProject(id) });
+  return useQuery({
+    queryKey: queryKeys.project(id),
+    queryFn: () => takeFirstPromise(projectKey(id)) ?? catalogApi.getProject(id),
+    initialData: () => takeFirstData(projectKey(id)),
+  });
 }
 
 export function useDashboardStats() {
-  return useQuery({ queryKey: queryKeys.dashboardStats, queryFn: catalogApi.getDashboardStats });
+  return useQuery({ queryKey: queryKeys.dashboardStats, queryFn: () => takeFirstPromise('stats') ?? catalogApi.getDashboardStats(), initialData: () => takeFirstData('stats') });
 }
 
 export function useRecentActivity() {
-  return useQuery({ queryKey: queryKeys.activitiesPage(RECENT_ACTIVITY_LIMIT), queryFn: () => catalogApi.listActivities(RECENT_ACTIVITY_LIMIT) });
+  return useQuery({
+    queryKey: queryKeys.activitiesPage(RECENT_ACTIVITY_LIMIT),
+    queryFn: () => takeFirstPromise('activities') ?? catalogApi.listActivities(RECENT_ACTIVITY_LIMIT),
+    initialData: () => takeFirstData('activities'),
+  });
 }
 
 function useRefreshCatalog() {

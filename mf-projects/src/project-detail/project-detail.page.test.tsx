@@ -84,8 +84,7 @@ describe('ProjectDetailPage', () => {
     expect(within(row).getByRole('link', { name: /View Product/ }).getAttribute('href')).toBe('https://example.com/table');
     expect(within(screen.getByTestId('stat-Total Cost')).getByText('$1,250.00')).toBeTruthy();
 
-    await user.click(within(row).getByRole('combobox', { name: 'Status of Walnut dining table' }));
-    await user.click(await screen.findByRole('option', { name: 'In Transit' }));
+    await user.selectOptions(within(row).getByRole('combobox', { name: 'Status of Walnut dining table' }), 'In Transit');
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Item status updated successfully' }));
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT') as [string, RequestInit];
     expect(JSON.parse(put[1].body as string)).toEqual({ status: 'in-transit' });

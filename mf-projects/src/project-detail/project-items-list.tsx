@@ -1,5 +1,5 @@
 import type { Item } from '@midway/contracts';
-import { Select } from '@midway/ui/select';
+import { NativeSelect } from '@midway/ui';
 import { ExternalLink, ImageOff } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import styled from 'styled-components';
@@ -96,7 +96,7 @@ function ItemRow({ item, highlighted }: { item: Item; highlighted: boolean }) {
           ) : null}
         </Meta>
       </div>
-      <Select
+      <NativeSelect
         aria-label={`Status of ${item.name}`}
         value={item.status}
         options={ITEM_STATUS_OPTIONS}
@@ -117,8 +117,8 @@ function ItemRow({ item, highlighted }: { item: Item; highlighted: boolean }) {
 export const FIRST_SCREEN_ROWS = 8;
 
 /**
- * The project's items; `highlightId` (from a search result's ?item=) is scrolled to and marked. Each row mounts a
- * status menu: rendering 50 of them when the project arrives blocked the main thread for ~2 s at 4× CPU slowdown
+ * The project's items; `highlightId` (from a search result's ?item=) is scrolled to and marked. Each row has a
+ * status control: rendering 50 Radix menus when the project arrives blocked the main thread for ~2 s at 4× CPU slowdown
  * (React Query's update renders synchronously). The first screen's rows render with the page; the full list
  * follows as a deferred render, which React splits into short tasks.
  */

@@ -11,6 +11,7 @@ export { FormGrid, FormRow, FormAlert, Optional } from './primitives/form-layout
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './primitives/card';
 export { Badge, badgeStyles, StatusBadge, statusTone, statusLabel } from './primitives/badge';
 export { PageFallback, Skeleton } from './primitives/skeleton';
+export { NativeSelect, type NativeSelectProps } from './primitives/native-select';
 export { ContactList, type ContactDetails } from './primitives/contact-list';
 export { usePageTitle, PageTitle, formatPageTitle, PRODUCT_TITLE, TITLE_PRIORITY } from './page-title';
 export { Toaster } from './toast/toast';
@@ -39,6 +40,7 @@ export {
   UNAUTHORIZED_REDIRECT_DELAY_MS,
   type UnauthorizedBehavior,
 } from './api-client';
+export { createFirstReads, wasPrefetched, type FirstReads } from './first-reads';
 export { fetchCurrentUser, displayName, CURRENT_USER_PATH } from './current-user';
 export { browserLocation, LOGIN_PATH, LOGOUT_PATH } from './browser-location';
 export { MidwayStyleProviders } from './providers';

@@ -3,6 +3,7 @@
  * imports it outside tests): a fetch table, minimal Responses and a render with the platform's providers.
  */
 import type { Item, Project } from '@midway/contracts';
+import { PREFETCH_GLOBAL, type PrefetchStore } from '@midway/contracts/page-data';
 import { theme } from './theme';
 import { createQueryClient } from './query-client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -28,6 +29,15 @@ export function textResponse(text: string, status = 200, statusText = ''): Respo
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return textResponse(status === 204 ? '' : JSON.stringify(body), status);
+}
+
+/** What the shell's first script would have left: a prefetched answer per URL (see @midway/contracts/page-data). Returns a clean-up. */
+export function prefetchAnswers(answers: Record<string, unknown>): () => void {
+  const store: PrefetchStore = {};
+  for (const [url, body] of Object.entries(answers)) store[url] = { startedAt: Date.now(), response: Promise.resolve(jsonResponse(body)) };
+  const global = globalThis as unknown as Record<string, PrefetchStore | undefined>;
+  global[PREFETCH_GLOBAL] = store;
+  return () => delete global[PREFETCH_GLOBAL];
 }
 
 export type FetchRoutes = Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>;
