@@ -6,6 +6,11 @@ const remote = createFederatedConfig({
   dir: __dirname,
   name: 'mf_billing',
   title: 'Midway — billing (standalone preview)',
+  // Each page's own chunks (its lazy import in routes.tsx): the gateway preloads them from the page's HTML.
+  preloadPages: {
+    billing: { modules: ['./src/billing/billing.page.tsx'] },
+    'auto-billing': { modules: ['./src/auto-billing/auto-billing.page.tsx'] },
+  },
   exposes: {
     './Routes': './src/routes.tsx',
   },

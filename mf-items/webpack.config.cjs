@@ -6,6 +6,11 @@ const remote = createFederatedConfig({
   dir: __dirname,
   name: 'mf_items',
   title: 'Midway — items (standalone preview)',
+  // Each page's own chunks (its lazy import in routes.tsx): the gateway preloads them from the page's HTML.
+  preloadPages: {
+    items: { modules: ['./src/items/items.page.tsx'] },
+    services: { modules: ['./src/services/services.page.tsx'] },
+  },
   exposes: {
     './Routes': './src/routes.tsx',
     // The shell header's New Item button opens it on any page.

@@ -10,6 +10,12 @@ const remote = createFederatedConfig({
   dir: __dirname,
   name: 'mf_projects',
   title: 'Midway — projects (standalone preview)',
+  // Each page's own chunks (its lazy import in routes.tsx): the gateway preloads them from the page's HTML.
+  preloadPages: {
+    dashboard: { modules: ['./src/dashboard/dashboard.page.tsx'] },
+    projects: { modules: ['./src/projects/projects.page.tsx'] },
+    'project-detail': { modules: ['./src/project-detail/project-detail.page.tsx'] },
+  },
   exposes: {
     './Routes': './src/routes.tsx',
     './CreateProjectDialog': './src/create-project/create-project-dialog.tsx',

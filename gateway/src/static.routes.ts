@@ -6,6 +6,7 @@ import { KNOWN_REMOTES, RUNTIME_MANIFEST_PATH, SESSION_META_NAME, pageLoadPlan, 
 import { IDENTITY_HEADER } from '@midway/service-kit';
 import { renderLandingFirstScreen, withFirstScreen } from './landing-prerender';
 import { EncodedPages, precompressedStatic, sendFileEncoded } from './precompressed-static';
+import { RoutePreloads } from './route-preloads';
 
 /** The HTML with `head` added at the end of its <head> (unchanged when it has none). */
 function withPageHead(html: string, head: string): string {
@@ -34,10 +35,12 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     return shellPage;
   };
   const pages = new EncodedPages();
+  const preloads = new RoutePreloads(opts.root);
   /**
    * What the page's HTML tells the browser before any script runs: the session verdict (the shell skips the
    * current-user check of a signed-out visitor and the landing page of a signed-in one) and a preload of the
-   * remote entry that renders this route, so it downloads alongside the shell's own scripts.
+   * route's scripts (its remote's entry and, for a signed-in page, every chunk the builds' manifests name for it),
+   * so they download together, alongside the shell's own.
    */
   const pageHead = (req: express.Request, signedIn: boolean): string => {
     // The query string as sent (not through URL parsing, which throws on paths such as '//[').
@@ -46,7 +49,7 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     const session: SessionHint = signedIn ? 'signed-in' : 'signed-out';
     const meta = `<meta name="${SESSION_META_NAME}" content="${session}" />`;
     if (!plan || opts.disabledRemotes.includes(plan.remoteDir)) return meta;
-    return `${meta}<link rel="preload" href="/remotes/${plan.remoteDir}/remoteEntry.js" as="script" />`;
+    return meta + preloads.scripts(plan).map((href) => `<link rel="preload" href="${href}" as="script" />`).join('');
   };
   const noCache = (res: express.Response, file: string) => {
     const base = path.basename(file);

@@ -31,6 +31,14 @@ beforeAll(async () => {
   // Only a gzip variant: a br-accepting browser gets gzip.
   fs.writeFileSync(path.join(root, 'mf-projects', 'dist', 'only-gz.0badc0de.js'), CHUNK);
   fs.writeFileSync(path.join(root, 'mf-projects', 'dist', 'only-gz.0badc0de.js.gz'), zlib.gzipSync(CHUNK));
+  // Preload manifests as the builds write them (mf-projects has none: an older build only loses its preloads).
+  fs.writeFileSync(path.join(root, 'shell', 'dist', 'preload-manifest.json'), JSON.stringify({ pages: { 'signed-in': ['297.0693edce.js', '470.50a999b9.js'] }, exposes: {} }));
+  fs.mkdirSync(path.join(root, 'mf-items', 'dist'), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, 'mf-items', 'dist', 'preload-manifest.json'),
+    // A manifest names only files of its own build: anything else in it is ignored.
+    JSON.stringify({ pages: { items: ['8877.0b2acc71.js', '8151.7455dc7f.js', '../../shell/dist/x.js', '"><script>x</script>.js'], services: ['4111.2a836cd6.js'] }, exposes: { './Routes': ['284.bb6a5705.js'] } }),
+  );
   gateway = await startTestGateway(identity.url, { STATIC_ROOT: root });
 });
 afterAll(async () => {
@@ -220,17 +228,18 @@ describe("the page's head: session verdict and the route's remote entry", () => 
     expect(await head('/items')).toContain('content="signed-out"');
   });
 
-  it("preloads a signed-in visitor's route remote, never the landing page's", async () => {
+  it("preloads a signed-in visitor's route remote and the chunks its builds' manifests name, never the landing page's", async () => {
     const reg = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'L' }));
     const cookie = sessionCookieOf(reg)!;
+    const shellChunks = ['/297.0693edce.js', '/470.50a999b9.js'];
     const cases: [string, string[]][] = [
-      ['/', ['/remotes/mf-projects/remoteEntry.js']],
-      ['/projects', ['/remotes/mf-projects/remoteEntry.js']],
-      ['/projects/5f0c6a7e-8d1b-4c2a-9e3f-1a2b3c4d5e6f', ['/remotes/mf-projects/remoteEntry.js']],
-      ['/items', ['/remotes/mf-items/remoteEntry.js']],
-      ['/items?q=chair', ['/remotes/mf-items/remoteEntry.js']],
-      ['/services', ['/remotes/mf-items/remoteEntry.js']],
-      ['/billing', ['/remotes/mf-billing/remoteEntry.js']],
+      ['/', ['/remotes/mf-projects/remoteEntry.js', ...shellChunks]],
+      ['/projects', ['/remotes/mf-projects/remoteEntry.js', ...shellChunks]],
+      ['/projects/5f0c6a7e-8d1b-4c2a-9e3f-1a2b3c4d5e6f', ['/remotes/mf-projects/remoteEntry.js', ...shellChunks]],
+      ['/items', ['/remotes/mf-items/remoteEntry.js', ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/8877.0b2acc71.js', '/remotes/mf-items/8151.7455dc7f.js']],
+      ['/items?q=chair', ['/remotes/mf-items/remoteEntry.js', ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/8877.0b2acc71.js', '/remotes/mf-items/8151.7455dc7f.js']],
+      ['/services', ['/remotes/mf-items/remoteEntry.js', ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/4111.2a836cd6.js']],
+      ['/billing', ['/remotes/mf-billing/remoteEntry.js', ...shellChunks]],
       ['/no-such-page', []],
     ];
     for (const [p, expected] of cases) {

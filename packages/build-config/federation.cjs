@@ -59,6 +59,67 @@ function precompressPlugins() {
   ];
 }
 
+/** PRELOAD_MANIFEST_FILE of @midway/contracts. */
+const PRELOAD_MANIFEST_FILE = 'preload-manifest.json';
+
+/**
+ * Writes dist/preload-manifest.json (PreloadManifest in @midway/contracts): for each page the app names, the files
+ * of its lazily imported modules and of the shared modules it provides; for each exposed module, its files. Read
+ * from webpack's own chunk graph after hashing, so it always names the files of this very build.
+ */
+class PreloadManifestPlugin {
+  /**
+   * @param {{ exposes?: Record<string, string>, pages?: Record<string, { modules?: string[], shared?: string[] }> }} opts
+   *   module paths relative to the app's folder ('./src/routes.tsx'); shared: share keys this build provides.
+   */
+  constructor(opts) {
+    this.opts = opts;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PreloadManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PreloadManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE }, () => {
+        const scripts = (group) => [...new Set([...group.chunks].flatMap((c) => [...c.files].filter((f) => f.endsWith('.js'))))];
+        const rel = (resource) => `./${path.relative(compiler.context, resource).split(path.sep).join('/')}`;
+        /** Lazily imported module (its path) → its chunk group's files; shared key → the provided module's files. */
+        const byModule = new Map();
+        const byShareKey = new Map();
+        for (const module of compilation.modules) {
+          for (const block of module.blocks ?? []) {
+            const group = compilation.chunkGraph.getBlockChunkGroup(block);
+            if (!group) continue;
+            if (module.constructor.name === 'ProvideSharedModule') byShareKey.set(module._name, scripts(group));
+            for (const dep of block.dependencies) {
+              const target = compilation.moduleGraph.getModule(dep);
+              // A concatenated module (scope hoisting) is named by its root module.
+              const resource = target?.resource ?? target?.rootModule?.resource;
+              if (resource) byModule.set(rel(resource), scripts(group));
+            }
+          }
+        }
+        const unique = (lists) => [...new Set(lists.flat())];
+        const manifest = {
+          pages: Object.fromEntries(
+            Object.entries(this.opts.pages ?? {}).map(([page, { modules = [], shared = [] }]) => [
+              page,
+              unique([...modules.map((m) => byModule.get(m) ?? []), ...shared.map((k) => byShareKey.get(k) ?? [])]),
+            ]),
+          ),
+          exposes: Object.fromEntries(Object.entries(this.opts.exposes ?? {}).map(([name, m]) => [name, byModule.get(m) ?? []])),
+        };
+        const missing = Object.entries(this.opts.pages ?? {}).flatMap(([page, { modules = [], shared = [] }]) => [
+          ...modules.filter((m) => !byModule.has(m)).map((m) => `${page}: no lazy import of ${m}`),
+          ...shared.filter((k) => !byShareKey.has(k)).map((k) => `${page}: ${k} is not a shared module this build provides`),
+        ]);
+        // A renamed page file must not silently drop its preloads.
+        for (const m of missing) compilation.errors.push(new compiler.webpack.WebpackError(`preload manifest: ${m}`));
+        compilation.emitAsset(PRELOAD_MANIFEST_FILE, new sources.RawSource(JSON.stringify(manifest)));
+      });
+    });
+  }
+}
+
 /** A compact, gzip-friendly `data:` URL for an SVG: URL-encodes only what a URL cannot carry (no base64). */
 function svgDataUrl(svg) {
   const body = svg
@@ -132,9 +193,11 @@ function moduleRules() {
  * @param {string} app.name       federation container name: 'shell' or a KNOWN_REMOTES name such as 'mf_landing'
  * @param {Record<string, string>} [app.exposes]  exposed modules of a remote
  * @param {string} app.title    <title> of the app's index.html (a remote's is for previewing it on its own)
+ * @param {Record<string, { modules?: string[], shared?: string[] }>} [app.preloadPages]  what each page loads first
+ *   (see PreloadManifestPlugin): the gateway preloads those files from the page's HTML
  * @returns {import('webpack').Configuration}
  */
-function createFederatedConfig({ dir, name, exposes, title }) {
+function createFederatedConfig({ dir, name, exposes, title, preloadPages }) {
   const isHost = !exposes;
   return {
     name,
@@ -190,6 +253,7 @@ function createFederatedConfig({ dir, name, exposes, title }) {
         // whether the visitor is signed in (a signed-in '/' must not download the landing page).
         ...(isHost ? { preloadFetch: [RUNTIME_MANIFEST_PATH] } : {}),
       }),
+      new PreloadManifestPlugin({ exposes, pages: preloadPages }),
       ...precompressPlugins(),
     ],
     stats: 'errors-warnings',
@@ -231,4 +295,4 @@ function createPrerenderConfig({ dir, entry, after }) {
   };
 }
 
-module.exports = { createFederatedConfig, createPrerenderConfig, SHARED_SINGLETONS };
+module.exports = { createFederatedConfig, createPrerenderConfig, SHARED_SINGLETONS, PRELOAD_MANIFEST_FILE };

@@ -91,3 +91,19 @@ export type RemoteModuleId = keyof RemoteModules;
 export type RemoteOf<Id extends RemoteModuleId> = Id extends `${infer R extends RemoteName}/${string}` ? R : never;
 
 // SearchResult (GET /api/search) is defined with its zod schema in ./catalog/search.
+
+/**
+ * What each front-end build writes beside its files (`dist/preload-manifest.json`, by @midway/build-config): the
+ * script files a page needs, so the gateway can preload them all from the page's HTML instead of the browser
+ * discovering them one lazy import after another (about eight round trips on a signed-in page). File names are
+ * relative to the build's dist folder.
+ */
+export interface PreloadManifest {
+  /** A page's lazily imported modules (named in the app's webpack config) and the shared modules it provides → files. */
+  pages: Record<string, string[]>;
+  /** Each exposed module ('./Routes') → files. */
+  exposes: Record<string, string[]>;
+}
+export const PRELOAD_MANIFEST_FILE = 'preload-manifest.json';
+/** The shell's page in its manifest: what every signed-in page runs (router, query client, layout, React, @midway/ui). */
+export const SIGNED_IN_SHELL_PAGE = 'signed-in';
