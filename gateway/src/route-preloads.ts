@@ -6,7 +6,8 @@ type Manifests = { shell: PreloadManifest | null; remotes: Map<string, PreloadMa
 
 /**
  * The scripts a page needs, from the builds' preload manifests (PreloadManifest): the signed-in shell's own and
- * shared modules, the route remote's entry and exposed module, and the page's chunks. The HTML preloads them all,
+ * shared modules, the route remote's entry, exposed module and page chunks, and the shell's copies of the shared
+ * modules those consume. The HTML preloads them all,
  * so the browser fetches them together instead of finding each one only after the previous one has run. A build
  * without a manifest (an older build, a test root) only loses its preloads. Manifests are read again when a build
  * replaces them.
@@ -23,9 +24,11 @@ export class RoutePreloads {
     const shell = this.read(path.join(this.root, 'shell', 'dist'));
     const remote = this.read(path.join(this.root, plan.remoteDir, 'dist'));
     const expose = `./${plan.module.split('/')[1]}`;
+    // Shared modules the remote's code consumes come from the shell, which provides them to every remote.
+    const sharedKeys = [...(remote?.exposeShared[expose] ?? []), ...(plan.page ? (remote?.pageShared[plan.page] ?? []) : [])];
     const urls = [
       entry,
-      ...(shell?.pages[SIGNED_IN_SHELL_PAGE] ?? []).map((f) => `/${f}`),
+      ...[...(shell?.pages[SIGNED_IN_SHELL_PAGE] ?? []), ...sharedKeys.flatMap((k) => shell?.shared[k] ?? [])].map((f) => `/${f}`),
       ...[...(remote?.exposes[expose] ?? []), ...(plan.page ? (remote?.pages[plan.page] ?? []) : [])].map((f) => `/remotes/${plan.remoteDir}/${f}`),
     ];
     return [...new Set(urls)];
@@ -46,8 +49,15 @@ export class RoutePreloads {
       const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<PreloadManifest>;
       // Only plain relative file names: a manifest never points outside its build.
       const files = (xs: unknown) => (Array.isArray(xs) ? xs.filter((f): f is string => typeof f === 'string' && /^[\w.-]+\.js$/.test(f)) : []);
-      const table = (t: unknown) => Object.fromEntries(Object.entries(t && typeof t === 'object' ? t : {}).map(([k, v]) => [k, files(v)]));
-      manifest = { pages: table(parsed.pages), exposes: table(parsed.exposes) };
+      const keys = (xs: unknown) => (Array.isArray(xs) ? xs.filter((k): k is string => typeof k === 'string') : []);
+      const table = <T>(t: unknown, each: (v: unknown) => T) => Object.fromEntries(Object.entries(t && typeof t === 'object' ? t : {}).map(([k, v]) => [k, each(v)]));
+      manifest = {
+        pages: table(parsed.pages, files),
+        exposes: table(parsed.exposes, files),
+        pageShared: table(parsed.pageShared, keys),
+        exposeShared: table(parsed.exposeShared, keys),
+        shared: table(parsed.shared, files),
+      };
     } catch {
       manifest = null;
     }

@@ -64,8 +64,9 @@ const PRELOAD_MANIFEST_FILE = 'preload-manifest.json';
 
 /**
  * Writes dist/preload-manifest.json (PreloadManifest in @midway/contracts): for each page the app names, the files
- * of its lazily imported modules and of the shared modules it provides; for each exposed module, its files. Read
- * from webpack's own chunk graph after hashing, so it always names the files of this very build.
+ * of its lazily imported modules and of the shared modules it provides, and the shared modules its code consumes;
+ * the same for each exposed module; and the files of every shared module the build provides. Read from webpack's
+ * own chunk graph after hashing, so it always names the files of this very build.
  */
 class PreloadManifestPlugin {
   /**
@@ -81,8 +82,16 @@ class PreloadManifestPlugin {
     compiler.hooks.thisCompilation.tap('PreloadManifestPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PreloadManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE }, () => {
         const scripts = (group) => [...new Set([...group.chunks].flatMap((c) => [...c.files].filter((f) => f.endsWith('.js'))))];
+        /** Share keys the group's own code consumes (its host's copies load then, beside its chunks). */
+        const consumed = (group) => [
+          ...new Set(
+            [...group.chunks].flatMap((c) =>
+              [...compilation.chunkGraph.getChunkModulesIterable(c)].filter((m) => m.constructor.name === 'ConsumeSharedModule').map((m) => m.options.shareKey),
+            ),
+          ),
+        ];
         const rel = (resource) => `./${path.relative(compiler.context, resource).split(path.sep).join('/')}`;
-        /** Lazily imported module (its path) → its chunk group's files; shared key → the provided module's files. */
+        /** Lazily imported module (its path) → its chunk group; share key → the group of the module this build provides. */
         const byModule = new Map();
         const byShareKey = new Map();
         for (const module of compilation.modules) {
@@ -94,19 +103,22 @@ class PreloadManifestPlugin {
               const target = compilation.moduleGraph.getModule(dep);
               // A concatenated module (scope hoisting) is named by its root module.
               const resource = target?.resource ?? target?.rootModule?.resource;
-              if (resource) byModule.set(rel(resource), scripts(group));
+              if (resource) byModule.set(rel(resource), group);
             }
           }
         }
         const unique = (lists) => [...new Set(lists.flat())];
+        const groupsOf = (modules) => modules.map((m) => byModule.get(m)).filter(Boolean);
+        const pages = Object.entries(this.opts.pages ?? {});
+        const exposes = Object.entries(this.opts.exposes ?? {});
         const manifest = {
           pages: Object.fromEntries(
-            Object.entries(this.opts.pages ?? {}).map(([page, { modules = [], shared = [] }]) => [
-              page,
-              unique([...modules.map((m) => byModule.get(m) ?? []), ...shared.map((k) => byShareKey.get(k) ?? [])]),
-            ]),
+            pages.map(([page, { modules = [], shared = [] }]) => [page, unique([...groupsOf(modules).map(scripts), ...shared.map((k) => byShareKey.get(k) ?? [])])]),
           ),
-          exposes: Object.fromEntries(Object.entries(this.opts.exposes ?? {}).map(([name, m]) => [name, byModule.get(m) ?? []])),
+          pageShared: Object.fromEntries(pages.map(([page, { modules = [] }]) => [page, unique(groupsOf(modules).map(consumed))])),
+          exposes: Object.fromEntries(exposes.map(([name, m]) => [name, byModule.has(m) ? scripts(byModule.get(m)) : []])),
+          exposeShared: Object.fromEntries(exposes.map(([name, m]) => [name, byModule.has(m) ? consumed(byModule.get(m)) : []])),
+          shared: Object.fromEntries(byShareKey),
         };
         const missing = Object.entries(this.opts.pages ?? {}).flatMap(([page, { modules = [], shared = [] }]) => [
           ...modules.filter((m) => !byModule.has(m)).map((m) => `${page}: no lazy import of ${m}`),

@@ -103,6 +103,11 @@ export interface PreloadManifest {
   pages: Record<string, string[]>;
   /** Each exposed module ('./Routes') → files. */
   exposes: Record<string, string[]>;
+  /** Share keys each page's and each exposed module's own code consumes ('@midway/ui/dialog'): the host's copies load. */
+  pageShared: Record<string, string[]>;
+  exposeShared: Record<string, string[]>;
+  /** Every shared module the build provides (share key → files). */
+  shared: Record<string, string[]>;
 }
 export const PRELOAD_MANIFEST_FILE = 'preload-manifest.json';
 /** The shell's page in its manifest: what every signed-in page runs (router, query client, layout, React, @midway/ui). */
