@@ -103,11 +103,18 @@ export async function benchLighthouse(platform: Platform): Promise<PageScore[]> 
   const scores: PageScore[] = [];
   const rows: Record<string, string | number>[] = [];
   const failures: string[] = [];
+  // Lantern's simulated figures swing between loads of the same code on this machine (the dashboard's Performance
+  // 66–79 in one afternoon): each page is measured RUNS times and the run with the median Performance is printed.
+  const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
   for (const p of pages) {
     try {
       const name = p.page.replace(/[^a-z0-9]+/gi, '-');
-      // Lighthouse now and then loses its trace (NO_NAVSTART) on this loaded machine: one more try before giving up.
-      const s = await runLighthouse(p.url, p.cookie, name).catch(() => runLighthouse(p.url, p.cookie, name));
+      const runs: Omit<PageScore, 'page'>[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // Lighthouse now and then loses its trace (NO_NAVSTART) on this loaded machine: one more try before giving up.
+        runs.push(await runLighthouse(p.url, p.cookie, `${name}-${i + 1}`).catch(() => runLighthouse(p.url, p.cookie, `${name}-${i + 1}`)));
+      }
+      const s = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
       scores.push({ page: p.page, ...s });
       rows.push({
         page: p.page,
@@ -118,13 +125,14 @@ export async function benchLighthouse(platform: Platform): Promise<PageScore[]> 
         'TBT ms': s.tbtMs,
         Accessibility: s.accessibility,
         'goal a11y ≥': LIGHTHOUSE_GOALS.accessibility,
+        'runs (Perf/LCP/TBT)': runs.map((r) => `${r.performance}/${r.lcpMs}/${r.tbtMs}`).join('  '),
       });
     } catch (err) {
       failures.push(`${p.page}: ${(err as Error).message}`);
-      rows.push({ page: p.page, Performance: 'failed', 'goal ≥': LIGHTHOUSE_GOALS.performance, 'LCP ms': '—', 'goal LCP ≤': p.lcpGoal, 'TBT ms': '—', Accessibility: '—', 'goal a11y ≥': LIGHTHOUSE_GOALS.accessibility });
+      rows.push({ page: p.page, Performance: 'failed', 'goal ≥': LIGHTHOUSE_GOALS.performance, 'LCP ms': '—', 'goal LCP ≤': p.lcpGoal, 'TBT ms': '—', Accessibility: '—', 'goal a11y ≥': LIGHTHOUSE_GOALS.accessibility, 'runs (Perf/LCP/TBT)': '—' });
     }
   }
-  console.log(`\nLighthouse 13, mobile profile (simulated 4× CPU, 150 ms RTT, 1.6 Mbps), Debian Chromium, one run per page\n${table(rows)}`);
+  console.log(`\nLighthouse 13, mobile profile (simulated 4× CPU, 150 ms RTT, 1.6 Mbps), Debian Chromium, median of ${RUNS} runs per page (by Performance)\n${table(rows)}`);
   for (const f of failures) console.log(`  failed: ${f}`);
   return scores;
 }
