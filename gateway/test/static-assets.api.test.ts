@@ -32,7 +32,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'mf-projects', 'dist', 'only-gz.0badc0de.js'), CHUNK);
   fs.writeFileSync(path.join(root, 'mf-projects', 'dist', 'only-gz.0badc0de.js.gz'), zlib.gzipSync(CHUNK));
   // Preload manifests as the builds write them (mf-projects has none: an older build only loses its preloads).
-  fs.writeFileSync(path.join(root, 'shell', 'dist', 'preload-manifest.json'), JSON.stringify({ pages: { 'signed-in': ['297.0693edce.js', '470.50a999b9.js'] }, exposes: {} }));
+  fs.writeFileSync(path.join(root, 'shell', 'dist', 'preload-manifest.json'), JSON.stringify({ pages: { 'signed-in': ['297.0693edce.js', '470.50a999b9.js'] }, exposes: {}, entry: ['main.js'] }));
   fs.mkdirSync(path.join(root, 'mf-items', 'dist'), { recursive: true });
   fs.writeFileSync(
     path.join(root, 'mf-items', 'dist', 'preload-manifest.json'),
@@ -219,10 +219,10 @@ describe("the page's head: session verdict and the route's remote entry", () => 
   };
   const preloads = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script" \/>/g)].map((m) => m[1]);
 
-  it('tells a signed-out visitor so and preloads only the landing remote on /', async () => {
+  it("tells a signed-out visitor so and preloads only the shell's entry and the landing remote on /", async () => {
     const html = await head('/');
     expect(html).toContain('<meta name="midway-session" content="signed-out" />');
-    expect(preloads(html)).toEqual(['/remotes/mf-landing/remoteEntry.js']);
+    expect(preloads(html)).toEqual(['/main.js', '/remotes/mf-landing/remoteEntry.js']);
     // Any other page sends a signed-out visitor to sign in: nothing to preload.
     expect(preloads(await head('/items'))).toEqual([]);
     expect(await head('/items')).toContain('content="signed-out"');
@@ -232,14 +232,16 @@ describe("the page's head: session verdict and the route's remote entry", () => 
     const reg = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'L' }));
     const cookie = sessionCookieOf(reg)!;
     const shellChunks = ['/297.0693edce.js', '/470.50a999b9.js'];
+    // The shell's entry first: a deferred script has low priority and would otherwise wait behind every preload.
+    const first = (remote: string) => ['/main.js', `/remotes/${remote}/remoteEntry.js`];
     const cases: [string, string[]][] = [
-      ['/', ['/remotes/mf-projects/remoteEntry.js', ...shellChunks]],
-      ['/projects', ['/remotes/mf-projects/remoteEntry.js', ...shellChunks]],
-      ['/projects/5f0c6a7e-8d1b-4c2a-9e3f-1a2b3c4d5e6f', ['/remotes/mf-projects/remoteEntry.js', ...shellChunks]],
-      ['/items', ['/remotes/mf-items/remoteEntry.js', ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/8877.0b2acc71.js', '/remotes/mf-items/8151.7455dc7f.js']],
-      ['/items?q=chair', ['/remotes/mf-items/remoteEntry.js', ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/8877.0b2acc71.js', '/remotes/mf-items/8151.7455dc7f.js']],
-      ['/services', ['/remotes/mf-items/remoteEntry.js', ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/4111.2a836cd6.js']],
-      ['/billing', ['/remotes/mf-billing/remoteEntry.js', ...shellChunks]],
+      ['/', [...first('mf-projects'), ...shellChunks]],
+      ['/projects', [...first('mf-projects'), ...shellChunks]],
+      ['/projects/5f0c6a7e-8d1b-4c2a-9e3f-1a2b3c4d5e6f', [...first('mf-projects'), ...shellChunks]],
+      ['/items', [...first('mf-items'), ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/8877.0b2acc71.js', '/remotes/mf-items/8151.7455dc7f.js']],
+      ['/items?q=chair', [...first('mf-items'), ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/8877.0b2acc71.js', '/remotes/mf-items/8151.7455dc7f.js']],
+      ['/services', [...first('mf-items'), ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/4111.2a836cd6.js']],
+      ['/billing', [...first('mf-billing'), ...shellChunks]],
       ['/no-such-page', []],
     ];
     for (const [p, expected] of cases) {

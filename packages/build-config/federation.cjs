@@ -119,6 +119,8 @@ class PreloadManifestPlugin {
           exposes: Object.fromEntries(exposes.map(([name, m]) => [name, byModule.has(m) ? scripts(byModule.get(m)) : []])),
           exposeShared: Object.fromEntries(exposes.map(([name, m]) => [name, byModule.has(m) ? consumed(byModule.get(m)) : []])),
           shared: Object.fromEntries(byShareKey),
+          // The page's own first script: preloaded ahead of the rest, or a deferred script waits behind them all.
+          entry: [...(compilation.entrypoints.get('main')?.getFiles() ?? [])].filter((f) => f.endsWith('.js')),
         };
         const missing = Object.entries(this.opts.pages ?? {}).flatMap(([page, { modules = [], shared = [] }]) => [
           ...modules.filter((m) => !byModule.has(m)).map((m) => `${page}: no lazy import of ${m}`),

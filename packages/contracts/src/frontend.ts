@@ -108,6 +108,8 @@ export interface PreloadManifest {
   exposeShared: Record<string, string[]>;
   /** Every shared module the build provides (share key → files). */
   shared: Record<string, string[]>;
+  /** The build's entry scripts (the shell's main.js). */
+  entry: string[];
 }
 export const PRELOAD_MANIFEST_FILE = 'preload-manifest.json';
 /** The shell's page in its manifest: what every signed-in page runs (router, query client, layout, React, @midway/ui). */
