@@ -118,4 +118,67 @@ describe('what a page load downloads and when', () => {
       page.removeAllListeners('pageerror');
     }
   });
+  it("a signed-in page's HTML carries its frame for that caller (sidebar, header, the page's heading), and the page replaces it without ever losing the heading", async () => {
+    const { page, context } = browser;
+    const reg = await context.request.post(`${platform.baseUrl}/api/register`, {
+      data: { email: `framed.${unique()}@example.com`, password: 'correct horse battery', firstName: 'Frida', lastName: 'Framed' },
+      headers: { origin: platform.baseUrl },
+    });
+    expect(reg.status()).toBe(201);
+    const name = `Loft <b>${unique()}</b> & Co`;
+    const project = await context.request.post(`${platform.baseUrl}/api/projects`, { data: { name, clientName: 'Harbour', location: 'Vancouver' }, headers: { origin: platform.baseUrl } });
+    const { id } = (await project.json()) as { id: string };
+    const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+    const targets = [
+      { path: '/', heading: 'Dashboard', ready: (p: Page) => p.getByTestId('stat-Active Projects').waitFor() },
+      { path: `/projects/${id}`, heading: name, ready: (p: Page) => p.getByText('No items added yet').first().waitFor() },
+      { path: '/items', heading: 'Items', ready: (p: Page) => p.getByText('Total Items').first().waitFor() },
+    ];
+    // Each time the DOM changes: the heading in #root, once the parser has reached it (null when it is gone).
+    await page.addInitScript(() => {
+      const seen: (string | null)[] = [];
+      (window as unknown as { headings: (string | null)[] }).headings = seen;
+      new MutationObserver(() => {
+        const h1 = document.querySelector('#root h1');
+        if (h1 || seen.length) seen.push(h1?.textContent ?? null);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    for (const target of targets) {
+      const html = await (await context.request.get(`${platform.baseUrl}${target.path}`, { headers: { accept: 'text/html' } })).text();
+      expect([target.path, html.includes('data-prerendered="signed-in"'), html.includes('Frida Framed')]).toEqual([target.path, true, true]);
+      // The heading is in the HTML, escaped (the project's name is the caller's text).
+      expect([target.path, html.includes(`>${target.heading === name ? escaped : target.heading}</h1>`)]).toEqual([target.path, true]);
+      expect(html).not.toContain('<b>');
+
+      await page.goto(`${platform.baseUrl}${target.path}`);
+      await target.ready(page);
+      const headings = await page.evaluate(() => (window as unknown as { headings: (string | null)[] }).headings);
+      // Painted from the HTML, then the page: always this heading, never a skeleton or fallback without it.
+      expect([target.path, [...new Set(headings)]]).toEqual([target.path, [target.heading]]);
+      expect(await page.locator('[data-prerendered]').count()).toBe(0);
+      expect(await page.locator('#prerendered-css').count()).toBe(0);
+    }
+
+    // Another designer asking for that project's page gets no frame with its name in it (catalog refused them).
+    const other = await openBrowser();
+    try {
+      const reg2 = await other.context.request.post(`${platform.baseUrl}/api/register`, {
+        data: { email: `other.${unique()}@example.com`, password: 'correct horse battery', firstName: 'Otto', lastName: 'Other' },
+        headers: { origin: platform.baseUrl },
+      });
+      expect(reg2.status()).toBe(201);
+      const theirs = await other.context.request.get(`${platform.baseUrl}/projects/${id}`, { headers: { accept: 'text/html' } });
+      expect(theirs.headers()['cache-control']).toBe('no-cache');
+      const body = await theirs.text();
+      expect(body).not.toContain(escaped);
+      expect(body).not.toContain('data-prerendered');
+      // Their own dashboard is framed with their name, and marked private.
+      const dashboard = await other.context.request.get(`${platform.baseUrl}/`, { headers: { accept: 'text/html' } });
+      expect(dashboard.headers()['cache-control']).toBe('private, no-cache');
+      expect(await dashboard.text()).toContain('Otto Other');
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -45,6 +45,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
       root: config.STATIC_ROOT,
       disabledRemotes: list(config.DISABLED_REMOTES),
       logger,
+      services: { identity: services.identity, catalog: services.catalog },
       config: {
         productName: 'Midway',
         supportPhone: config.SUPPORT_PHONE,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { LANDING_PRERENDER_PATH, PRERENDER_STYLE_ID, PRERENDERED_ATTRIBUTE, type LandingPrerender, type PublicConfig } from '@midway/contracts';
+import { LANDING_PRERENDER_PATH, PRERENDER_STYLE_ID, PRERENDERED_ATTRIBUTE, type LandingPrerender, type PrerenderedScreen, type PublicConfig } from '@midway/contracts';
 
 export interface FirstScreen {
   html: string;
@@ -30,10 +30,10 @@ export function renderLandingFirstScreen(root: string, config: PublicConfig, log
 const ROOT = '<div id="root"></div>';
 
 /** The shell's index.html with the first screen inside #root and its CSS in <head>; null if #root is not found. */
-export function withFirstScreen(indexHtml: string, screen: FirstScreen): string | null {
+export function withFirstScreen(indexHtml: string, screen: FirstScreen, kind: PrerenderedScreen = 'landing'): string | null {
   if (!indexHtml.includes(ROOT) || !indexHtml.includes('</head>')) return null;
   // Replacer functions: the rendered text is inserted as is (a "$&" in it stays "$&").
   return indexHtml
     .replace('</head>', () => `<style id="${PRERENDER_STYLE_ID}">${screen.css}</style></head>`)
-    .replace(ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="landing">${screen.html}</div>`);
+    .replace(ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${kind}">${screen.html}</div>`);
 }

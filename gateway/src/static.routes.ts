@@ -7,6 +7,7 @@ import { IDENTITY_HEADER } from '@midway/service-kit';
 import { renderLandingFirstScreen, withFirstScreen } from './landing-prerender';
 import { EncodedPages, precompressedStatic, sendFileEncoded } from './precompressed-static';
 import { RoutePreloads } from './route-preloads';
+import { SignedInFrames } from './signed-in-prerender';
 
 /** The HTML with `head` added at the end of its <head> (unchanged when it has none). */
 function withPageHead(html: string, head: string): string {
@@ -21,7 +22,7 @@ export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /client/\n'
  * remote is picked up on the next load); content-hashed chunks are cached for a year. Text assets are sent
  * in their precompressed brotli or gzip form when the browser accepts it (see precompressed-static.ts).
  */
-export function staticRoutes(opts: { root: string; disabledRemotes: string[]; config: PublicConfig; logger: Logger }): Router {
+export function staticRoutes(opts: { root: string; disabledRemotes: string[]; config: PublicConfig; logger: Logger; services?: { identity?: string; catalog?: string } }): Router {
   const r = Router();
   const firstScreen = opts.disabledRemotes.includes('mf-landing') ? null : renderLandingFirstScreen(opts.root, opts.config, opts.logger);
   /** index.html as built and with the landing's first screen, read again when the shell's index.html changes (a new build). */
@@ -34,6 +35,7 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     }
     return shellPage;
   };
+  const frames = new SignedInFrames({ root: opts.root, identityUrl: opts.services?.identity, catalogUrl: opts.services?.catalog, logger: opts.logger });
   const pages = new EncodedPages();
   const preloads = new RoutePreloads(opts.root);
   /**
@@ -97,19 +99,23 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
   const shellDir = path.join(opts.root, 'shell', 'dist');
   r.use(precompressedStatic(shellDir, { fallthrough: true, setHeaders: noCache }));
   // SPA fallback: any other page GET gets the shell, which routes on the client (and shows its 404 page).
-  r.get(/^(?!\/api\/|\/remotes\/).*/, (req, res, next) => {
+  r.get(/^(?!\/api\/|\/remotes\/).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
     const index = path.join(shellDir, 'index.html');
     if (!fs.existsSync(index)) {
       return void res.status(503).type('text').send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
-    res.setHeader('Cache-Control', 'no-cache');
     // A signed-out visitor's `/` is the landing page: its first screen comes in the HTML, so the largest paint
-    // does not wait for the scripts. Signed in (the session gate vouched for the cookie), `/` is the dashboard.
+    // does not wait for the scripts. Signed in (the session gate vouched for the cookie), `/` is the dashboard, and
+    // every signed-in page comes with its frame (sidebar, header, the page's heading) for this caller.
     res.vary('Cookie');
     const signedIn = Boolean(req.headers[IDENTITY_HEADER]);
     const shell = readShellPage(index);
-    const html = (req.path === '/' && !signedIn && shell.landing) || shell.plain;
+    const remote = pageLoadPlan(req.path, '', signedIn)?.remoteDir;
+    const frame = signedIn && remote && !opts.disabledRemotes.includes(remote) ? await frames.render(req) : null;
+    const html = (frame && withFirstScreen(shell.plain, frame, 'signed-in')) || (req.path === '/' && !signedIn && shell.landing) || shell.plain;
+    // A page with the caller's name (or a project's) in it is theirs alone: no shared cache keeps it.
+    res.setHeader('Cache-Control', frame ? 'private, no-cache' : 'no-cache');
     pages.send(req, res, withPageHead(html, pageHead(req, signedIn)));
   });
   return r;

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
-import { mockFetch, prefetchAnswers, renderWithProviders } from '@midway/ui/testing';
+import { PREFETCH_GLOBAL, type PrefetchStore } from '@midway/contracts/page-data';
+import { jsonResponse, mockFetch, prefetchAnswers, renderWithProviders } from '@midway/ui/testing';
 import { aProject, aProjectDetail, anItem } from './test-fixtures';
 import DashboardPage from './dashboard/dashboard.page';
 import ProjectDetailPage from './project-detail/project-detail.page';
-import { preloadPage } from './routes';
+import ProjectsRoutes, { preloadPage } from './routes';
 
 const requested = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([url]) => String(url));
 const ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
@@ -15,12 +16,29 @@ describe('mf_projects/Routes preloadPage', () => {
     window.history.pushState({}, '', '/');
   });
 
-  it('loads the module of every page the shell may ask for', async () => {
+  it("loads each page the shell may ask for: once preloaded, the page renders in the shell's first commit (no fallback)", async () => {
     mockFetch({});
-    for (const page of ['dashboard', 'projects', 'project-detail'] as const) {
-      const mod = (await preloadPage(page)) as { default?: unknown };
-      expect(typeof mod.default).toBe('function');
+    for (const [page, heading] of [['dashboard', 'Dashboard'], ['projects', 'Projects']] as const) {
+      await preloadPage(page);
+      const { unmount } = renderWithProviders(<ProjectsRoutes page={page} />);
+      expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      unmount();
     }
+  });
+
+  it('resolves only once the first reads it started have arrived, so a prerendered frame is replaced by the page with its data', async () => {
+    window.history.pushState({}, '', `/projects/${ID}`);
+    let answer!: (r: Response) => void;
+    clear = prefetchAnswers({});
+    (globalThis as unknown as Record<string, PrefetchStore>)[PREFETCH_GLOBAL] = { [`/api/projects/${ID}`]: { startedAt: Date.now(), response: new Promise<Response>((r) => (answer = r)) } };
+    mockFetch({});
+    let resolved = false;
+    const preloading = preloadPage('project-detail').then(() => (resolved = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(resolved).toBe(false);
+    answer(jsonResponse(aProjectDetail({ id: ID, name: 'Harbour Tower Lobby' })));
+    await preloading;
+    expect(resolved).toBe(true);
   });
 
   it("'dashboard' parses the shell's prefetched first reads: the first render has the numbers, projects and activity (no skeleton, no second read)", async () => {

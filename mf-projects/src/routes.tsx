@@ -1,7 +1,7 @@
 import type { ProjectsPage, RemoteRoutesProps } from '@midway/contracts';
-import { PageFallback } from '@midway/ui';
-import { lazy, Suspense } from 'react';
-import { startProjectsFirstReads } from './api/first-reads';
+import { PageFallback, preloadableLazy } from '@midway/ui';
+import { Suspense } from 'react';
+import { firstReadsSettled, startProjectsFirstReads } from './api/first-reads';
 
 // One chunk per page: the shell loads this module for every mf_projects route, then only the page it shows.
 const loaders = {
@@ -9,16 +9,20 @@ const loaders = {
   projects: () => import('./projects/projects.page'),
   'project-detail': () => import('./project-detail/project-detail.page'),
 } satisfies Record<ProjectsPage, unknown>;
+// Preloadable: a page whose chunk the shell preloaded renders in the shell's first commit, with no fallback between.
 const pages = {
-  dashboard: lazy(loaders.dashboard),
-  projects: lazy(loaders.projects),
-  'project-detail': lazy(loaders['project-detail']),
+  dashboard: preloadableLazy(loaders.dashboard),
+  projects: preloadableLazy(loaders.projects),
+  'project-detail': preloadableLazy(loaders['project-detail']),
 };
 
-/** The shell calls it at start for the page in the URL: its chunk loads while the shell still renders (webpack keeps the one import). */
+/**
+ * The shell calls it at start for the page in the URL: its chunk loads while the shell still renders (webpack keeps
+ * the one import). Resolves when the page can render with its first data.
+ */
 export function preloadPage(page: ProjectsPage): Promise<unknown> {
   startProjectsFirstReads(page, window.location.pathname);
-  return loaders[page]?.() ?? Promise.resolve();
+  return Promise.all([pages[page]?.preload(), firstReadsSettled()]);
 }
 
 /** mf_projects/Routes: the shell mounts it on '/', '/projects' and '/projects/:id' with the page to show. */

@@ -1,14 +1,14 @@
 import { MidwayStyleProviders } from '@midway/ui';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useInitialUser } from './auth/initial-user';
 import { LandingRoute } from './routes/landing-route';
 import { LandingSkeleton, PageLoading } from './routes/skeletons';
 import { useDropPrerenderedStyles } from './prerendered';
 import { sessionHint } from './boot/page-prefetch';
+import { RoutedApp } from './boot/signed-in-chunks';
 
-// React Query, react-router, the route table and everything behind them are a separate chunk: a signed-out
-// visitor on '/' downloads only the landing page's path (theme, toasts, the manifest and the mf_landing remote).
-const RoutedApp = lazy(() => import('./routed-app'));
+// React Query, react-router, the route table and everything behind them are a separate chunk (RoutedApp): a
+// signed-out visitor on '/' downloads only the landing page's path (theme, toasts, the manifest and the mf_landing remote).
 
 export function App() {
   useDropPrerenderedStyles();

@@ -1,7 +1,7 @@
 import { createQueryClient, CURRENT_USER_QUERY_KEY } from '@midway/ui/query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { loadInitialUser } from './auth/initial-user';
+import { loadInitialUser, settledInitialUser } from './auth/initial-user';
 import { AppRoutes } from './routes/app-routes';
 
 /**
@@ -14,6 +14,10 @@ void queryClient.prefetchQuery({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: load
 
 /** The query client, the router and the route table: loaded on any page but a signed-out visitor's '/' (see Root in app.tsx). */
 export default function RoutedApp() {
+  // A user already known (the bootstrap waited for it under a prerendered frame) is the query's data in this very
+  // render: the query's own copy of the answer arrives a microtask later, and until then the gate would show a skeleton.
+  const settled = settledInitialUser();
+  if (settled && queryClient.getQueryState(CURRENT_USER_QUERY_KEY)?.status !== 'success') queryClient.setQueryData(CURRENT_USER_QUERY_KEY, settled.user);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -1,7 +1,7 @@
 import type { BillingRate } from '@midway/contracts';
 import { BILLING_DEFAULT_RATES, BILLING_RATE_LABELS, BILLING_RATE_TYPES, BILLING_YEAR_MAX, BILLING_YEAR_MIN, INVOICE_DUE_DAYS } from '@midway/contracts/vocab';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FieldError, Input, Label } from '@midway/ui';
-import { DataTable, PageHeader, PageStack, type DataColumn } from '@midway/ui/data';
+import { DataTable, PAGE_HEADINGS, PageHeader, PageStack, type DataColumn } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
 import { Activity, CalendarDays, FileText, Loader2, PackageCheck, Play, Settings2, ShieldAlert, Warehouse, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -9,8 +9,7 @@ import styled from 'styled-components';
 import { useCreateCycles, useGenerateInvoices, useInitializeRates, useRates, useRecordStorageFees } from '../api/billing-queries';
 import { formatDate, formatMoney } from '../shared/format';
 
-export const AUTO_BILLING_TITLE = 'Automatic Billing';
-export const AUTO_BILLING_SUBTITLE = 'Record fees, create billing cycles and generate monthly invoices';
+export const { title: AUTO_BILLING_TITLE, subtitle: AUTO_BILLING_SUBTITLE } = PAGE_HEADINGS['auto-billing'];
 export const ACCESS_DENIED = 'Access Denied: Only Midway administrators can access the automatic billing system.';
 export const NO_RATES = 'No billing rates yet. Initialize Billing Rates to set up the default fee table.';
 

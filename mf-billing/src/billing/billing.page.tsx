@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceStatus } from '@midway/contracts';
 import { INVOICE_STATUSES } from '@midway/contracts/vocab';
 import { Button, Card, Input, StatusBadge, statusLabel, toast } from '@midway/ui';
-import { DataTable, EmptyState, PageHeader, PageStack, StatCards, StatCardsSkeleton, type DataColumn, type StatCardModel } from '@midway/ui/data';
+import { DataTable, EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, StatCardsSkeleton, type DataColumn, type StatCardModel } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
 import { Select } from '@midway/ui/select';
 import { CheckCircle2, Clock, CreditCard, DollarSign, Eye, FileText, Plus, Search } from 'lucide-react';
@@ -17,8 +17,7 @@ const InvoiceDetailDialog = lazy(() => import('../invoice-dialogs/invoice-detail
 const CreateInvoiceDialog = lazy(() => import('../invoice-dialogs/create-invoice-dialog'));
 const PaymentDialog = lazy(() => import('../payment/payment-dialog'));
 
-export const BILLING_TITLE = 'Billing';
-export const BILLING_SUBTITLE = 'Manage invoices and payments for your projects';
+export const { title: BILLING_TITLE, subtitle: BILLING_SUBTITLE } = PAGE_HEADINGS['billing'];
 export const NO_INVOICES = 'No invoices found. Create your first invoice to get started.';
 export const NO_MATCHING_INVOICES = 'No invoices match these filters.';
 export const PAYMENT_NOT_CONFIRMED = 'Payment not confirmed yet. Reload the page in a minute to check.';

@@ -19,3 +19,4 @@ export function startItemsFirstReads(pageSize: number): void {
 
 export const takeFirstData = reads.takeData;
 export const takeFirstPromise = reads.takePromise;
+export const firstReadsSettled = reads.settled;

@@ -1,7 +1,7 @@
 import type { Item, ItemStatus } from '@midway/contracts';
 import { ITEM_STATUS_LABELS, ITEM_STATUSES } from '@midway/contracts/vocab';
 import { Button, ButtonLabel, Card, formatCount, Input, Skeleton } from '@midway/ui';
-import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
+import { EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
 import { CheckCircle2, FileUp, Package, Plus, Search, ShoppingCart, Truck } from 'lucide-react';
@@ -22,8 +22,7 @@ const ItemDetailDialog = lazy(() => import('../item-dialogs/item-detail-dialog')
 const DeleteItemDialog = lazy(() => import('../item-dialogs/delete-item-dialog'));
 const ImportItemsDialog = lazy(() => import('../import/import-items-dialog'));
 
-export const ITEMS_TITLE = 'Items';
-export const ITEMS_SUBTITLE = 'Track and manage all items across your projects';
+export const { title: ITEMS_TITLE, subtitle: ITEMS_SUBTITLE } = PAGE_HEADINGS['items'];
 export const SEARCH_PLACEHOLDER = 'Search items, suppliers, or schedule numbers...';
 /** Spec section 9: 6 placeholder cards while the Items page loads. */
 export const ITEMS_SKELETON_CARDS = 6;

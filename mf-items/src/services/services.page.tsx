@@ -1,7 +1,7 @@
 import type { Service, ServicesSummary, ServiceType } from '@midway/contracts';
 import { canOnProject, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts/vocab';
 import { Button, ButtonLabel, Card, formatCount, Input, Skeleton } from '@midway/ui';
-import { EmptyState, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
+import { EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
@@ -17,8 +17,7 @@ import { chunk, useColumns } from '../shared/use-columns';
 import { VirtualList } from '../shared/virtual-list';
 import { ServiceCard } from './service-card';
 
-export const SERVICES_TITLE = 'Services';
-export const SERVICES_SUBTITLE = 'Manage and configure services for all items across your projects';
+export const { title: SERVICES_TITLE, subtitle: SERVICES_SUBTITLE } = PAGE_HEADINGS['services'];
 export const SERVICES_SEARCH_PLACEHOLDER = 'Search items, projects, or service types...';
 const ALL = 'all';
 

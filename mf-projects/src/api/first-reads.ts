@@ -25,3 +25,4 @@ export function startProjectsFirstReads(page: ProjectsPage, pathname: string): v
 
 export const takeFirstData = reads.takeData;
 export const takeFirstPromise = reads.takePromise;
+export const firstReadsSettled = reads.settled;

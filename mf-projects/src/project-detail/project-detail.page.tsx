@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@midway/contracts';
 import { canOnProject } from '@midway/contracts/vocab';
 import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, usePageTitle } from '@midway/ui';
-import { EmptyState, PageHeader, PageStack, StatCards, StatCardsSkeleton } from '@midway/ui/data';
+import { EmptyState, PageHeader, PageStack, ProjectSubline, StatCards, StatCardsSkeleton, backLinkStyles } from '@midway/ui/data';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -18,23 +18,7 @@ import { countItems } from '../shared/item-counts';
 import { ProjectSummary } from './project-summary';
 
 const BackLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  margin-bottom: 8px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.textMuted};
-  text-decoration: none;
-  &:hover { color: ${({ theme }) => theme.colors.text}; }
-  svg { width: 16px; height: 16px; }
-`;
-
-const Subline = styled.span`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 16px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ${backLinkStyles}
 `;
 
 const ItemsHeader = styled(CardHeader)`
@@ -97,11 +81,11 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         }
         title={project.name}
         subtitle={
-          <Subline>
+          <ProjectSubline>
             <span>{project.location}</span>
             <span>Client: {project.clientName}</span>
             {install ? <span>Install {install}</span> : null}
-          </Subline>
+          </ProjectSubline>
         }
         actions={
           <>

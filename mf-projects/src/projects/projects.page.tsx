@@ -1,5 +1,5 @@
 import { Button } from '@midway/ui';
-import { PageHeader, PageStack } from '@midway/ui/data';
+import { PAGE_HEADINGS, PageHeader, PageStack } from '@midway/ui/data';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useProjects } from '../api/catalog-queries';
@@ -13,8 +13,8 @@ export default function ProjectsPage() {
   return (
     <PageStack>
       <PageHeader
-        title="Projects"
-        subtitle="Every design project you lead or collaborate on"
+        title={PAGE_HEADINGS.projects.title}
+        subtitle={PAGE_HEADINGS.projects.subtitle}
         actions={
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden />

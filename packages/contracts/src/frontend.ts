@@ -4,6 +4,8 @@
  * and React is referenced only as a type.
  */
 import type { ComponentType } from 'react';
+import type { Project } from './catalog/projects';
+import type { CurrentUser } from './identity/users';
 import type { PublicConfig, RemoteName } from './runtime';
 
 /** mf_landing `./Landing`: the public landing page. */
@@ -23,6 +25,33 @@ export interface LandingPrerender {
 }
 /** Where the gateway finds LandingPrerender, relative to the repository root. */
 export const LANDING_PRERENDER_PATH = 'mf-landing/dist/server/prerender.js';
+/**
+ * What the gateway knows of a signed-in page when it answers its HTML: the caller (from identity) and, on a project's
+ * page, the project's heading (from catalog, as the caller may see it).
+ */
+export interface SignedInFrameProps {
+  /** The page's path, e.g. '/items' or '/projects/<id>'. */
+  path: string;
+  user: CurrentUser;
+  project?: ProjectHeading | null;
+}
+
+/** What a project's page shows above its data (GET /api/projects/:id's fields). */
+export type ProjectHeading = Pick<Project, 'name' | 'location' | 'clientName' | 'installDate'>;
+
+/**
+ * The shell's server build (`shell/dist/server/prerender.js`, CommonJS): a signed-in page's frame (sidebar, header and
+ * the page's heading above its loading placeholders) as static HTML and CSS, so the heading paints with the HTML
+ * instead of after ~300 KB of scripts. The shell's React then replaces it with the page in one commit.
+ */
+export interface ShellPrerender {
+  /** null for a path with no signed-in page (the shell's 404 renders in the browser). */
+  renderSignedInFrame(props: SignedInFrameProps): { html: string; css: string } | null;
+}
+export const SHELL_PRERENDER_PATH = 'shell/dist/server/prerender.js';
+/** The PRERENDERED_ATTRIBUTE's value for each kind of prerendered first screen. */
+export type PrerenderedScreen = 'landing' | 'signed-in';
+
 /** Set on #root when it holds prerendered HTML: the shell then keeps it until its own first screen is ready. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** id of the <style> holding the prerendered CSS; the shell removes it once its own page is on screen. */
@@ -70,7 +99,10 @@ export interface RemoteModule<Props> {
   default: ComponentType<Props>;
 }
 
-/** A remote's `./Routes` module; `preloadPage` starts loading a page's code before the shell renders it. */
+/**
+ * A remote's `./Routes` module; `preloadPage` starts loading a page's code (and its first reads) before the shell
+ * renders it, and resolves when the page can render with them (a prerendered frame stays on screen until then).
+ */
 export interface RemoteRoutesModule<Page extends string> extends RemoteModule<RemoteRoutesProps<Page>> {
   preloadPage?(page: Page): Promise<unknown>;
 }

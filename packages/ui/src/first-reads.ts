@@ -18,6 +18,8 @@ export interface FirstReads<R> {
   takeData<K extends keyof R>(key: K): R[K] | undefined;
   /** A first read still on its way, handed out once (to the query's first fetch, instead of reading again). */
   takePromise<K extends keyof R>(key: K): Promise<R[K]> | undefined;
+  /** Resolves once every read started so far has arrived or failed (a page preload waits for it to render with data). */
+  settled(): Promise<void>;
 }
 
 /**
@@ -28,12 +30,14 @@ export interface FirstReads<R> {
  */
 export function createFirstReads<R extends object>(): FirstReads<R> {
   const reads: Partial<Record<keyof R, Read<unknown>>> = {};
+  const started: Promise<unknown>[] = [];
   return {
     startIfPrefetched(key, url, load) {
       if (!wasPrefetched(url)) return;
       const read: Read<unknown> = { promise: load() };
       read.promise.then((v) => (read.value = v), () => undefined); // a failure reaches the query that takes the promise
       reads[key] = read;
+      started.push(read.promise);
     },
     takeData(key) {
       const read = reads[key];
@@ -46,6 +50,9 @@ export function createFirstReads<R extends object>(): FirstReads<R> {
       if (!read) return undefined;
       delete reads[key];
       return read.promise as Promise<R[typeof key]>;
+    },
+    async settled() {
+      await Promise.allSettled(started);
     },
   };
 }

@@ -45,5 +45,6 @@ export { fetchCurrentUser, displayName, CURRENT_USER_PATH } from './current-user
 export { browserLocation, LOGIN_PATH, LOGOUT_PATH } from './browser-location';
 export { MidwayStyleProviders } from './providers';
 export { MidwayLogo } from './logo';
+export { preloadableLazy, type PreloadableComponent } from './preloadable-lazy';
 export * from './phone';
 export { formatCount, formatUsd } from './number-format';

@@ -24,6 +24,11 @@ export function loadInitialUser(): Promise<CurrentUser | null> {
   return request;
 }
 
+/** The settled answer ({ user }: null when signed out), or undefined while it loads. */
+export function settledInitialUser(): { user: CurrentUser | null } | undefined {
+  return settled;
+}
+
 /** undefined while loading, then the user or null (signed out). */
 export function useInitialUser(): CurrentUser | null | undefined {
   const [user, setUser] = useState(() => settled?.user);

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@midway/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { SearchDialog } from '../search/search-dialog';
@@ -27,8 +27,11 @@ const Content = styled.main`
 
 export type Panel = 'help' | 'settings' | null;
 
-/** The signed-in shell: fixed sidebar, top header, the route's remote in the content area. */
-export default function AppLayout({ user }: { user: CurrentUser }) {
+/**
+ * The signed-in shell: fixed sidebar, top header, the route's remote in the content area (children instead: the
+ * page's frame the gateway prerenders, see prerender.tsx).
+ */
+export default function AppLayout({ user, children }: { user: CurrentUser; children?: ReactNode }) {
   const [searchOpen, setSearchOpen] = useSearchShortcut();
   const [panel, setPanel] = useState<Panel>(null);
   const [navOpen, setNavOpen] = useState(false);
@@ -38,7 +41,7 @@ export default function AppLayout({ user }: { user: CurrentUser }) {
       <Main>
         <AppHeader onOpenSearch={() => setSearchOpen(true)} onOpenNav={() => setNavOpen(true)} />
         <Content id="main-content">
-          <Outlet />
+          {children ?? <Outlet />}
         </Content>
       </Main>
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />

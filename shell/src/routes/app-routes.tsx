@@ -6,7 +6,8 @@ import { AdminOnly } from './admin-only';
 import { AuthGate } from './auth-gate';
 import { DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
-import { CardsPageSkeleton, PageLoading } from './skeletons';
+import { PageLoading } from './skeletons';
+import { RouteFrame } from './page-frames';
 
 /**
  * Every route names the browser tab ('Projects · Midway'), also while its remote loads or when it is unavailable;
@@ -49,7 +50,7 @@ export function AppRoutes() {
           path="projects"
           element={
             <Titled title={ROUTE_TITLES['/projects']}>
-              <RemoteView id="mf_projects/Routes" props={{ page: 'projects' }} label="Projects" loading={<PageLoading label="Loading projects" />} />
+              <RemoteView id="mf_projects/Routes" props={{ page: 'projects' }} label="Projects" loading={<RouteFrame page="projects" />} />
             </Titled>
           }
         />
@@ -65,7 +66,7 @@ export function AppRoutes() {
           path="items"
           element={
             <Titled title={ROUTE_TITLES['/items']}>
-              <RemoteView id="mf_items/Routes" props={{ page: 'items' }} label="Items" loading={<CardsPageSkeleton />} />
+              <RemoteView id="mf_items/Routes" props={{ page: 'items' }} label="Items" loading={<RouteFrame page="items" />} />
             </Titled>
           }
         />
@@ -73,7 +74,7 @@ export function AppRoutes() {
           path="services"
           element={
             <Titled title={ROUTE_TITLES['/services']}>
-              <RemoteView id="mf_items/Routes" props={{ page: 'services' }} label="Services" loading={<CardsPageSkeleton />} />
+              <RemoteView id="mf_items/Routes" props={{ page: 'services' }} label="Services" loading={<RouteFrame page="services" />} />
             </Titled>
           }
         />
@@ -81,7 +82,7 @@ export function AppRoutes() {
           path="billing"
           element={
             <Titled title={ROUTE_TITLES['/billing']}>
-              <RemoteView id="mf_billing/Routes" props={{ page: 'billing' }} label="Billing" loading={<PageLoading label="Loading billing" />} />
+              <RemoteView id="mf_billing/Routes" props={{ page: 'billing' }} label="Billing" loading={<RouteFrame page="billing" />} />
             </Titled>
           }
         />
@@ -90,7 +91,7 @@ export function AppRoutes() {
           element={
             <Titled title={ROUTE_TITLES['/auto-billing']}>
               <AdminOnly>
-                <RemoteView id="mf_billing/Routes" props={{ page: 'auto-billing' }} label="Automatic billing" loading={<PageLoading label="Loading automatic billing" />} />
+                <RemoteView id="mf_billing/Routes" props={{ page: 'auto-billing' }} label="Automatic billing" loading={<RouteFrame page="auto-billing" />} />
               </AdminOnly>
             </Titled>
           }

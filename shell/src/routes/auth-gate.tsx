@@ -1,13 +1,13 @@
 import { browserLocation, LOGIN_PATH } from '@midway/ui';
 import { useCurrentUser } from '@midway/ui/query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { sessionHint } from '../boot/page-prefetch';
+// Signed-out visitors never download the signed-in layout (sidebar, search, cmdk): a chunk of its own.
+import { AppLayout } from '../boot/signed-in-chunks';
 import { LandingRoute } from './landing-route';
 import { LandingSkeleton, PageLoading } from './skeletons';
 
-// Signed-out visitors never download the signed-in layout (sidebar, search, cmdk).
-const AppLayout = lazy(() => import('../layout/app-layout'));
 
 /**
  * '/' is the landing page while signed out or loading, and the signed-in layout otherwise.

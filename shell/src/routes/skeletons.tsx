@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 /**
  * The shell's own loading placeholders (the dashboard's is @midway/ui/data's DashboardSkeleton, shared with mf_projects):
- * spec section 9's 6 item cards, and generic page and landing placeholders.
+ * generic page and landing placeholders (a page with a heading shows page-frames.tsx's frame).
  */
 const Grid = styled.div<{ $min: string }>`
   display: grid;
@@ -50,28 +50,6 @@ export function PageLoading({ label = 'Loading' }: { label?: string }) {
       <Stack>
         <Skeleton $height="32px" $width="220px" />
         <RowsSkeleton rows={3} />
-      </Stack>
-    </div>
-  );
-}
-
-export function CardsPageSkeleton() {
-  return (
-    <div role="status" aria-live="polite" aria-busy="true">
-      <span className="visually-hidden">Loading…</span>
-      <Stack>
-        <Skeleton $height="32px" $width="220px" />
-        <Grid $min="260px">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Card key={i}>
-              <CardContent>
-                <Skeleton $height="120px" />
-                <Skeleton $width="70%" style={{ marginTop: 12 }} />
-                <Skeleton $width="40%" $height="12px" style={{ marginTop: 8 }} />
-              </CardContent>
-            </Card>
-          ))}
-        </Grid>
       </Stack>
     </div>
   );

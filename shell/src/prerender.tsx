@@ -1,0 +1,39 @@
+import type { ShellPrerender } from '@midway/contracts';
+import { GlobalStyle, theme } from '@midway/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import AppLayout from './layout/app-layout';
+import { frameForPath } from './routes/page-frames';
+
+/**
+ * Server entry (built for Node by webpack.config.cjs): a signed-in page's first screen, the layout around the frame
+ * its route shows while loading, as HTML and CSS. The gateway puts it into the page, so the sidebar, header and the
+ * page's heading paint with the HTML; the shell's first commit then replaces it with the page (bootstrap.tsx).
+ */
+export const renderSignedInFrame: ShellPrerender['renderSignedInFrame'] = (props) => {
+  const frame = frameForPath(props);
+  if (!frame) return null;
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(
+      sheet.collectStyles(
+        <ThemeProvider theme={theme}>
+          <GlobalStyle />
+          {/* The layout's header buttons and settings read the query client; nothing is fetched on the server. */}
+          <QueryClientProvider client={new QueryClient()}>
+            <StaticRouter location={props.path}>
+              <AppLayout user={props.user}>{frame}</AppLayout>
+            </StaticRouter>
+          </QueryClientProvider>
+        </ThemeProvider>,
+      ),
+    );
+    // Plain CSS: without the data-styled tag the browser's styled-components would adopt it as its own.
+    const css = sheet.getStyleTags().replace(/<\/?style[^>]*>/g, '').replace(/\/\*!sc\*\/\n?/g, '');
+    return { html, css };
+  } finally {
+    sheet.seal();
+  }
+};
