@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { AFTER_PAINT_SCRIPT_HASH } from './after-paint-preloads';
 
 /** One HSTS policy for the whole origin, sent only over https (plain-http development never gets pinned). */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -16,7 +17,8 @@ export function securityHeaders(imgOrigins: string[]): RequestHandler[] {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // The one inline script is the gateway's after-paint preloader, allowed by its hash.
+        scriptSrc: ["'self'", AFTER_PAINT_SCRIPT_HASH, 'https://js.stripe.com'],
         // styled-components injects <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...imgOrigins],

@@ -6,6 +6,7 @@ import { KNOWN_REMOTES, RUNTIME_MANIFEST_PATH, SESSION_META_NAME, pageLoadPlan, 
 import { IDENTITY_HEADER } from '@midway/service-kit';
 import { renderLandingFirstScreen, withFirstScreen } from './landing-prerender';
 import { EncodedPages, precompressedStatic, sendFileEncoded } from './precompressed-static';
+import { afterFirstPaint } from './after-paint-preloads';
 import { RoutePreloads } from './route-preloads';
 import { SignedInFrames } from './signed-in-prerender';
 
@@ -42,16 +43,21 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
    * What the page's HTML tells the browser before any script runs: the session verdict (the shell skips the
    * current-user check of a signed-out visitor and the landing page of a signed-in one) and a preload of the
    * route's scripts (its remote's entry and, for a signed-in page, every chunk the builds' manifests name for it),
-   * so they download together, alongside the shell's own.
+   * so they download together, alongside the shell's own. A page whose first screen is in its HTML paints that
+   * first: its preloads (all but the shell's entry, which the page's own deferred script fetches anyway) start
+   * once that paint is done, so they do not share the line with it.
    */
-  const pageHead = (req: express.Request, signedIn: boolean): string => {
+  const pageHead = (req: express.Request, signedIn: boolean, prerendered: boolean): string => {
     // The query string as sent (not through URL parsing, which throws on paths such as '//[').
     const query = req.originalUrl.indexOf('?');
     const plan = pageLoadPlan(req.path, query >= 0 ? req.originalUrl.slice(query) : '', signedIn);
     const session: SessionHint = signedIn ? 'signed-in' : 'signed-out';
     const meta = `<meta name="${SESSION_META_NAME}" content="${session}" />`;
     if (!plan || opts.disabledRemotes.includes(plan.remoteDir)) return meta;
-    return meta + preloads.scripts(plan).map((href) => `<link rel="preload" href="${href}" as="script" />`).join('');
+    const link = (href: string) => `<link rel="preload" href="${href}" as="script" />`;
+    const [entry, ...rest] = preloads.scripts(plan);
+    if (!prerendered || !entry?.endsWith('/main.js')) return meta + preloads.scripts(plan).map(link).join('');
+    return meta + link(entry) + afterFirstPaint(rest);
   };
   const noCache = (res: express.Response, file: string) => {
     const base = path.basename(file);
@@ -116,7 +122,7 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     const html = (frame && withFirstScreen(shell.plain, frame, 'signed-in')) || (req.path === '/' && !signedIn && shell.landing) || shell.plain;
     // A page with the caller's name (or a project's) in it is theirs alone: no shared cache keeps it.
     res.setHeader('Cache-Control', frame ? 'private, no-cache' : 'no-cache');
-    pages.send(req, res, withPageHead(html, pageHead(req, signedIn)));
+    pages.send(req, res, withPageHead(html, pageHead(req, signedIn, html !== shell.plain)));
   });
   return r;
 }

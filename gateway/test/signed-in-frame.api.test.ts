@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SHELL_PRERENDER_PATH } from '@midway/contracts';
@@ -30,6 +31,7 @@ beforeAll(async () => {
   });
   const root = fakeStaticRoot();
   fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), INDEX);
+  fs.writeFileSync(path.join(root, 'shell', 'dist', 'preload-manifest.json'), JSON.stringify({ pages: { 'signed-in': ['297.0693edce.js'] }, exposes: {}, entry: ['main.js'] }));
   const prerender = path.join(root, SHELL_PRERENDER_PATH);
   fs.mkdirSync(path.dirname(prerender), { recursive: true });
   fs.writeFileSync(
@@ -98,6 +100,22 @@ describe('signed-in pages come with their frame', () => {
     expect(await (await page('/nowhere-framed', cookie)).text()).toContain('<div id="root"></div>');
     const signedOut = await (await page('/items')).text();
     expect(signedOut).not.toContain('data-prerendered');
+  });
+
+  it("starts a framed page's preloads after its first paint (the shell's entry at once), with the one inline script allowed by the CSP's hash", async () => {
+    const cookie = await signUp(gateway.url);
+    const res = await page('/items', cookie);
+    const html = await res.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect([...head.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/main.js']);
+    const later = /<script type="application\/json" id="midway-after-paint-preloads">(.*?)<\/script>/.exec(head)?.[1];
+    expect(JSON.parse(later!)).toEqual(['/remotes/mf-items/remoteEntry.js', '/297.0693edce.js']);
+    const inline = /<script>(.*?)<\/script>/.exec(head)?.[1];
+    const hash = `'sha256-${createHash('sha256').update(inline!).digest('base64')}'`;
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' ${hash}`);
+    // A page without a first screen in its HTML preloads everything at once, as before.
+    const unframed = await (await page('/nowhere-framed', cookie)).text();
+    expect(unframed).not.toContain('midway-after-paint-preloads');
   });
 
   it('never asks catalog for a path that is not a plain project id', async () => {
