@@ -1,6 +1,7 @@
 import { signIdentityToken, verifySessionToken } from '@midway/service-kit';
 import { testKeys } from '@midway/testing';
 import { ROUTES } from '../src/route-table';
+import { AFTER_PAINT_SCRIPT_HASH } from '../src/after-paint-preloads';
 import { json, sessionCookieOf, signUp as signUpAt, standInService, startTestGateway, uniqueEmail, useGateway, type Gateway } from './gateway-harness';
 
 const t = useGateway();
@@ -193,7 +194,7 @@ describe('front end', () => {
     const page = await fetch(`${t.gateway.url}/projects/123`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Midway shell');
-    expect(page.headers.get('content-security-policy')).toContain("script-src 'self' https://js.stripe.com");
+    expect(page.headers.get('content-security-policy')).toContain(`script-src 'self' ${AFTER_PAINT_SCRIPT_HASH} https://js.stripe.com`);
     expect((await fetch(`${t.gateway.url}/remotes/mf-landing/missing.js`)).status).toBe(404);
   });
 

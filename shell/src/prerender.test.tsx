@@ -13,6 +13,8 @@ describe('the signed-in frame the gateway puts into a page', () => {
     expect(frame.html).toContain('Track and manage all items across your projects');
     expect(frame.html).toContain('Frida Framed');
     expect(frame.html).toContain('aria-busy="true"');
+    // Its buttons are inert until the shell's own replace them (a click then waits instead of being lost).
+    expect(frame.html).toMatch(/^<fieldset disabled="" style="display:contents">/);
     // The current page's link is marked, as the router will mark it.
     expect(frame.html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/items"|<a[^>]*href="\/items"[^>]*aria-current="page"/);
     // Designers get no Auto Billing link; the CSS is plain text for a <style> of the gateway's.

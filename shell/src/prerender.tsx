@@ -24,7 +24,11 @@ export const renderSignedInFrame: ShellPrerender['renderSignedInFrame'] = (props
           {/* The layout's header buttons and settings read the query client; nothing is fetched on the server. */}
           <QueryClientProvider client={new QueryClient()}>
             <StaticRouter location={props.path}>
-              <AppLayout user={props.user}>{frame}</AppLayout>
+              {/* Until the shell replaces the frame its buttons do nothing: disabled (links still navigate), so a click
+                  waits for the real ones instead of being lost. display: contents keeps the layout as it will be. */}
+              <fieldset disabled style={{ display: 'contents' }}>
+                <AppLayout user={props.user}>{frame}</AppLayout>
+              </fieldset>
             </StaticRouter>
           </QueryClientProvider>
         </ThemeProvider>,
