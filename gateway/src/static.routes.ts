@@ -55,8 +55,9 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     const meta = `<meta name="${SESSION_META_NAME}" content="${session}" />`;
     if (!plan || opts.disabledRemotes.includes(plan.remoteDir)) return meta;
     const link = (href: string) => `<link rel="preload" href="${href}" as="script" />`;
-    const [entry, ...rest] = preloads.scripts(plan);
-    if (!prerendered || !entry?.endsWith('/main.js')) return meta + preloads.scripts(plan).map(link).join('');
+    const urls = preloads.scripts(plan);
+    const [entry, ...rest] = urls;
+    if (!prerendered || !entry?.endsWith('/main.js')) return meta + urls.map(link).join('');
     return meta + link(entry) + afterFirstPaint(rest);
   };
   const noCache = (res: express.Response, file: string) => {

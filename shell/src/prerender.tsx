@@ -1,9 +1,7 @@
 import type { ShellPrerender } from '@midway/contracts';
-import { GlobalStyle, theme } from '@midway/ui';
+import { renderFirstScreen } from '@midway/ui/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import AppLayout from './layout/app-layout';
 import { frameForPath } from './routes/page-frames';
 
@@ -15,29 +13,16 @@ import { frameForPath } from './routes/page-frames';
 export const renderSignedInFrame: ShellPrerender['renderSignedInFrame'] = (props) => {
   const frame = frameForPath(props);
   if (!frame) return null;
-  const sheet = new ServerStyleSheet();
-  try {
-    const html = renderToString(
-      sheet.collectStyles(
-        <ThemeProvider theme={theme}>
-          <GlobalStyle />
-          {/* The layout's header buttons and settings read the query client; nothing is fetched on the server. */}
-          <QueryClientProvider client={new QueryClient()}>
-            <StaticRouter location={props.path}>
-              {/* Until the shell replaces the frame its buttons do nothing: disabled (links still navigate), so a click
-                  waits for the real ones instead of being lost. display: contents keeps the layout as it will be. */}
-              <fieldset disabled style={{ display: 'contents' }}>
-                <AppLayout user={props.user}>{frame}</AppLayout>
-              </fieldset>
-            </StaticRouter>
-          </QueryClientProvider>
-        </ThemeProvider>,
-      ),
-    );
-    // Plain CSS: without the data-styled tag the browser's styled-components would adopt it as its own.
-    const css = sheet.getStyleTags().replace(/<\/?style[^>]*>/g, '').replace(/\/\*!sc\*\/\n?/g, '');
-    return { html, css };
-  } finally {
-    sheet.seal();
-  }
+  return renderFirstScreen(
+    // The layout's header buttons and settings read the query client; nothing is fetched on the server.
+    <QueryClientProvider client={new QueryClient()}>
+      <StaticRouter location={props.path}>
+        {/* Until the shell replaces the frame its buttons do nothing: disabled (links still navigate), so a click
+            waits for the real ones instead of being lost. display: contents keeps the layout as it will be. */}
+        <fieldset disabled style={{ display: 'contents' }}>
+          <AppLayout user={props.user}>{frame}</AppLayout>
+        </fieldset>
+      </StaticRouter>
+    </QueryClientProvider>,
+  );
 };
