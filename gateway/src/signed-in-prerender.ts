@@ -27,10 +27,11 @@ export class SignedInFrames {
   async render(req: Request): Promise<FirstScreen | null> {
     const plan = pageLoadPlan(req.path, '', true);
     if (!this.prerender || !plan || !this.opts.identityUrl) return null;
-    const projectId = plan.page === 'project-detail' ? /^\/projects\/([A-Za-z0-9-]+)\/?$/.exec(req.path)?.[1] : undefined;
+    // A project page's one first read is its project (pageLoadPlan names it only for a plain id).
+    const projectRead = plan.page === 'project-detail' ? plan.queries[0] : undefined;
     const [user, project] = await Promise.all([
       this.read(req, `${this.opts.identityUrl}/api/auth/user`, currentUserSchema),
-      projectId && this.opts.catalogUrl ? this.read(req, `${this.opts.catalogUrl}/api/projects/${projectId}`, projectHeadingSchema) : null,
+      projectRead && this.opts.catalogUrl ? this.read(req, `${this.opts.catalogUrl}${projectRead}`, projectHeadingSchema) : null,
     ]);
     // A project's page without its heading (not theirs, gone, or catalog late) renders in the browser alone.
     if (!user || (plan.page === 'project-detail' && !project)) return null;
