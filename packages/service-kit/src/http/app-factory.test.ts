@@ -97,6 +97,9 @@ describe('createApp: proxies, HSTS and access logs', () => {
     app.get('/ip', (req, res) => void res.json({ ip: req.ip, protocol: req.protocol }));
     app.get('/api/shared/projects/:token', (_req, res) => void res.json({ ok: true }));
     app.get('/api/password-reset/confirm', (_req, res) => void res.json({ ok: true }));
+    app.get('/boom', () => {
+      throw new Error('kaput');
+    });
     finishApp(app);
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
@@ -132,5 +135,18 @@ describe('createApp: proxies, HSTS and access logs', () => {
     const line = lines.find((l) => l.includes('/api/password-reset/confirm?token=[redacted]&x=1'));
     expect(line).toContain('"referer":"http://localhost:8080/api/password-reset/confirm?token=[redacted]"');
     expect(lines.join('')).not.toContain(token);
+  });
+
+  it('writes one line per request with its id, method, path and status, and the request on an unhandled error', async () => {
+    expect((await fetch(`${url}/ip?n=1`, { headers: { 'x-request-id': 'req-line-1' } })).status).toBe(200);
+    expect((await fetch(`${url}/boom`, { headers: { 'x-request-id': 'req-line-2' } })).status).toBe(500);
+    await new Promise((r) => setTimeout(r, 50));
+    const parsed = lines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string; req?: { method: string; url: string }; res?: { statusCode: number } });
+    const done = parsed.filter((l) => l.reqId === 'req-line-1');
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/ip?n=1' }, res: { statusCode: 200 } });
+    const failed = parsed.filter((l) => l.reqId === 'req-line-2');
+    expect(failed.find((l) => l.msg === 'unhandled error')).toMatchObject({ req: { method: 'GET', url: '/boom' } });
+    expect(failed.find((l) => l.msg === 'request errored')).toMatchObject({ req: { url: '/boom' }, res: { statusCode: 500 } });
   });
 });
