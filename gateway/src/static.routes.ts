@@ -6,7 +6,7 @@ import { KNOWN_REMOTES, RUNTIME_MANIFEST_PATH, SESSION_META_NAME, pageLoadPlan, 
 import { IDENTITY_HEADER } from '@midway/service-kit';
 import { renderLandingFirstScreen, withFirstScreen } from './landing-prerender';
 import { EncodedPages, precompressedStatic, sendFileEncoded } from './precompressed-static';
-import { afterFirstPaint } from './after-paint-preloads';
+import { loadAfterFirstPaint } from './after-paint-preloads';
 import { RoutePreloads } from './route-preloads';
 import { SignedInFrames } from './signed-in-prerender';
 
@@ -44,21 +44,19 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
    * current-user check of a signed-out visitor and the landing page of a signed-in one) and a preload of the
    * route's scripts (its remote's entry and, for a signed-in page, every chunk the builds' manifests name for it),
    * so they download together, alongside the shell's own. A page whose first screen is in its HTML paints that
-   * first: its preloads (all but the shell's entry, which the page's own deferred script fetches anyway) start
-   * once that paint is done, so they do not share the line with it.
+   * first: its scripts, the shell's entry included, are asked for once that paint is done (loadAfterFirstPaint),
+   * so they do not share the line with it.
    */
-  const pageHead = (req: express.Request, signedIn: boolean, prerendered: boolean): string => {
+  const pageHtml = (req: express.Request, html: string, signedIn: boolean, prerendered: boolean): string => {
     // The query string as sent (not through URL parsing, which throws on paths such as '//[').
     const query = req.originalUrl.indexOf('?');
     const plan = pageLoadPlan(req.path, query >= 0 ? req.originalUrl.slice(query) : '', signedIn);
     const session: SessionHint = signedIn ? 'signed-in' : 'signed-out';
     const meta = `<meta name="${SESSION_META_NAME}" content="${session}" />`;
-    if (!plan || opts.disabledRemotes.includes(plan.remoteDir)) return meta;
+    const urls = plan && !opts.disabledRemotes.includes(plan.remoteDir) ? preloads.scripts(plan) : [];
+    if (prerendered) return withPageHead(loadAfterFirstPaint(html, urls), meta);
     const link = (href: string) => `<link rel="preload" href="${href}" as="script" />`;
-    const urls = preloads.scripts(plan);
-    const [entry, ...rest] = urls;
-    if (!prerendered || !entry?.endsWith('/main.js')) return meta + urls.map(link).join('');
-    return meta + link(entry) + afterFirstPaint(rest);
+    return withPageHead(html, meta + urls.map(link).join(''));
   };
   const noCache = (res: express.Response, file: string) => {
     const base = path.basename(file);
@@ -123,7 +121,7 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     const html = (frame && withFirstScreen(shell.plain, frame, 'signed-in')) || (req.path === '/' && !signedIn && shell.landing) || shell.plain;
     // A page with the caller's name (or a project's) in it is theirs alone: no shared cache keeps it.
     res.setHeader('Cache-Control', frame ? 'private, no-cache' : 'no-cache');
-    pages.send(req, res, withPageHead(html, pageHead(req, signedIn, html !== shell.plain)));
+    pages.send(req, res, pageHtml(req, html, signedIn, html !== shell.plain));
   });
   return r;
 }

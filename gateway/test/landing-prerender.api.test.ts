@@ -36,7 +36,10 @@ describe('prerendered landing page', () => {
       expect(html).toContain('<div id="root" data-prerendered="landing"><h1>Call (604) 555-0199 (save $& 100%)</h1></div>');
       expect(html).toContain('<style id="prerendered-css">h1{color:teal}</style>');
       expect(html.indexOf('<style id="prerendered-css">')).toBeLessThan(html.indexOf('</head>'));
-      expect(html).toContain('<script src="/main.js"></script>');
+      // Nothing is asked for before the first screen has painted: the shell's entry is added after it, with the preloads.
+      expect(html).not.toContain('<script src="/main.js"></script>');
+      const later = JSON.parse(/<script type="application\/json" id="midway-after-paint-preloads">(.*?)<\/script>/.exec(html)![1]!);
+      expect(later).toEqual({ entries: ['/main.js'], fetches: [], scripts: ['/remotes/mf-landing/remoteEntry.js'] });
       // Only `/` is the landing page: any other path is the plain shell.
       expect(await (await page(`${gateway.url}/projects`)).text()).toBe(sent('signed-out'));
     } finally {

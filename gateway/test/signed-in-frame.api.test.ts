@@ -9,7 +9,9 @@ import { fakeStaticRoot, serveStandIn, signUp, startTestGateway, startTestIdenti
  * catalog as that caller, and hands them to the shell's server build. Here that build is a stand-in that writes
  * what it was given into the page, so each test sees exactly what the gateway passed.
  */
-const INDEX = '<!doctype html><html><head><title>Midway</title></head><body><div id="root"></div></body></html>';
+// As the shell's build writes it: the runtime manifest's fetch preload and the deferred entry script in the head.
+const INDEX =
+  '<!doctype html><html><head><title>Midway</title><link rel="preload" href="/runtime-manifest.json" as="fetch" crossorigin="use-credentials"/><script defer="defer" src="/main.js"></script></head><body><div id="root"></div></body></html>';
 const PROJECT_ID = '6d1f0c52-98a4-4f7e-9b0e-3a1f5c2d7e11';
 const SLOW_ID = '0b7e3c55-1d2a-4c3b-8e9f-5a6b7c8d9e0f';
 const THROW_PATH = '/billing';
@@ -102,20 +104,22 @@ describe('signed-in pages come with their frame', () => {
     expect(signedOut).not.toContain('data-prerendered');
   });
 
-  it("starts a framed page's preloads after its first paint (the shell's entry at once), with the one inline script allowed by the CSP's hash", async () => {
+  it("asks for nothing before a framed page's first paint: its entry script, the manifest and the route's preloads come after it, allowed by the CSP's hash", async () => {
     const cookie = await signUp(gateway.url);
     const res = await page('/items', cookie);
     const html = await res.text();
     const head = html.slice(0, html.indexOf('</head>'));
-    expect([...head.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/main.js']);
+    expect(head).not.toMatch(/<link rel="preload"/);
+    expect(head).not.toMatch(/<script[^>]*src=/);
     const later = /<script type="application\/json" id="midway-after-paint-preloads">(.*?)<\/script>/.exec(head)?.[1];
-    expect(JSON.parse(later!)).toEqual(['/remotes/mf-items/remoteEntry.js', '/297.0693edce.js']);
+    expect(JSON.parse(later!)).toEqual({ entries: ['/main.js'], fetches: ['/runtime-manifest.json'], scripts: ['/remotes/mf-items/remoteEntry.js', '/297.0693edce.js'] });
     const inline = /<script>(.*?)<\/script>/.exec(head)?.[1];
     const hash = `'sha256-${createHash('sha256').update(inline!).digest('base64')}'`;
     expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' ${hash}`);
-    // A page without a first screen in its HTML preloads everything at once, as before.
+    // A page without a first screen in its HTML keeps its script tag and preloads everything at once, as before.
     const unframed = await (await page('/nowhere-framed', cookie)).text();
     expect(unframed).not.toContain('midway-after-paint-preloads');
+    expect(unframed).toContain('<script defer="defer" src="/main.js"></script>');
   });
 
   it('never asks catalog for a path that is not a plain project id', async () => {
