@@ -33,13 +33,15 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
   const app = createApp({ logger, parseBodies: false, helmet: false, trustProxy: config.TRUST_PROXY_HOPS });
   app.use(securityHeaders(list(config.IMG_ORIGINS)));
   app.use('/api', apiCompression()); // JSON answers by Accept-Encoding, the proxied ones too
-  app.use(openapiRoutes()); // public: /api/openapi.json and /api/docs
-  app.use(healthRoutes(services as Record<string, string>, feed));
   app.use('/api', originCheck(list(config.ALLOWED_ORIGINS)));
   app.use('/api', bodyLimit((p) => matchRoute(`/api${p}`)?.bodyLimitBytes ?? config.BODY_LIMIT_BYTES));
   app.use(sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked, ready: feed.isReady }));
+  // The proxied routes first: the gateway's own routes below are not on the way of every API call.
+  const proxy = apiProxy(services, logger);
+  app.use(proxy.middleware);
+  app.use(openapiRoutes()); // public: /api/openapi.json and /api/docs
+  app.use(healthRoutes(services as Record<string, string>, feed));
   app.use(searchRoutes({ catalog: services.catalog, logistics: services.logistics }, logger));
-  app.use(apiProxy(services, logger));
   app.use(
     staticRoutes({
       root: config.STATIC_ROOT,
@@ -65,7 +67,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     feed,
     async stop() {
       await closeServer(server);
-      await feed.stop();
+      await Promise.all([proxy.close(), feed.stop()]);
     },
   };
 }

@@ -2,6 +2,7 @@ export * from './config';
 export * from './logger';
 export * from './errors';
 export * from './http/app-factory';
+export { redactUrl, serializeRequest } from './http/request-log.middleware';
 export * from './http/validate';
 export * from './http/health';
 export * from './auth/keys';

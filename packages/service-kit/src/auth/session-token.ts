@@ -49,8 +49,10 @@ export function readCookie(header: string | undefined, name: string): string | u
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      if (!value.includes('%')) return value; // a session token never needs decoding: skip the cost
       try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
+        return decodeURIComponent(value);
       } catch {
         return undefined;
       }

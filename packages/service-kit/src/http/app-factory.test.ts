@@ -100,6 +100,7 @@ describe('createApp: proxies, HSTS and access logs', () => {
     app.get('/boom', () => {
       throw new Error('kaput');
     });
+    app.get('/hang', (req, res) => void res.write('first'));
     finishApp(app);
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
@@ -148,5 +149,15 @@ describe('createApp: proxies, HSTS and access logs', () => {
     const failed = parsed.filter((l) => l.reqId === 'req-line-2');
     expect(failed.find((l) => l.msg === 'unhandled error')).toMatchObject({ req: { method: 'GET', url: '/boom' } });
     expect(failed.find((l) => l.msg === 'request errored')).toMatchObject({ req: { url: '/boom' }, res: { statusCode: 500 } });
+  });
+
+  it('logs a request whose caller hung up before the answer ended as aborted, once', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${url}/hang`, { headers: { 'x-request-id': 'req-line-3' }, signal: controller.signal });
+    await res.body!.getReader().read();
+    controller.abort();
+    await new Promise((r) => setTimeout(r, 100));
+    const parsed = lines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string; req?: { url: string } });
+    expect(parsed.filter((l) => l.reqId === 'req-line-3')).toEqual([expect.objectContaining({ msg: 'request aborted', req: expect.objectContaining({ url: '/hang' }) })]);
   });
 });

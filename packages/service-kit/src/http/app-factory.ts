@@ -3,9 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import { BlockList, isIPv6 } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import pinoHttp from 'pino-http';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors';
+import { requestLog, serializeRequest } from './request-log.middleware';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -41,22 +41,7 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-h
   // knows whether the browser reached it over https.
   if (useHelmet) app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } }));
   app.use(requestId());
-  app.use(
-    pinoHttp({
-      logger,
-      serializers: { req: redactRequest },
-      genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
-      // Per request, a child logger bound to the request id only; the request itself is serialized (and
-      // redacted) when a line is written, not up front for every request whether or not anything is logged
-      // (that was 8% of the gateway's CPU per proxied request).
-      quietReqLogger: true,
-      quietResLogger: true,
-      customSuccessObject: (req, _res, val) => ({ req, ...val }),
-      customErrorObject: (req, _res, _err, val) => ({ req, ...val }),
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.use(requestLog(app, logger, (url) => url === '/healthz' || url === '/readyz'));
   if (parseBodies) {
     // Read first, whatever the content type: the JSON parser then finds the body consumed and leaves it.
     for (const p of rawBodyPaths) app.use(p, express.raw({ type: () => true, limit: bodyLimit }));
@@ -76,21 +61,6 @@ function trustGatewayHop(addr: string, hop: number): boolean {
   if (hop !== 0) return false;
   const v4 = addr.startsWith('::ffff:') ? addr.slice(7) : addr;
   return isIPv6(v4) ? privateNetworks.check(v4, 'ipv6') : privateNetworks.check(v4, 'ipv4');
-}
-
-/** Bearer secrets in URLs (the public share link, an e-mailed reset link's `token=`): never written to a log. */
-const SECRET_SEGMENT = /^((?:https?:\/\/[^/]+)?(?:\/api\/shared\/projects\/|\/client\/))[^/?#]+/;
-const SECRET_QUERY = /([?&]token=)[^&#]*/g;
-export const redactUrl = (url: string | undefined): string | undefined => url?.replace(SECRET_SEGMENT, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
-
-/** pino-http's serialized request shares its objects with the live request: replace them, never mutate. */
-function redactRequest(req: { url?: string; params?: Record<string, string>; query?: Record<string, unknown>; headers?: Record<string, unknown> }) {
-  req.url = redactUrl(req.url);
-  if (req.params?.token) req.params = { ...req.params, token: '[redacted]' };
-  if (req.query?.token) req.query = { ...req.query, token: '[redacted]' };
-  // A page whose URL holds a token sends it on as the Referer of its own requests.
-  if (typeof req.headers?.referer === 'string') req.headers = { ...req.headers, referer: redactUrl(req.headers.referer) };
-  return req;
 }
 
 /**
@@ -177,12 +147,12 @@ function requestId(): RequestHandler {
 }
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-  res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}`, requestId: req.id as string });
+  res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}`, requestId: req.id });
 };
 
 /** Maps every error to JSON; stack traces and internal messages never leave the process. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  const requestId = req.id as string | undefined;
+  const requestId = req.id;
   if (err instanceof HttpError) {
     res.status(err.status).json({ error: err.code, message: err.message, details: err.details, requestId });
     return;
@@ -200,6 +170,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(status).json({ error: code, message, requestId });
     return;
   }
-  req.log?.error({ err, req }, 'unhandled error');
+  req.log.error({ err, req: serializeRequest(req) }, 'unhandled error');
   res.status(500).json({ error: 'internal', message: 'Something went wrong on our side. Please try again.', requestId });
 };
