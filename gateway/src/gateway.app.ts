@@ -3,7 +3,7 @@ import { closeServer, connectBus, createApp, finishApp, listen } from '@midway/s
 import type { GatewayConfig } from './config';
 import { apiCompression } from './api-compression.middleware';
 import { apiProxy } from './proxy.middleware';
-import { matchRoute, type ServiceName } from './route-table';
+import { routeOf, type ServiceName } from './route-table';
 import { followRevocations, RevokedSessions } from './revoked-sessions';
 import { bodyLimit, originCheck, securityHeaders } from './security.middleware';
 import { sessionGate } from './session.middleware';
@@ -34,7 +34,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
   app.use(securityHeaders(list(config.IMG_ORIGINS)));
   app.use('/api', apiCompression()); // JSON answers by Accept-Encoding, the proxied ones too
   app.use('/api', originCheck(list(config.ALLOWED_ORIGINS)));
-  app.use('/api', bodyLimit((p) => matchRoute(`/api${p}`)?.bodyLimitBytes ?? config.BODY_LIMIT_BYTES));
+  app.use('/api', bodyLimit((req) => routeOf(req)?.bodyLimitBytes ?? config.BODY_LIMIT_BYTES));
   app.use(sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked, ready: feed.isReady }));
   // The proxied routes first: the gateway's own routes below are not on the way of every API call.
   const proxy = apiProxy(services, logger);

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { Pool, type Dispatcher } from 'undici';
 import { redactUrl, REQUEST_ID_HEADER } from '@midway/service-kit';
-import { matchRoute, type ServiceName } from './route-table';
+import { routeOf, type ServiceName } from './route-table';
 import { bufferedBodyOf } from './security.middleware';
 
 /** No answer's headers within this long, or this long between two chunks of one: the service is not answering. */
@@ -26,7 +26,7 @@ export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: 
     if (target) pools.set(service, new Pool(target, { connections: 256, keepAliveTimeout: 30_000, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS }));
   }
   const middleware: RequestHandler = (req, res, next) => {
-    const route = matchRoute(req.path);
+    const route = routeOf(req);
     if (!route || route.composed) return next();
     const pool = pools.get(route.service);
     if (!pool) {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { PHOTO_MAX_BYTES } from '@midway/contracts';
 
 /**
@@ -51,6 +52,41 @@ export const ROUTES: Route[] = [
   { prefix: '/api/create-payment-intent', service: 'billing' },
 ];
 
+/** Each table's prefixes with their trailing slash, made once: matching runs for every request. */
+const withSlash = new WeakMap<Route[], string[]>();
+
 export function matchRoute(path: string, routes: Route[] = ROUTES): Route | undefined {
-  return routes.find((r) => (path === r.prefix || path.startsWith(`${r.prefix}/`)) && (!r.pattern || r.pattern.test(path)));
+  let slashed = withSlash.get(routes);
+  if (!slashed) withSlash.set(routes, (slashed = routes.map((r) => `${r.prefix}/`)));
+  for (let i = 0; i < routes.length; i++) {
+    const r = routes[i]!;
+    if ((path === r.prefix || path.startsWith(slashed[i]!)) && (!r.pattern || r.pattern.test(path))) return r;
+  }
+  return undefined;
+}
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+};
+
+const matched = new WeakMap<IncomingMessage, Route | null>();
+
+/**
+ * The request's route, matched once per request for the body limit, the session gate and the proxy alike,
+ * on its full path (a middleware mounted at /api sees only the rest).
+ */
+export function routeOf(req: IncomingMessage & { originalUrl?: string }): Route | undefined {
+  let route = matched.get(req);
+  if (route === undefined) {
+    const url = req.originalUrl ?? req.url ?? '';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    // An absolute-form request line (GET http://host/api/…) names the same path.
+    matched.set(req, (route = matchRoute(path.startsWith('/') ? path : pathOf(url)) ?? null));
+  }
+  return route ?? undefined;
 }

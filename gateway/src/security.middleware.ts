@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { constantHeaders } from '@midway/service-kit';
 import { AFTER_PAINT_SCRIPT_HASH } from './after-paint-preloads';
 
 /** One HSTS policy for the whole origin, sent only over https (plain-http development never gets pinned). */
@@ -12,7 +13,7 @@ export function securityHeaders(imgOrigins: string[]): RequestHandler[] {
     if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   };
-  return [hsts, helmet({
+  return [hsts, constantHeaders(helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -35,7 +36,7 @@ export function securityHeaders(imgOrigins: string[]): RequestHandler[] {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
-  })];
+  }))];
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -70,9 +71,9 @@ export const bufferedBodyOf = (req: IncomingMessage): Buffer | undefined => buff
  * (no Content-Length) can only be measured by reading it, and a read stream cannot be piped again: it is
  * read once, up to the limit, kept for the proxy, and forwarded with its length.
  */
-export function bodyLimit(limitFor: (path: string) => number): RequestHandler {
+export function bodyLimit(limitFor: (req: IncomingMessage) => number): RequestHandler {
   return (req, res, next) => {
-    const limit = limitFor(req.path);
+    const limit = limitFor(req);
     const declared = req.headers['content-length'];
     const tooLarge = () => {
       res.setHeader('Connection', 'close');

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { IDENTITY_HEADER, IDENTITY_TOKEN_TTL_SECONDS, isCrossSite, readCookie, SESSION_COOKIE, signIdentityToken, verifySessionToken, type SessionClaims } from '@midway/service-kit';
-import { matchRoute } from './route-table';
+import { routeOf } from './route-table';
 import type { RevokedSessions } from './revoked-sessions';
 
 /**
@@ -31,7 +31,7 @@ export function sessionGate(opts: { sessionPublicKey: string; internalPrivateKey
   };
   return (req, res, next) => {
     delete req.headers[IDENTITY_HEADER];
-    const route = matchRoute(req.path);
+    const route = routeOf(req);
     const claims = (() => {
       const token = readCookie(req.headers.cookie, SESSION_COOKIE);
       const c = token ? verify(token) : null;

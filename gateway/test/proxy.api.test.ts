@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { serveStandIn, useGateway, type StandIn } from './gateway-harness';
 
 /** 5 MB of bytes that are not all alike, so a dropped or reordered chunk shows. */
@@ -115,5 +116,20 @@ describe('the gateway proxy', () => {
         .on('error', () => resolve('cut'));
     });
     expect(outcome).toBe('cut');
+  });
+
+  it('routes a request line in absolute form (GET http://host/api/…) as its path, session check included', async () => {
+    const { host, port } = new URL(t.gateway.url);
+    const send = (path: string) =>
+      new Promise<string>((resolve, reject) => {
+        let raw = '';
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`GET http://${host}${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+        socket.setEncoding('utf8');
+        socket.on('data', (d) => (raw += d));
+        socket.on('end', () => resolve(raw));
+        socket.on('error', reject);
+      });
+    expect(await send('/api/shared/projects/echo?x=1')).toMatch(/^HTTP\/1\.1 200[\s\S]*x-service: catalog/i);
+    expect(await send('/api/projects')).toMatch(/^HTTP\/1\.1 401/);
   });
 });

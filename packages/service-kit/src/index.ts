@@ -3,6 +3,7 @@ export * from './logger';
 export * from './errors';
 export * from './http/app-factory';
 export { redactUrl, serializeRequest } from './http/request-log.middleware';
+export { constantHeaders } from './http/constant-headers';
 export * from './http/validate';
 export * from './http/health';
 export * from './auth/keys';

@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors';
+import { constantHeaders } from './constant-headers';
 import { requestLog, serializeRequest } from './request-log.middleware';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -39,7 +40,7 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-h
   // Not helmet's default no-referrer: with it, browsers send `Origin: null` on same-origin form posts,
   // which the gateway's cross-site guard must refuse. No HSTS here: one policy, set by the gateway, which
   // knows whether the browser reached it over https.
-  if (useHelmet) app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } }));
+  if (useHelmet) app.use(constantHeaders(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } })));
   app.use(requestId());
   app.use(requestLog(app, logger, (url) => url === '/healthz' || url === '/readyz'));
   if (parseBodies) {

@@ -1,0 +1,23 @@
+import type { RequestHandler } from 'express';
+
+/**
+ * A header-setting middleware whose headers never depend on the request (helmet with a fixed policy), run
+ * once at start-up and replayed per request as one loop of setHeader/removeHeader: helmet's chain of a
+ * dozen small middlewares cost about 20 µs per request.
+ */
+export function constantHeaders(middleware: RequestHandler): RequestHandler {
+  const set: [string, string | string[]][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | string[]) => void set.push([name, value]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  let called = false;
+  middleware({ headers: {}, method: 'GET', url: '/' } as never, recorder as never, () => (called = true));
+  if (!called) throw new Error('constantHeaders: the middleware did not finish synchronously');
+  return (_req, res, next) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
+    next();
+  };
+}
