@@ -10,7 +10,7 @@ import { benchFrontend } from './frontend.bench';
 import { benchBilling } from './billing.bench';
 import { benchItems } from './items.bench';
 import { benchLighthouse } from './lighthouse.bench';
-import { signUp } from './bench-support';
+import { settle, signUp } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -30,14 +30,19 @@ async function main() {
     if (wanted('frontend')) await benchFrontend(platform.baseUrl, (await signUp(platform.baseUrl)).cookie);
     if (wanted('lighthouse')) await benchLighthouse(platform);
     if (wanted('items')) await benchItems(platform, { rows: Number(process.env.BENCH_BULK_ROWS ?? 10_000), connections: CONNECTIONS, seconds: SECONDS });
+    // The load tests below measure the services, not what the parts above left them to do.
+    const settled = () => settle(platform.databaseUrl, platform.natsUrl);
+    if (wanted('gateway')) await settled();
     if (wanted('gateway')) await benchGateway(platform, { connections: CONNECTIONS, seconds: SECONDS });
     if (wanted('outbox')) await benchOutbox(platform.databaseUrl, platform.natsUrl, Number(process.env.BENCH_OUTBOX_EVENTS ?? 1000));
+    if (wanted('catalog')) await settled();
     if (wanted('catalog')) await benchCatalog(platform, {
       items: Number(process.env.BENCH_ITEMS ?? 100_000),
       connections: CONNECTIONS,
       seconds: SECONDS,
       bulkRows: Number(process.env.BENCH_BULK_ROWS ?? 10_000),
     });
+    if (wanted('billing')) await settled();
     if (wanted('billing')) await benchBilling(platform, { items: Number(process.env.BENCH_BILLING_ITEMS ?? 100_000), projects: Number(process.env.BENCH_BILLING_PROJECTS ?? 1_000), rounds: 3 });
   } catch (err) {
     console.error('\nbenchmark failed:', err);
