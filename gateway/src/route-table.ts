@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { Request } from 'express';
 import { PHOTO_MAX_BYTES } from '@midway/contracts';
 
 /**
@@ -65,28 +65,15 @@ export function matchRoute(path: string, routes: Route[] = ROUTES): Route | unde
   return undefined;
 }
 
-const pathOf = (url: string) => {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return '';
-  }
-};
-
-const matched = new WeakMap<IncomingMessage, Route | null>();
+const matched = new WeakMap<Request, Route | null>();
 
 /**
  * The request's route, matched once per request for the body limit, the session gate and the proxy alike,
- * on its full path (a middleware mounted at /api sees only the rest).
+ * on its full path: express's own parse of it (an absolute-form request line included), with the mount
+ * point a middleware mounted at /api no longer sees.
  */
-export function routeOf(req: IncomingMessage & { originalUrl?: string }): Route | undefined {
+export function routeOf(req: Request): Route | undefined {
   let route = matched.get(req);
-  if (route === undefined) {
-    const url = req.originalUrl ?? req.url ?? '';
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    // An absolute-form request line (GET http://host/api/…) names the same path.
-    matched.set(req, (route = matchRoute(path.startsWith('/') ? path : pathOf(url)) ?? null));
-  }
+  if (route === undefined) matched.set(req, (route = matchRoute(req.baseUrl + req.path) ?? null));
   return route ?? undefined;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { constantHeaders } from '@midway/service-kit';
 import { AFTER_PAINT_SCRIPT_HASH } from './after-paint-preloads';
@@ -71,7 +71,7 @@ export const bufferedBodyOf = (req: IncomingMessage): Buffer | undefined => buff
  * (no Content-Length) can only be measured by reading it, and a read stream cannot be piped again: it is
  * read once, up to the limit, kept for the proxy, and forwarded with its length.
  */
-export function bodyLimit(limitFor: (req: IncomingMessage) => number): RequestHandler {
+export function bodyLimit(limitFor: (req: Request) => number): RequestHandler {
   return (req, res, next) => {
     const limit = limitFor(req);
     const declared = req.headers['content-length'];

@@ -50,7 +50,7 @@ export function readCookie(header: string | undefined, name: string): string | u
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) {
       const value = part.slice(eq + 1).trim();
-      if (!value.includes('%')) return value; // a session token never needs decoding: skip the cost
+      if (!value.includes('%')) return value; // nothing to decode (a session token never is): skip the cost
       try {
         return decodeURIComponent(value);
       } catch {

@@ -142,6 +142,7 @@ function requestId(): RequestHandler {
     const incoming = req.headers[REQUEST_ID_HEADER];
     const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     req.headers[REQUEST_ID_HEADER] = id;
+    req.id = id;
     res.setHeader(REQUEST_ID_HEADER, id);
     next();
   };

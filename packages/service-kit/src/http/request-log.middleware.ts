@@ -35,9 +35,10 @@ const levelOf = (res: ServerResponse) => (res.statusCode >= 500 ? 'error' : res.
 
 /**
  * One access-log line per request, written when the answer is done (or the caller left), with the request
- * id, the request, the status and the time taken. Nothing is serialized for a line the level drops, and
- * `req.log` (a child logger bound to the request id) is made only when a handler first uses it: per
- * request, pino-http built two child loggers and serialized the request up front, 8% of the gateway's CPU.
+ * id (`req.id`, set by createApp's requestId before this), the request, the status and the time taken.
+ * Nothing is serialized for a line the level drops, and `req.log` (a child logger bound to the request id)
+ * is made only when a handler first uses it: per request, pino-http built two child loggers and serialized
+ * the request up front, 8% of the gateway's CPU.
  */
 export function requestLog(app: Express, logger: Logger, quiet: (url: string) => boolean): RequestHandler {
   const childOf = new WeakMap<IncomingMessage, Logger>();
@@ -50,7 +51,6 @@ export function requestLog(app: Express, logger: Logger, quiet: (url: string) =>
     },
   });
   return (req, res, next) => {
-    req.id = String(req.headers['x-request-id']);
     if (quiet(req.url)) return next();
     const started = performance.now();
     // 'close' comes once per answer: after it was sent, or when the connection went first.
