@@ -208,14 +208,18 @@ export class ItemRepository {
     // range, then the newest of those. Along the index of every item, a designer whose 1,000 items are older
     // than 110k others' read all of those first: 87–117 ms of Postgres a page, against 2.0–2.2 ms this way.
     // For a caller with many projects the shared index finds their items sooner: at 1,000 projects of 100
-    // items, 1.2–1.5 ms that way against 276–346 ms project by project.
+    // items, 1.2–1.5 ms that way against 276–346 ms project by project. That walk passes over every newer item
+    // of other designers, so it reads only the index (project and status are in it) to choose the page's ids,
+    // and then the page's rows: with 20k newer items of another designer, 7 ms a page instead of 14–18 ms.
     const byProject = !q.projectId && caller.role !== 'midway_admin' && (await this.projectCount(caller)) * (q.limit + 1) <= MAX_ROWS_BY_PROJECT;
     const query = byProject
       ? Prisma.sql`SELECT ${PAGE_COLUMNS} FROM projects p CROSS JOIN LATERAL (
           SELECT * FROM items i ${where([Prisma.sql`i.project_id = p.id`, ...filters])} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}) i
         WHERE ${accessibleProjects(caller)} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`
-      : Prisma.sql`SELECT ${PAGE_COLUMNS} FROM items i JOIN projects p ON p.id = i.project_id
-          ${where([accessibleProjects(caller), ...filters])} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}`;
+      : Prisma.sql`SELECT ${PAGE_COLUMNS} FROM (
+          SELECT i.id FROM items i JOIN projects p ON p.id = i.project_id
+          ${where([accessibleProjects(caller), ...filters])} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}) page
+        JOIN items i ON i.id = page.id JOIN projects p ON p.id = i.project_id ORDER BY i.created_at DESC, i.id DESC`;
     const rows = this.reader
       ? (await this.reader.query<PageRow>({ text: query.text, values: query.values, rowMode: 'array', types: AS_TEXT })).rows
       : (await this.db.$queryRaw<Record<string, Cell>[]>(query)).map((r) => Object.values(r));
