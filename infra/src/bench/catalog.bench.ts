@@ -102,14 +102,22 @@ export async function benchCatalog(platform: Platform, opts: { items: number; co
   const ROUNDS = 5;
   const bulkTimes: number[] = [];
   const rawTimes: number[] = [];
+  const parseTimes: number[] = [];
+  // The request body is serialized before the clock starts, as the INSERT's text is: both clocks time the
+  // server's work from the first byte sent to the last byte of its answer. Decoding the 6.8 MB answer is the
+  // bench client's own work (40–60 ms here), timed apart and printed beside.
+  const body = JSON.stringify({ items: rows });
   for (let round = 0; round < ROUNDS; round++) {
     const bulkProject = await newProject();
     await quiet();
     const tBulk = performance.now();
-    const bulk = await fetch(`${platform.baseUrl}/api/projects/${bulkProject}/items/bulk`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ items: rows }) });
-    const bulkBody = (await bulk.json()) as { items: unknown[] };
+    const bulk = await fetch(`${platform.baseUrl}/api/projects/${bulkProject}/items/bulk`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+    const answer = await bulk.text();
     bulkTimes.push(ms(tBulk));
-    if (bulk.status !== 200 || bulkBody.items.length !== opts.bulkRows) throw new Error(`bulk import failed: ${bulk.status} ${bulkBody.items?.length}`);
+    const tParse = performance.now();
+    const bulkBody = JSON.parse(answer) as { items?: unknown[] };
+    parseTimes.push(ms(tParse));
+    if (bulk.status !== 200 || bulkBody.items?.length !== opts.bulkRows) throw new Error(`bulk import failed: ${bulk.status} ${bulkBody.items?.length}`);
 
     const rawProject = await newProject();
     const tuples = rows.map((r) => `(gen_random_uuid(), '${rawProject}'::uuid, ${lit(r.name)}, ${lit(r.supplier)}, ${r.quantity}, ${r.price}, ${lit(r.scheduleNumber)}, ${lit(r.trackingNumber)}, 'ordered', now(), now())`);
@@ -122,7 +130,7 @@ export async function benchCatalog(platform: Platform, opts: { items: number; co
   const rawMs = percentile([...rawTimes].sort((a, b) => a - b), 50);
   const bulkRatio = rawMs / bulkMs;
   console.log(
-    `\nImport of ${opts.bulkRows} rows (median of ${ROUNDS} alternating rounds; each round: ${bulkTimes.map((b, i) => `${b.toFixed(0)}/${rawTimes[i]!.toFixed(0)} ms`).join(', ')})\n${table([
+    `\nImport of ${opts.bulkRows} rows, to the answer's last byte (median of ${ROUNDS} alternating rounds; each round: ${bulkTimes.map((b, i) => `${b.toFixed(0)}/${rawTimes[i]!.toFixed(0)} ms`).join(', ')}; decoding the answer in the client took another ${percentile([...parseTimes].sort((a, b) => a - b), 50).toFixed(0)} ms, not counted)\n${table([
       { path: 'POST /api/projects/{id}/items/bulk via gateway', ms: bulkMs, 'rows/s': opts.bulkRows / (bulkMs / 1000) },
       { path: 'one raw multi-row INSERT', ms: rawMs, 'rows/s': opts.bulkRows / (rawMs / 1000) },
     ])}`,
