@@ -58,6 +58,15 @@ export function rawSize(url: string, headers: Record<string, string>): Promise<{
   });
 }
 
+/** The first of these services' outboxes with events still to publish (a dead event never will be), or null. */
+export async function unpublishedOutbox(pool: Pool, schemas: string[]): Promise<string | null> {
+  for (const schema of schemas) {
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".outbox_events WHERE published_at IS NULL AND dead_at IS NULL`);
+    if (rows[0]!.n > 0) return `${rows[0]!.n} events in ${schema}'s outbox`;
+  }
+  return null;
+}
+
 /**
  * Waits until the platform has nothing left to do from an earlier part of the bench: every service's outbox
  * published, every JetStream consumer caught up (no pending, no unacknowledged message), then VACUUM ANALYZE
@@ -70,12 +79,11 @@ export async function settle(databaseUrl: string, natsUrl: string, log: (line: s
   const pool = new Pool({ connectionString: databaseUrl, max: 1 });
   const bus = await connectBus(natsUrl, 'bench-settle');
   try {
-    const { rows: schemas } = await pool.query<{ schema: string }>("SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'outbox_events'");
+    const { rows } = await pool.query<{ schema: string }>("SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'outbox_events'");
+    const schemas = rows.map((r) => r.schema);
     const busy = async (): Promise<string | null> => {
-      for (const { schema } of schemas) {
-        const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".outbox_events WHERE published_at IS NULL AND dead_at IS NULL`);
-        if (rows[0]!.n > 0) return `${rows[0]!.n} events in ${schema}'s outbox`;
-      }
+      const outbox = await unpublishedOutbox(pool, schemas);
+      if (outbox) return outbox;
       for await (const stream of bus.jsm.streams.list()) {
         for await (const c of bus.jsm.consumers.list(stream.config.name)) {
           if (c.num_pending + c.num_ack_pending > 0) return `${c.num_pending + c.num_ack_pending} messages for ${c.name}`;
