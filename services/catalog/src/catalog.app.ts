@@ -30,7 +30,7 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
     // Bulk import bodies may carry thousands of rows.
     bodyLimit: '10mb',
   });
-  const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool);
+  const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool, (err) => logger.warn({ err }, 'pruning item_list_changes failed; retried on a later page'));
   const users = await consumeIdentityUsers(rt.bus, uow, logger);
   rt.onStop(users.stop);
   const photos = await consumeLogisticsPhotos(rt.bus, uow, logger);

@@ -8,6 +8,7 @@ import type { Caller } from '@midway/service-kit';
 import type { CreateItemBody, Item, ItemsSummary, ItemsSummaryQuery, ItemStatus, ListItemsQuery, UpdateItemBody } from '@midway/contracts';
 import { isUuid } from '../domain/ids';
 import { accessibleProjects } from './access.sql';
+import { itemsPage, type ItemPageCache, type ItemsPage } from './item-page.cache';
 import { likeContaining } from './like.sql';
 import { toItem, trackingJsonOf, type ItemRow } from './mappers';
 import { connectionOf, Prisma, type Client } from './prisma-client';
@@ -187,7 +188,17 @@ export class ItemRepository {
     private readonly db: Client,
     /** Plain pg for the items page, the hottest read; same SQL, without Prisma's fixed cost per query. */
     private readonly reader?: Pool,
+    /** Pages built once and reused until something they show changes (see ItemPageCache). */
+    private readonly pages?: ItemPageCache,
   ) {}
+
+  /** One page of the list, as its answer's JSON bytes; reused while nothing in it has changed. */
+  async page(caller: Caller, q: ListItemsQuery): Promise<ItemsPage> {
+    // The query is zod's output, so the same filters always give the same key.
+    const read = () => this.readPage(caller, q);
+    if (this.pages) return this.pages.page(`${caller.role}|${caller.userId}|${JSON.stringify(q)}`, read);
+    return itemsPage(await read());
+  }
 
   /**
    * One page of the list as the JSON text of its answer: the rows come as Postgres's text in arrays and are
@@ -196,7 +207,7 @@ export class ItemRepository {
    * items: 3.2–3.3 → 2.5–2.6 ms). Postgres writing the JSON itself (row_to_json or concatenation) cost it
    * 1.5–2.5 ms more per page than Node saved, so it only sends text.
    */
-  async page(caller: Caller, q: ListItemsQuery): Promise<{ json: string; nextCursor: string | null }> {
+  private async readPage(caller: Caller, q: ListItemsQuery): Promise<{ json: string; nextCursor: string | null }> {
     const after = q.cursor ? decodeCursor(q.cursor) : null;
     if (q.cursor && !after) throw new InvalidCursorError();
     const filters = [

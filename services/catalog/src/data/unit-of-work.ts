@@ -3,6 +3,7 @@ import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { ActivityRepository } from './activity.repository';
 import { CostRepository } from './cost.repository';
 import { ItemRepository } from './item.repository';
+import { ItemPageCache } from './item-page.cache';
 import { ItemPhotoRepository } from './item-photo.repository';
 import { MemberRepository } from './member.repository';
 import { ProductRepository } from './product.repository';
@@ -29,10 +30,10 @@ export interface Repos {
   outbox: Outbox;
 }
 
-function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
+function reposFor(client: Client, reader?: Pool, pages?: ItemPageCache): Omit<Repos, 'outbox'> {
   return {
     projects: new ProjectRepository(client),
-    items: new ItemRepository(client, reader),
+    items: new ItemRepository(client, reader, pages),
     activities: new ActivityRepository(client),
     members: new MemberRepository(client),
     users: new UserRepository(client),
@@ -55,11 +56,14 @@ export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Rep
     afterCommit: () => void = () => undefined,
     /** A plain pg pool for hot read-only queries outside transactions (optional). */
     reader?: Pool,
+    onError?: (err: unknown) => void,
   ) {
+    // One cache for the process: repositories are made per unit of work.
+    const pages = reader ? new ItemPageCache(reader, undefined, onError) : undefined;
     super({
       db,
       schema: SCHEMA,
-      repos: (client, { inTransaction }) => reposFor(client as Client, inTransaction ? undefined : reader),
+      repos: (client, { inTransaction }) => (inTransaction ? reposFor(client as Client) : reposFor(client as Client, reader, pages)),
       afterCommit,
     });
   }

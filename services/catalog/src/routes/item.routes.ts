@@ -11,7 +11,9 @@ export function itemRoutes(items: ItemService): Router {
     const page = await items.list(callerOf(req), parse(listItemsQuerySchema, req.query));
     if (page.nextCursor) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
     res.setHeader('Access-Control-Expose-Headers', NEXT_CURSOR_HEADER);
-    // The page arrives as JSON text (built once, in the repository): sent as is, no parse or stringify.
+    // The page arrives as JSON bytes (built once, in the repository, and reused while unchanged): sent as
+    // is, with its digest as the ETag, so express answers a browser that has it with 304 and no body.
+    res.setHeader('ETag', `W/"${page.digest}"`);
     res.type('json').send(page.json);
   });
   r.get('/api/items/summary', async (req, res) => {
