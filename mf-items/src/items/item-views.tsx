@@ -7,7 +7,7 @@ import { BUCKET_LABELS, bucketOf, ITEM_BUCKETS } from '../shared/item-buckets';
 import { chunk, useColumns } from '../shared/use-columns';
 import { VirtualList } from '../shared/virtual-list';
 import { ItemCard, type ItemActions } from './item-card';
-import { ItemRow, ItemsHeader, RowsFrame } from './item-row';
+import { ItemRow, ItemsHeader, ROWS_AS_CARDS_BELOW_PX, RowsFrame } from './item-row';
 import { RowStyles } from './row-styles';
 
 export interface ViewProps {
@@ -51,7 +51,14 @@ const Empty = styled.p`
   margin-bottom: 8px;
 `;
 
-const rowEstimate = () => 64;
+/** A list row's height as a table row, and as the small card it becomes in a narrow list (measured on a phone). */
+const ROW_PX = 64;
+const ROW_CARD_PX = 288;
+/**
+ * The window's width stands in for the list's, which is unknown before layout: narrower than ROWS_AS_CARDS_BELOW_PX,
+ * the rows are surely cards. Between that and the sidebar's share more they are cards too and are measured so.
+ */
+const rowEstimate = () => (window.innerWidth < ROWS_AS_CARDS_BELOW_PX ? ROW_CARD_PX : ROW_PX);
 
 /** List View: a table (rows become small cards when narrow), rendered virtually. */
 export function ListView({ items, actions, onNearEnd, footer }: ViewProps) {
@@ -140,7 +147,8 @@ function renderEntry(entry: Entry, actions: ItemActions, columns: number) {
   }
 }
 
-const ESTIMATES: Record<Entry['kind'], number> = { heading: 56, empty: 56, cards: 236, 'table-head': 40, row: 64 };
+const ESTIMATES: Record<Exclude<Entry['kind'], 'row'>, number> = { heading: 56, empty: 56, cards: 236, 'table-head': 40 };
+const estimateEntry = (e: Entry) => (e.kind === 'row' ? rowEstimate() : ESTIMATES[e.kind]);
 
 /** By Status: ordered, in transit and delivered groups; the counts are the server's (all matching items). */
 export function ByStatusView({ items, actions, onNearEnd, footer, summary }: ViewProps & { summary: ItemsSummary | undefined }) {
@@ -162,7 +170,7 @@ export function ByStatusView({ items, actions, onNearEnd, footer, summary }: Vie
   }, [items, summary, columns]);
   return (
     <div ref={ref} data-testid="items-by-status">
-      <VirtualList entries={entries} getKey={(e) => e.key} estimateSize={(e) => ESTIMATES[e.kind]} render={(e) => renderEntry(e, actions, columns)} onNearEnd={onNearEnd} footer={footer} />
+      <VirtualList entries={entries} getKey={(e) => e.key} estimateSize={estimateEntry} render={(e) => renderEntry(e, actions, columns)} onNearEnd={onNearEnd} footer={footer} />
     </div>
   );
 }
@@ -194,7 +202,7 @@ export function ByProjectView({ items, actions, onNearEnd, footer, summary, proj
   return (
     <div data-testid="items-by-project">
       <RowStyles $variant="ghost" $size="icon" />
-      <VirtualList entries={entries} getKey={(e) => e.key} estimateSize={(e) => ESTIMATES[e.kind]} render={(e) => renderEntry(e, actions, 1)} onNearEnd={onNearEnd} footer={footer} />
+      <VirtualList entries={entries} getKey={(e) => e.key} estimateSize={estimateEntry} render={(e) => renderEntry(e, actions, 1)} onNearEnd={onNearEnd} footer={footer} />
     </div>
   );
 }

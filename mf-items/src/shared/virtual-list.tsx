@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 export interface VirtualListProps<E> {
   entries: readonly E[];
@@ -19,26 +19,59 @@ export interface VirtualListProps<E> {
 
 /** How many entries before the end of what is loaded the next page is requested. */
 const PREFETCH_ENTRIES = 40;
+/** Rendered beyond each edge of the window, in px (six 64 px rows, two phone cards). */
+const OVERSCAN_PX = 400;
+
+type Measure = NonNullable<Parameters<typeof useWindowVirtualizer<HTMLDivElement>>[0]['measureElement']>;
+
+/**
+ * A row's size from its ResizeObserver entry, which arrives after the browser's own layout. When React attaches a
+ * row there is no entry, and the default (offsetHeight) forced a layout inside the commit, once per mounted row
+ * and again on every scroll frame; its size change then re-rendered the list synchronously in the same task. The
+ * row keeps its last measured size, or the estimate, until the observer reports.
+ */
+const measureAfterLayout: Measure = (element, entry, instance) => {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+};
+
+/**
+ * The list's distance from the top of the document, which the virtualizer needs to know which entries are on
+ * screen. Read when a ResizeObserver reports (the page has just been laid out, so the read is free) instead of in
+ * a layout effect, where it forced a layout of the freshly committed page; anything above the list that grows or
+ * shrinks resizes the document, and so reports too.
+ */
+function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setTop(el.getBoundingClientRect().top + window.scrollY));
+    observer.observe(el);
+    observer.observe(document.documentElement);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
 
 /**
  * A list that renders only the entries on screen (plus a few), scrolled by the window as the rest of the page
- * is: 10,000 items cost the DOM of about thirty. Entries can differ in height (headings, rows, card rows).
+ * is: 10,000 items cost the DOM of about thirty. Entries can differ in height (headings, rows, card rows); each
+ * is measured once the browser has laid it out.
  */
 export function VirtualList<E>({ entries, getKey, estimateSize, render, onNearEnd, footer, role, ...aria }: VirtualListProps<E>) {
   const ref = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => setScrollMargin(ref.current ? ref.current.getBoundingClientRect().top + window.scrollY : 0);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
+  const scrollMargin = useDocumentTop(ref);
+  const typical = entries.length > 0 ? estimateSize(entries[0]!, 0) : 64;
 
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
     estimateSize: (i) => estimateSize(entries[i]!, i),
     getItemKey: (i) => getKey(entries[i]!, i),
-    overscan: 6,
+    measureElement: measureAfterLayout,
+    overscan: Math.max(2, Math.ceil(OVERSCAN_PX / typical)),
     scrollMargin,
     // A scroll event schedules the render instead of rendering (and laying out) inside the event: several
     // events of one frame make one render, and the frame is not held up by it.
