@@ -11,7 +11,7 @@ module.exports = [
     preloadPages: {
       'signed-in': {
         modules: ['./src/bootstrap.tsx', './src/routed-app.tsx', './src/layout/app-layout.tsx'],
-        shared: ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-router-dom', '@tanstack/react-query', 'styled-components', '@midway/ui', '@midway/ui/query', '@midway/ui/data'],
+        shared: ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', '@tanstack/react-query', 'styled-components', '@midway/ui', '@midway/ui/query', '@midway/ui/router', '@midway/ui/data'],
       },
     },
   }),

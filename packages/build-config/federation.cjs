@@ -17,13 +17,13 @@ const SHARED_SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
-  'react-router-dom',
   '@tanstack/react-query',
   'styled-components',
   // The light core (theme, primitives, toasts, API client) and, as separate singletons, the Radix-heavy
   // components: a page only downloads the ones it renders (the signed-out landing page needs none of them).
   '@midway/ui',
+  // Routing (the parts the apps use: see its file): the signed-out '/' does not need it.
+  '@midway/ui/router',
   // Everything that needs React Query (query client, useCurrentUser, MidwayProviders): the signed-out '/' does not.
   '@midway/ui/query',
   // Tables, stat cards and the dashboard's frame: signed-in pages only.

@@ -1,6 +1,6 @@
 import { createQueryClient, CURRENT_USER_QUERY_KEY } from '@midway/ui/query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@midway/ui/router';
 import { loadInitialUser, settledInitialUser } from './auth/initial-user';
 import { AppRoutes } from './routes/app-routes';
 

@@ -8,7 +8,7 @@ describe("the shell's signed-out path", () => {
     jest.isolateModules(() => {
       for (const name of [
         'react-router',
-        'react-router-dom',
+        '@midway/ui/router',
         '@tanstack/react-query',
         '@midway/ui/query',
         '@midway/ui/data',

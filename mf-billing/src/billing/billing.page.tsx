@@ -6,7 +6,7 @@ import { useCurrentUser } from '@midway/ui/query';
 import { Select } from '@midway/ui/select';
 import { CheckCircle2, Clock, CreditCard, DollarSign, Eye, FileText, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
 import { PAYMENT_POLL_MS, useInvoices, type AwaitedPayment } from '../api/billing-queries';
 import { formatMoney, relativeDueDate, sumMoney } from '../shared/format';

@@ -6,7 +6,7 @@ import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
 import { CheckCircle2, FileUp, Package, Plus, Search, ShoppingCart, Truck } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
 import type { ItemFilters } from '../api/items-api';
 import { useItemPages, useItemsSummary, useProjects } from '../api/items-queries';

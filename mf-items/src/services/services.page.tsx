@@ -7,7 +7,7 @@ import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
 import { CheckCircle2, CircleDollarSign, Layers, ListChecks, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
 import { useProjects } from '../api/items-queries';
 import type { ServiceFilters } from '../api/services-api';

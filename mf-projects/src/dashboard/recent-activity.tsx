@@ -2,7 +2,7 @@ import type { Activity } from '@midway/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@midway/ui';
 import { DASHBOARD_SKELETON, EmptyState, ListSkeleton } from '@midway/ui/data';
 import { Activity as ActivityIcon, Box, FolderPlus, RefreshCw, Share2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@midway/ui/router';
 import styled from 'styled-components';
 import { useRecentActivity } from '../api/catalog-queries';
 import { timeAgo } from '../shared/format';

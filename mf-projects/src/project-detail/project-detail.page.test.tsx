@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aProjectDetail, anItem } from '../test-fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router';
 import ProjectDetailPage from './project-detail.page';
 
 function BillingProbe() {

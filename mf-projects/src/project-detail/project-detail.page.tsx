@@ -4,7 +4,7 @@ import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, u
 import { EmptyState, PageHeader, PageStack, ProjectSubline, StatCards, StatCardsSkeleton, backLinkStyles } from '@midway/ui/data';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
 import { Columns, Side } from '../shared/page-layout.styles';
 import { useProjectDetail } from '../api/catalog-queries';

@@ -6,7 +6,7 @@ import { Avatar } from '@midway/ui/avatar';
 import { Select } from '@midway/ui/select';
 import { Eye, FolderOpen, Loader2, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@midway/ui/router';
 import styled from 'styled-components';
 import { formatDate, initials } from '../shared/format';
 import { useShareProject } from '../shared/use-share-project';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 // By package name, as the remotes share it (a relative import would bundle a private copy beside the shared one).
 import { createQueryClient, MidwayProviders } from '@midway/ui/query';
 

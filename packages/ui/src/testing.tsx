@@ -9,7 +9,7 @@ import { createQueryClient } from './query-client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 
 // The virtual lists scroll the window; jsdom has no scrolling (it would log 'Not implemented' on every render).

@@ -1,6 +1,6 @@
 import { theme } from '@midway/ui';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { AppHeader } from './app-header';
 

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@midway/contracts';
 import { Suspense, useState, type ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@midway/ui/router';
 import styled from 'styled-components';
 import { preloadableLazy } from '@midway/ui';
 import { useSearchShortcut } from '../search/use-search-shortcut';

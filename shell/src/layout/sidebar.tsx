@@ -3,7 +3,7 @@ import { MidwayLogo, displayName, LOGOUT_PATH } from '@midway/ui';
 import { Avatar } from '@midway/ui/avatar';
 import { Dialog, DialogContent, DialogTitle } from '@midway/ui/dialog';
 import { CalendarClock, FolderOpen, HelpCircle, LayoutDashboard, LogOut, Package, Receipt, Settings, Wrench, type LucideIcon } from 'lucide-react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@midway/ui/router';
 import styled from 'styled-components';
 
 import type { Panel } from './app-layout';

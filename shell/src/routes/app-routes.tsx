@@ -1,6 +1,6 @@
 import { PageTitle, TITLE_PRIORITY } from '@midway/ui';
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@midway/ui/router';
 import { RemoteView } from '../federation/remote-view';
 import { AdminOnly } from './admin-only';
 import { AuthGate } from './auth-gate';

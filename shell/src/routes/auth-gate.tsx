@@ -1,7 +1,7 @@
 import { browserLocation, LOGIN_PATH } from '@midway/ui';
 import { useCurrentUser } from '@midway/ui/query';
 import { Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@midway/ui/router';
 import { sessionHint } from '../boot/page-prefetch';
 // Signed-out visitors never download the signed-in layout (sidebar, search, cmdk): a chunk of its own.
 import { AppLayout } from '../boot/signed-in-chunks';

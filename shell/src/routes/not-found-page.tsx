@@ -1,6 +1,6 @@
 import { ButtonLink, Card, usePageTitle } from '@midway/ui';
 import { MapPinOff } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@midway/ui/router';
 import styled from 'styled-components';
 
 const Page = styled.main`

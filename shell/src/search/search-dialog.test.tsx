@@ -2,7 +2,7 @@ import { theme } from '@midway/ui';
 import { createQueryClient } from '@midway/ui/query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { SearchDialog } from './search-dialog';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_QUERY_LENGTH, shouldSearch } from './search-query';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { FolderOpen, Loader2, Package, Search, Wrench, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@midway/ui/router';
 import styled from 'styled-components';
 import { fetchSearchResults, SEARCH_DEBOUNCE_MS, shouldSearch } from './search-query';
 import { useDebouncedValue } from './use-debounced-value';
