@@ -10,6 +10,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { NormalModuleReplacementPlugin } = require('webpack');
 
 /** Packages shared as singletons; the subpaths are listed because each is its own shared module. */
 const SHARED_SINGLETONS = [
@@ -204,6 +205,22 @@ function moduleRules() {
   ];
 }
 
+/** The federation SDK's environment module and our stand-in for it (see federation-sdk-env.mjs). */
+const SDK_ENV = /[\\/]@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/;
+const SDK_ENV_STAND_IN = path.join(__dirname, 'federation-sdk-env.mjs');
+
+/** Replaces the SDK's env.js, after checking that the stand-in still exports what the original does. */
+function sdkEnvWithoutLocalStorage() {
+  const exportsOf = (file) => /export\s*\{([^}]*)\}/.exec(require('node:fs').readFileSync(file, 'utf8'))?.[1].split(',').map((s) => s.trim()).filter(Boolean).sort();
+  const original = path.join(path.dirname(require.resolve('@module-federation/sdk', { paths: [__dirname] })), 'env.js');
+  const want = exportsOf(original);
+  const have = exportsOf(SDK_ENV_STAND_IN);
+  if (JSON.stringify(want) !== JSON.stringify(have)) {
+    throw new Error(`@module-federation/sdk's dist/env.js exports ${want} but federation-sdk-env.mjs exports ${have}: update the stand-in`);
+  }
+  return new NormalModuleReplacementPlugin(SDK_ENV, SDK_ENV_STAND_IN);
+}
+
 /**
  * The host's shared modules in a few chunks instead of one per module and dependency (a signed-in page asked for
  * 25 of the shell's files: each a request, a preload inserted by script and a response handled on the main thread).
@@ -300,6 +317,7 @@ function createFederatedConfig({ dir, name, exposes, title, preloadPages }) {
         // whether the visitor is signed in (a signed-in '/' must not download the landing page).
         ...(isHost ? { preloadFetch: [RUNTIME_MANIFEST_PATH] } : {}),
       }),
+      sdkEnvWithoutLocalStorage(),
       new PreloadManifestPlugin({ exposes, pages: preloadPages }),
       ...precompressPlugins(),
     ],
