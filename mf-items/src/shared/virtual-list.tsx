@@ -1,4 +1,4 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 export interface VirtualListProps<E> {
@@ -37,6 +37,22 @@ const measureAfterLayout: Measure = (element, entry, instance) => {
   return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
 };
 
+type ScrollTo = NonNullable<Parameters<typeof useWindowVirtualizer<HTMLDivElement>>[0]['scrollToFn']>;
+
+/**
+ * The window scroll, less the virtualizer's first write: mounting, it scrolls the window to where the window already
+ * is, and that forced a layout of the page React had just committed (34 ms of the commit's task here, with the rows
+ * in it). Every later write (scrollToIndex, a correction for rows measured above the fold) goes through.
+ */
+function scrollAfterMount(): ScrollTo {
+  let mounted = false;
+  return (offset, options, instance) => {
+    const mountWrite = !mounted && !options.adjustments && offset === instance.scrollOffset;
+    mounted = true;
+    if (!mountWrite) windowScroll(offset, options, instance);
+  };
+}
+
 /**
  * The list's distance from the top of the document, which the virtualizer needs to know which entries are on
  * screen. Read when a ResizeObserver reports (the page has just been laid out, so the read is free) instead of in
@@ -64,6 +80,7 @@ function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
 export function VirtualList<E>({ entries, getKey, estimateSize, render, onNearEnd, footer, role, ...aria }: VirtualListProps<E>) {
   const ref = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(ref);
+  const [scrollToFn] = useState(scrollAfterMount);
   const typical = entries.length > 0 ? estimateSize(entries[0]!, 0) : 64;
 
   const virtualizer = useWindowVirtualizer({
@@ -71,6 +88,10 @@ export function VirtualList<E>({ entries, getKey, estimateSize, render, onNearEn
     estimateSize: (i) => estimateSize(entries[i]!, i),
     getItemKey: (i) => getKey(entries[i]!, i),
     measureElement: measureAfterLayout,
+    // The window's size from the first render: with the default (0 x 0) the first render showed no rows and the
+    // window's real size, read in a layout effect, re-rendered the list synchronously inside React's commit.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    scrollToFn,
     overscan: Math.max(2, Math.ceil(OVERSCAN_PX / typical)),
     scrollMargin,
     // A scroll event schedules the render instead of rendering (and laying out) inside the event: several
