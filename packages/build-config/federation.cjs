@@ -4,6 +4,7 @@
  * An app's webpack.config.cjs only names itself and what it exposes; the shared-dependency list,
  * loaders, minifier and output layout live here so all apps stay in step.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -211,7 +212,7 @@ const SDK_ENV_STAND_IN = path.join(__dirname, 'federation-sdk-env.mjs');
 
 /** Replaces the SDK's env.js, after checking that the stand-in still exports what the original does. */
 function sdkEnvWithoutLocalStorage() {
-  const exportsOf = (file) => /export\s*\{([^}]*)\}/.exec(require('node:fs').readFileSync(file, 'utf8'))?.[1].split(',').map((s) => s.trim()).filter(Boolean).sort();
+  const exportsOf = (file) => /export\s*\{([^}]*)\}/.exec(fs.readFileSync(file, 'utf8'))?.[1].split(',').map((s) => s.trim()).filter(Boolean).sort();
   const original = path.join(path.dirname(require.resolve('@module-federation/sdk', { paths: [__dirname] })), 'env.js');
   const want = exportsOf(original);
   const have = exportsOf(SDK_ENV_STAND_IN);

@@ -22,7 +22,7 @@ const PREFETCH_ENTRIES = 40;
 /** Rendered beyond each edge of the window, in px (six 64 px rows, two phone cards). */
 const OVERSCAN_PX = 400;
 
-type Measure = NonNullable<Parameters<typeof useWindowVirtualizer<HTMLDivElement>>[0]['measureElement']>;
+type Options = Parameters<typeof useWindowVirtualizer<HTMLDivElement>>[0];
 
 /**
  * A row's size from its ResizeObserver entry, which arrives after the browser's own layout. When React attaches a
@@ -30,21 +30,19 @@ type Measure = NonNullable<Parameters<typeof useWindowVirtualizer<HTMLDivElement
  * and again on every scroll frame; its size change then re-rendered the list synchronously in the same task. The
  * row keeps its last measured size, or the estimate, until the observer reports.
  */
-const measureAfterLayout: Measure = (element, entry, instance) => {
+const measureAfterLayout: NonNullable<Options['measureElement']> = (element, entry, instance) => {
   const box = entry?.borderBoxSize?.[0];
   if (box) return Math.round(box.blockSize);
   const index = instance.indexFromElement(element);
   return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
 };
 
-type ScrollTo = NonNullable<Parameters<typeof useWindowVirtualizer<HTMLDivElement>>[0]['scrollToFn']>;
-
 /**
  * The window scroll, less the virtualizer's first write: mounting, it scrolls the window to where the window already
  * is, and that forced a layout of the page React had just committed (34 ms of the commit's task here, with the rows
  * in it). Every later write (scrollToIndex, a correction for rows measured above the fold) goes through.
  */
-function scrollAfterMount(): ScrollTo {
+function scrollAfterMount(): NonNullable<Options['scrollToFn']> {
   let mounted = false;
   return (offset, options, instance) => {
     const mountWrite = !mounted && !options.adjustments && offset === instance.scrollOffset;
