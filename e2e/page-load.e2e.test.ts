@@ -137,6 +137,32 @@ describe('what a page load downloads and when', () => {
       page.removeAllListeners('pageerror');
     }
   });
+  it("each remote's standalone preview page runs on its own, with the federation runtime the shell otherwise gives the remote", async () => {
+    const { page, context } = browser;
+    const reg = await context.request.post(`${platform.baseUrl}/api/register`, {
+      data: { email: `preview.${unique()}@example.com`, password: 'correct horse battery', firstName: 'Pre', lastName: 'View' },
+      headers: { origin: platform.baseUrl },
+    });
+    expect(reg.status()).toBe(201);
+    const previews = [
+      { dir: 'mf-items', heading: 'Items' },
+      { dir: 'mf-projects', heading: 'Dashboard' },
+      { dir: 'mf-billing', heading: 'Billing' },
+      { dir: 'mf-landing', heading: "Let's Talk" },
+    ];
+    for (const { dir, heading } of previews) {
+      const seen = record(page, platform.baseUrl);
+      await page.goto(`${platform.baseUrl}/remotes/${dir}/index.html`);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      expect([dir, seen.errors]).toEqual([dir, []]);
+      // The remote's own entry has no copy of the runtime's core: the preview page loaded it as a script first.
+      expect([dir, seen.paths().includes(`/remotes/${dir}/preview-runtime.js`)]).toEqual([dir, true]);
+      page.removeAllListeners('request');
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+    }
+  });
+
   it("a signed-in page's HTML carries its frame for that caller (sidebar, header, the page's heading), and the page replaces it without ever losing the heading", async () => {
     const { page, context } = browser;
     const reg = await context.request.post(`${platform.baseUrl}/api/register`, {

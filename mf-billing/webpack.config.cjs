@@ -1,5 +1,5 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { createFederatedConfig } = require('@midway/build-config/federation.cjs');
+const { createFederatedConfig, createPreviewRuntimeConfig } = require('@midway/build-config/federation.cjs');
 
 // Remote mf_billing; its exposed module is typed by RemoteModules['mf_billing/Routes'] in @midway/contracts (frontend.ts).
 const remote = createFederatedConfig({
@@ -21,4 +21,4 @@ for (const plugin of remote.plugins) {
   if (plugin instanceof HtmlWebpackPlugin) plugin.userOptions.chunks = plugin.options.chunks = ['main'];
 }
 
-module.exports = remote;
+module.exports = [remote, createPreviewRuntimeConfig({ dir: __dirname, after: 'mf_billing' })];

@@ -1,4 +1,4 @@
-const { createFederatedConfig, createPrerenderConfig } = require('@midway/build-config/federation.cjs');
+const { createFederatedConfig, createPrerenderConfig, createPreviewRuntimeConfig } = require('@midway/build-config/federation.cjs');
 
 // Remote mf_landing; its exposed modules are typed by LandingProps in @midway/contracts. The second build is
 // the first screen's server renderer (LandingPrerender), which the gateway puts into `/` for signed-out visitors.
@@ -10,4 +10,5 @@ module.exports = [
     exposes: { './Landing': './src/landing-page.tsx' },
   }),
   createPrerenderConfig({ dir: __dirname, entry: './src/prerender.tsx', after: 'mf_landing' }),
+  createPreviewRuntimeConfig({ dir: __dirname, after: 'mf_landing' }),
 ];

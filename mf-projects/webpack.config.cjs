@@ -1,6 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { createFederatedConfig } = require('@midway/build-config/federation.cjs');
+const { createFederatedConfig, createPreviewRuntimeConfig } = require('@midway/build-config/federation.cjs');
 
 /** Where the gateway serves this remote's dist/; the client page is served at /client/<token>, so its URLs are absolute. */
 const PUBLIC_PREFIX = '/remotes/mf-projects/';
@@ -67,4 +67,4 @@ const clientPage = {
   ],
 };
 
-module.exports = [remote, clientPage];
+module.exports = [remote, clientPage, createPreviewRuntimeConfig({ dir: __dirname, after: 'mf_projects' })];

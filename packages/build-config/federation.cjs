@@ -176,6 +176,11 @@ function sharedDependencies(isHost) {
   );
 }
 
+/** The minifier of every browser build. */
+function swcMinimizer() {
+  return [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } } })];
+}
+
 /** Loaders every build uses (the browser builds and the landing's server build alike). */
 function moduleRules() {
   return [
@@ -221,6 +226,11 @@ function sdkEnvWithoutLocalStorage() {
   }
   return new NormalModuleReplacementPlugin(SDK_ENV, SDK_ENV_STAND_IN);
 }
+
+/** The shell's runtime plugin that gives the remotes its federation runtime core (see the file). */
+const PROVIDE_RUNTIME_CORE = path.join(__dirname, 'federation-provide-runtime.mjs');
+/** A remote's preview page loads the core from this file instead (see createPreviewRuntimeConfig). */
+const PREVIEW_RUNTIME_FILE = 'preview-runtime.js';
 
 /**
  * The host's shared modules in a few chunks instead of one per module and dependency (a signed-in page asked for
@@ -286,11 +296,7 @@ function createFederatedConfig({ dir, name, exposes, title, preloadPages }) {
     module: { rules: moduleRules() },
     optimization: {
       minimize: true,
-      minimizer: [
-        new MinimizerPlugin({
-          minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
-        }),
-      ],
+      minimizer: swcMinimizer(),
       ...(isHost ? { splitChunks: HOST_CHUNK_GROUPS } : {}),
     },
     performance: { hints: false },
@@ -306,7 +312,13 @@ function createFederatedConfig({ dir, name, exposes, title, preloadPages }) {
         manifest: false,
         // Remotes are registered by their remoteEntry.js URL (no mf-manifest.json snapshots) and only run in
         // browsers: drop the snapshot plugin and the Node loaders from the federation runtime.
-        experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+        experiments: {
+          optimization: { disableSnapshot: true, target: 'web' },
+          // One copy of the federation runtime's core per page: the shell's, which it hands to every remote entry
+          // (a global the remote's build points its runtime-core import at). Each remoteEntry.js carried its own.
+          ...(isHost ? {} : { externalRuntime: true }),
+        },
+        ...(isHost ? { runtimePlugins: [PROVIDE_RUNTIME_CORE] } : {}),
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'index.html'),
@@ -316,12 +328,36 @@ function createFederatedConfig({ dir, name, exposes, title, preloadPages }) {
         // The host's page starts the runtime manifest (fetched with credentials by runtime-manifest.ts) while main.js
         // still loads. The remote entry of the page's route is preloaded by the gateway, which knows the route and
         // whether the visitor is signed in (a signed-in '/' must not download the landing page).
-        ...(isHost ? { preloadFetch: [RUNTIME_MANIFEST_PATH] } : {}),
+        ...(isHost ? { preloadFetch: [RUNTIME_MANIFEST_PATH] } : { previewRuntime: PREVIEW_RUNTIME_FILE }),
       }),
       sdkEnvWithoutLocalStorage(),
       new PreloadManifestPlugin({ exposes, pages: preloadPages }),
       ...precompressPlugins(),
     ],
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * The federation runtime's core for a remote's standalone preview page, as dist/preview-runtime.js (see
+ * federation-preview-runtime.mjs): a build of its own, as the remote's build takes that core from a global. Runs
+ * after the remote's browser build, whose `clean` would otherwise delete it.
+ * @param {{ dir: string, after: string }} opts  `after`: the remote's federation name
+ * @returns {import('webpack').Configuration}
+ */
+function createPreviewRuntimeConfig({ dir, after }) {
+  return {
+    name: `${after}-preview-runtime`,
+    dependencies: [after],
+    mode: 'production',
+    target: 'web',
+    context: dir,
+    entry: { [PREVIEW_RUNTIME_FILE.replace(/\.js$/, '')]: path.join(__dirname, 'federation-preview-runtime.mjs') },
+    devtool: false,
+    output: { path: path.join(dir, 'dist'), filename: '[name].js', clean: false },
+    optimization: { minimize: true, minimizer: swcMinimizer() },
+    plugins: [sdkEnvWithoutLocalStorage(), ...precompressPlugins()],
+    performance: { hints: false },
     stats: 'errors-warnings',
   };
 }
@@ -361,4 +397,4 @@ function createPrerenderConfig({ dir, entry, after }) {
   };
 }
 
-module.exports = { createFederatedConfig, createPrerenderConfig, SHARED_SINGLETONS, PRELOAD_MANIFEST_FILE };
+module.exports = { createFederatedConfig, createPrerenderConfig, createPreviewRuntimeConfig, SHARED_SINGLETONS, PRELOAD_MANIFEST_FILE };
