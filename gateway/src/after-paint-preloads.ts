@@ -12,8 +12,8 @@ export interface AfterPaintLoads {
   scripts: string[];
 }
 
-/** Preloads added per task: each link insertion costs the main thread (40 in one task was 57 ms here, 230 ms at 4× CPU). */
-const PRELOADS_PER_TASK = 4;
+/** Preloads added per task: each link insertion starts a request on the main thread (40 in one task took 57 ms here, 230 ms at 4× CPU; 4 with the entry script took 13-36 ms). */
+const PRELOADS_PER_TASK = 2;
 
 /**
  * The one inline script the gateway writes: once the page has painted (a frame's animation callback, then a task
