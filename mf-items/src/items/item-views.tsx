@@ -55,10 +55,18 @@ const Empty = styled.p`
 const ROW_PX = 64;
 const ROW_CARD_PX = 288;
 /**
+ * The window's width, kept from its resize events instead of read per estimate: reading innerWidth forces a layout
+ * whenever the page has changed since the last one, as it has inside React's commit.
+ */
+let windowWidth = window.innerWidth;
+window.addEventListener('resize', () => {
+  windowWidth = window.innerWidth;
+});
+/**
  * The window's width stands in for the list's, which is unknown before layout: narrower than ROWS_AS_CARDS_BELOW_PX,
  * the rows are surely cards. Between that and the sidebar's share more they are cards too and are measured so.
  */
-const rowEstimate = () => (window.innerWidth < ROWS_AS_CARDS_BELOW_PX ? ROW_CARD_PX : ROW_PX);
+const rowEstimate = () => (windowWidth < ROWS_AS_CARDS_BELOW_PX ? ROW_CARD_PX : ROW_PX);
 
 /** List View: a table (rows become small cards when narrow), rendered virtually. */
 export function ListView({ items, actions, onNearEnd, footer }: ViewProps) {

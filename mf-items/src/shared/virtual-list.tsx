@@ -28,13 +28,15 @@ type Options = Parameters<typeof useWindowVirtualizer<HTMLDivElement>>[0];
  * A row's size from its ResizeObserver entry, which arrives after the browser's own layout. When React attaches a
  * row there is no entry, and the default (offsetHeight) forced a layout inside the commit, once per mounted row
  * and again on every scroll frame; its size change then re-rendered the list synchronously in the same task. The
- * row keeps its last measured size, or the estimate, until the observer reports.
+ * row keeps the size the list already gives it (measured, or estimated while rendering) until the observer reports:
+ * no estimate is asked for here, inside the commit, where an estimate that reads the window's size forced the new
+ * page's layout (37 ms on the items page in a Lighthouse trace).
  */
 const measureAfterLayout: NonNullable<Options['measureElement']> = (element, entry, instance) => {
   const box = entry?.borderBoxSize?.[0];
   if (box) return Math.round(box.blockSize);
   const index = instance.indexFromElement(element);
-  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.measurementsCache[index]?.size ?? instance.options.estimateSize(index);
 };
 
 /**
@@ -50,6 +52,33 @@ function scrollAfterMount(): NonNullable<Options['scrollToFn']> {
     if (!mountWrite) windowScroll(offset, options, instance);
   };
 }
+
+/**
+ * The window's size, as the virtualizer's own window observer gives it, less its first read: that one came in the
+ * virtualizer's layout effect, where reading innerWidth forced a layout of the page React had just committed (27-29 ms
+ * of the items page's commit task in Lighthouse traces). Until a ResizeObserver reports after the browser's own
+ * layout, the list keeps the first render's guess (initialRect), then reads the size there, where the read is free.
+ */
+const observeWindowRectAfterLayout: NonNullable<Options['observeElementRect']> = (instance, cb) => {
+  const win = instance.scrollElement;
+  if (!win) return;
+  const read = () => cb({ width: win.innerWidth, height: win.innerHeight });
+  let first: ResizeObserver | null = null;
+  if (typeof ResizeObserver === 'undefined') read();
+  else {
+    first = new ResizeObserver(() => {
+      first?.disconnect();
+      first = null;
+      read();
+    });
+    first.observe(win.document.documentElement);
+  }
+  win.addEventListener('resize', read, { passive: true });
+  return () => {
+    first?.disconnect();
+    win.removeEventListener('resize', read);
+  };
+};
 
 /**
  * The list's distance from the top of the document, which the virtualizer needs to know which entries are on
@@ -79,6 +108,9 @@ export function VirtualList<E>({ entries, getKey, estimateSize, render, onNearEn
   const ref = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(ref);
   const [scrollToFn] = useState(scrollAfterMount);
+  // Read once: the window's size is only the first render's guess, and a read while the page has changed since its
+  // last layout (a render inside a commit) forces one.
+  const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
   const typical = entries.length > 0 ? estimateSize(entries[0]!, 0) : 64;
 
   const virtualizer = useWindowVirtualizer({
@@ -88,7 +120,8 @@ export function VirtualList<E>({ entries, getKey, estimateSize, render, onNearEn
     measureElement: measureAfterLayout,
     // The window's size from the first render: with the default (0 x 0) the first render showed no rows and the
     // window's real size, read in a layout effect, re-rendered the list synchronously inside React's commit.
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    initialRect,
+    observeElementRect: observeWindowRectAfterLayout,
     scrollToFn,
     overscan: Math.max(2, Math.ceil(OVERSCAN_PX / typical)),
     scrollMargin,
