@@ -12,6 +12,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // @midway/ui), and the bootstrap with the shell's code in a third. As one task (whichever chunk arrived last ran
 // it) they took 40-90 ms here, x4 on a phone profile, all of it blocking input.
 void (async () => {
+  // The first import of a shared module is when the federation runtime negotiates the share scope (8-20 ms here):
+  // a task of its own, after the one that evaluated the runtime and started the reads.
+  await nextTask();
   await import('react-dom/client');
   await nextTask();
   await Promise.all([import('styled-components'), import('@midway/ui')]);
