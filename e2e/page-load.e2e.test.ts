@@ -52,6 +52,15 @@ describe('what a page load downloads and when', () => {
   });
   afterEach(async () => browser?.close());
 
+  /** Signs a new designer up in the browser's context (the session cookie stays there); the answer's status. */
+  const register = async (context: BrowserSession['context'], who: string) =>
+    (
+      await context.request.post(`${platform.baseUrl}/api/register`, {
+        data: { email: `${who}.${unique()}@example.com`, password: 'correct horse battery', firstName: 'Page', lastName: 'Load' },
+        headers: { origin: platform.baseUrl },
+      })
+    ).status();
+
   it("a signed-out visitor's landing page asks nothing it would get a 401 for and logs no console error; robots.txt is a file", async () => {
     const { page } = browser;
     const seen = record(page, platform.baseUrl);
@@ -74,11 +83,7 @@ describe('what a page load downloads and when', () => {
 
   it("a signed-in visitor's pages never load the landing remote, preload only scripts they run, and their first reads start before the remote's code and are asked once", async () => {
     const { page, context } = browser;
-    const reg = await context.request.post(`${platform.baseUrl}/api/register`, {
-      data: { email: `speedy.${unique()}@example.com`, password: 'correct horse battery', firstName: 'Speedy', lastName: 'Page' },
-      headers: { origin: platform.baseUrl },
-    });
-    expect(reg.status()).toBe(201);
+    expect(await register(context, 'speedy')).toBe(201);
     const project = await context.request.post(`${platform.baseUrl}/api/projects`, {
       data: { name: `Loft ${unique()}`, clientName: 'Harbour', location: 'Vancouver' },
       headers: { origin: platform.baseUrl },
@@ -139,11 +144,7 @@ describe('what a page load downloads and when', () => {
   });
   it("each remote's standalone preview page runs on its own, with the federation runtime the shell otherwise gives the remote", async () => {
     const { page, context } = browser;
-    const reg = await context.request.post(`${platform.baseUrl}/api/register`, {
-      data: { email: `preview.${unique()}@example.com`, password: 'correct horse battery', firstName: 'Pre', lastName: 'View' },
-      headers: { origin: platform.baseUrl },
-    });
-    expect(reg.status()).toBe(201);
+    expect(await register(context, 'preview')).toBe(201);
     const previews = [
       { dir: 'mf-items', heading: 'Items' },
       { dir: 'mf-projects', heading: 'Dashboard' },
