@@ -55,18 +55,11 @@ const Empty = styled.p`
 const ROW_PX = 64;
 const ROW_CARD_PX = 288;
 /**
- * The window's width, kept from its resize events instead of read per estimate: reading innerWidth forces a layout
- * whenever the page has changed since the last one, as it has inside React's commit.
+ * The window's width (as the virtual list knows it) stands in for the list's, which is unknown before layout: narrower
+ * than ROWS_AS_CARDS_BELOW_PX, the rows are surely cards. Between that and the sidebar's share more they are cards too
+ * and are measured so.
  */
-let windowWidth = window.innerWidth;
-window.addEventListener('resize', () => {
-  windowWidth = window.innerWidth;
-});
-/**
- * The window's width stands in for the list's, which is unknown before layout: narrower than ROWS_AS_CARDS_BELOW_PX,
- * the rows are surely cards. Between that and the sidebar's share more they are cards too and are measured so.
- */
-const rowEstimate = () => (windowWidth < ROWS_AS_CARDS_BELOW_PX ? ROW_CARD_PX : ROW_PX);
+const rowEstimate = (windowWidth: number) => (windowWidth < ROWS_AS_CARDS_BELOW_PX ? ROW_CARD_PX : ROW_PX);
 
 /** List View: a table (rows become small cards when narrow), rendered virtually. */
 export function ListView({ items, actions, onNearEnd, footer }: ViewProps) {
@@ -78,7 +71,7 @@ export function ListView({ items, actions, onNearEnd, footer }: ViewProps) {
       <VirtualList
         entries={items}
         getKey={(i) => i.id}
-        estimateSize={rowEstimate}
+        estimateSize={(_item, _index, windowWidth) => rowEstimate(windowWidth)}
         render={render}
         onNearEnd={onNearEnd}
         footer={footer}
@@ -156,7 +149,7 @@ function renderEntry(entry: Entry, actions: ItemActions, columns: number) {
 }
 
 const ESTIMATES: Record<Exclude<Entry['kind'], 'row'>, number> = { heading: 56, empty: 56, cards: 236, 'table-head': 40 };
-const estimateEntry = (e: Entry) => (e.kind === 'row' ? rowEstimate() : ESTIMATES[e.kind]);
+const estimateEntry = (e: Entry, _index: number, windowWidth: number) => (e.kind === 'row' ? rowEstimate(windowWidth) : ESTIMATES[e.kind]);
 
 /** By Status: ordered, in transit and delivered groups; the counts are the server's (all matching items). */
 export function ByStatusView({ items, actions, onNearEnd, footer, summary }: ViewProps & { summary: ItemsSummary | undefined }) {

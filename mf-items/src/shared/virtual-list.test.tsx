@@ -23,8 +23,10 @@ describe('VirtualList', () => {
   it('renders the first entries only, and asks for no size estimate while React attaches its rows', () => {
     // An estimate may read the window's size; inside the commit that forces the new page's whole layout.
     const duringCommit: number[] = [];
-    const estimateSize = (_e: string, i: number) => {
+    const widths = new Set<number>();
+    const estimateSize = (_e: string, i: number, windowWidth: number) => {
       if (inCommit) duringCommit.push(i);
+      widths.add(windowWidth);
       return 64;
     };
     render(
@@ -37,6 +39,8 @@ describe('VirtualList', () => {
     expect(screen.getByText('Item 1')).toBeTruthy();
     expect(screen.queryByText('Item 500')).toBeNull();
     expect(duringCommit).toEqual([]);
+    // The estimates are given the window's width, so that none reads it.
+    expect([...widths]).toEqual([window.innerWidth]);
   });
 
   it("reads the window's size only once the browser has laid the page out, and then shows the rows that fit it", () => {

@@ -4,8 +4,12 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 export interface VirtualListProps<E> {
   entries: readonly E[];
   getKey(entry: E, index: number): string;
-  /** A first guess of an entry's height in px; each rendered entry is then measured. */
-  estimateSize(entry: E, index: number): number;
+  /**
+   * A first guess of an entry's height in px; each rendered entry is then measured. `windowWidth` is the window's
+   * width as the list last read it (after a layout, or on resize), so an estimate never reads it itself: a read
+   * while the page has changed since its last layout, as inside React's commit, forces one.
+   */
+  estimateSize(entry: E, index: number, windowWidth: number): number;
   render(entry: E, index: number): ReactNode;
   /** Called when the last rendered entries come near the end of what is loaded (the next API page is fetched). */
   onNearEnd?(): void;
@@ -111,11 +115,13 @@ export function VirtualList<E>({ entries, getKey, estimateSize, render, onNearEn
   // Read once: the window's size is only the first render's guess, and a read while the page has changed since its
   // last layout (a render inside a commit) forces one.
   const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
-  const typical = entries.length > 0 ? estimateSize(entries[0]!, 0) : 64;
+  const typical = entries.length > 0 ? estimateSize(entries[0]!, 0, initialRect.width) : 64;
+  // The virtualizer, for its estimates to know the window's width it last read (assigned below, before any estimate).
+  const instance = useRef<{ scrollRect: { width: number } | null } | null>(null);
 
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
-    estimateSize: (i) => estimateSize(entries[i]!, i),
+    estimateSize: (i) => estimateSize(entries[i]!, i, instance.current?.scrollRect?.width ?? initialRect.width),
     getItemKey: (i) => getKey(entries[i]!, i),
     measureElement: measureAfterLayout,
     // The window's size from the first render: with the default (0 x 0) the first render showed no rows and the
@@ -129,6 +135,7 @@ export function VirtualList<E>({ entries, getKey, estimateSize, render, onNearEn
     // events of one frame make one render, and the frame is not held up by it.
     useFlushSync: false,
   });
+  instance.current = virtualizer;
   const rows = virtualizer.getVirtualItems();
   const last = rows[rows.length - 1]?.index ?? -1;
   useEffect(() => {
