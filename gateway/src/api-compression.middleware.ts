@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import compression from 'compression';
-import type { RequestHandler } from 'express';
+import vary from 'vary';
+import type { NodeMiddleware } from '@midway/service-kit';
 
 /** JSON, including `application/problem+json` and the like; never images, PDFs, HTML or event streams. */
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -13,7 +14,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * a length under 1 KB (the services' JSON always states it) are sent as they are; an answer already
  * encoded, a HEAD or `Cache-Control: no-transform` is left alone.
  */
-export function apiCompression(): RequestHandler {
+export function apiCompression(): NodeMiddleware {
   const compress = compression({
     threshold: 1024,
     level: 1,
@@ -25,8 +26,8 @@ export function apiCompression(): RequestHandler {
   // headers, write and end of every answer it sees: a quarter of the gateway's CPU per proxied request).
   // `Vary` is still sent, as compression would: the answer does depend on the header.
   return (req, res, next) => {
-    if (ENCODINGS.test(req.headers['accept-encoding'] ?? '')) return compress(req, res, next);
-    res.vary('Accept-Encoding');
+    if (ENCODINGS.test(req.headers['accept-encoding'] ?? '')) return compress(req as never, res as never, next);
+    vary(res, 'Accept-Encoding');
     next();
   };
 }

@@ -1,8 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { closeServer, connectBus, createApp, finishApp, listen } from '@midway/service-kit';
+import { chain, closeServer, connectBus, createApp, finishApp, listen, redactUrl, requestContext, under } from '@midway/service-kit';
 import type { GatewayConfig } from './config';
 import { apiCompression } from './api-compression.middleware';
 import { apiProxy } from './proxy.middleware';
+import { callerFacts, sendJson } from './plain-http';
 import { routeOf, type ServiceName } from './route-table';
 import { followRevocations, RevokedSessions } from './revoked-sessions';
 import { bodyLimit, originCheck, securityHeaders } from './security.middleware';
@@ -30,15 +32,25 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     ).filter(([, url]) => url),
   ) as Partial<Record<ServiceName, string>>;
 
-  const app = createApp({ logger, parseBodies: false, helmet: false, trustProxy: config.TRUST_PROXY_HOPS });
-  app.use(securityHeaders(list(config.IMG_ORIGINS)));
-  app.use('/api', apiCompression()); // JSON answers by Accept-Encoding, the proxied ones too
-  app.use('/api', originCheck(list(config.ALLOWED_ORIGINS)));
-  app.use('/api', bodyLimit((req) => routeOf(req)?.bodyLimitBytes ?? config.BODY_LIMIT_BYTES));
-  app.use(sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked, ready: feed.isReady }));
-  // The proxied routes first: the gateway's own routes below are not on the way of every API call.
-  const proxy = apiProxy(services, logger);
-  app.use(proxy.middleware);
+  const caller = callerFacts(config.TRUST_PROXY_HOPS);
+  // Every request, the gateway's own routes' and the proxied calls alike, goes through this first.
+  const front = chain(
+    requestContext(logger),
+    ...securityHeaders(list(config.IMG_ORIGINS), caller),
+    under(
+      '/api',
+      chain(
+        apiCompression(), // JSON answers by Accept-Encoding, the proxied ones too
+        originCheck(list(config.ALLOWED_ORIGINS), caller),
+        bodyLimit((req) => routeOf(req)?.bodyLimitBytes ?? config.BODY_LIMIT_BYTES),
+      ),
+    ),
+    sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked, ready: feed.isReady, caller }),
+  );
+  const proxy = apiProxy(services, logger, caller);
+
+  const app = createApp({ logger, parseBodies: false, helmet: false, trustProxy: config.TRUST_PROXY_HOPS, requestContext: false });
+  app.use(front);
   app.use(openapiRoutes()); // public: /api/openapi.json and /api/docs
   app.use(healthRoutes(services as Record<string, string>, feed));
   app.use(searchRoutes({ catalog: services.catalog, logistics: services.logistics }, logger));
@@ -59,7 +71,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
   );
   finishApp(app);
 
-  const { server, url, port: actualPort } = await listen(app, port, config.HOST);
+  // The proxied calls never enter express: its per-request setup (it swaps the prototypes of req and res)
+  // doubled the CPU of a bare hop, 181 → 369 µs here. They run the same front chain, then the proxy.
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (!proxy.owns(req)) return void app(req, res);
+    front(req, res, (err) => (err ? failed(req, res, err, logger) : proxy.forward(req, res)));
+  };
+  const { server, url, port: actualPort } = await listen(handle, port, config.HOST);
   return {
     url,
     port: actualPort,
@@ -70,4 +88,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
       await Promise.all([proxy.close(), feed.stop()]);
     },
   };
+}
+
+/** A front middleware failed on a proxied call (none is known to): express's error handler's answer, without express. */
+function failed(req: IncomingMessage, res: ServerResponse, err: unknown, logger: Logger): void {
+  logger.error({ err, url: redactUrl(req.url), reqId: req.id }, 'unhandled error');
+  if (res.headersSent) return void res.destroy();
+  sendJson(res, 500, { error: 'internal', message: 'Something went wrong on our side. Please try again.', requestId: req.id });
 }

@@ -1,8 +1,9 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { Pool, type Dispatcher } from 'undici';
+import vary from 'vary';
 import { redactUrl, REQUEST_ID_HEADER } from '@midway/service-kit';
+import { sendJson, type CallerFacts } from './plain-http';
 import { routeOf, type ServiceName } from './route-table';
 import { bufferedBodyOf } from './security.middleware';
 
@@ -10,7 +11,10 @@ import { bufferedBodyOf } from './security.middleware';
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
 export interface ApiProxy {
-  middleware: RequestHandler;
+  /** Whether the request is for a proxied route (the gateway's own routes, composed ones included, are not). */
+  owns(req: IncomingMessage): boolean;
+  /** Forwards an owned request to its service and streams the answer back. */
+  forward(req: IncomingMessage, res: ServerResponse): void;
   /** Closes the kept-alive connections to the services. */
   close(): Promise<void>;
 }
@@ -20,50 +24,55 @@ export interface ApiProxy {
  * configured, or not answering, answers 503. undici's dispatch streams both bodies without a per-request
  * stream object or async resource: about half the CPU per hop of http-proxy over node's http client.
  */
-export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: Logger): ApiProxy {
+export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: Logger, caller: CallerFacts): ApiProxy {
   const pools = new Map<ServiceName, Pool>();
   for (const [service, target] of Object.entries(targets) as [ServiceName, string | undefined][]) {
     if (target) pools.set(service, new Pool(target, { connections: 256, keepAliveTimeout: 30_000, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS }));
   }
-  const middleware: RequestHandler = (req, res, next) => {
-    const route = routeOf(req);
-    if (!route || route.composed) return next();
-    const pool = pools.get(route.service);
-    if (!pool) {
-      return void res.status(503).json({ error: 'service_unavailable', message: `The ${route.service} service is not deployed yet.` });
-    }
-    const body = req.method === 'GET' || req.method === 'HEAD' ? null : (bufferedBodyOf(req) ?? req);
-    const handler = new ProxyHandler(req, res, route.service, logger);
-    pool.dispatch({ method: req.method as Dispatcher.HttpMethod, path: req.originalUrl, headers: forwardedHeaders(req), body }, handler);
+  return {
+    owns: (req) => {
+      const route = routeOf(req);
+      return !!route && !route.composed;
+    },
+    forward: (req, res) => {
+      const route = routeOf(req)!;
+      const pool = pools.get(route.service);
+      if (!pool) return sendJson(res, 503, { error: 'service_unavailable', message: `The ${route.service} service is not deployed yet.` });
+      const body = req.method === 'GET' || req.method === 'HEAD' ? null : (bufferedBodyOf(req) ?? req);
+      const handler = new ProxyHandler(req, res, route.service, logger);
+      pool.dispatch({ method: req.method as Dispatcher.HttpMethod, path: req.url!, headers: forwardedHeaders(req, caller), body }, handler);
+    },
+    close: async () => void (await Promise.all([...pools.values()].map((p) => p.close()))),
   };
-  return { middleware, close: async () => void (await Promise.all([...pools.values()].map((p) => p.close()))) };
 }
 
 /** Connection-scoped headers (RFC 9110 §7.6.1) stay on their own hop; undici refuses most of them anyway. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
 
-function withoutHopHeaders(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+/** A copy without the hop's own headers and, for a request going upstream, without what the client claimed about forwarding. */
+function withoutHopHeaders(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>, dropForwarded = false): Record<string, string | string[]> {
   const named = headers.connection;
   const listed = typeof named === 'string' && named !== 'keep-alive' && named !== 'close' ? new Set(named.toLowerCase().split(/\s*,\s*/)) : undefined;
   const out: Record<string, string | string[]> = {};
   for (const name in headers) {
     const value = headers[name];
     if (value === undefined || HOP_BY_HOP.has(name) || listed?.has(name)) continue;
+    if (dropForwarded && (name === 'forwarded' || name.startsWith('x-forwarded-'))) continue;
     out[name] = value;
   }
   return out;
 }
 
 /**
- * The services believe the gateway's hop only, so the gateway states the caller as it saw it (req.ip,
- * which counts only the proxies configured in front of it) and drops whatever the client claimed.
+ * The services believe the gateway's hop only, so the gateway states the caller as it saw it (its
+ * req.ip, which counts only the proxies configured in front of it) and drops whatever the client claimed.
  */
-function forwardedHeaders(req: Request): Record<string, string | string[]> {
-  const headers = withoutHopHeaders(req.headers);
-  for (const name in headers) if (name.startsWith('x-forwarded-') || name === 'forwarded') delete headers[name];
-  headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
-  headers['x-forwarded-proto'] = req.protocol;
-  if (req.host) headers['x-forwarded-host'] = req.host;
+function forwardedHeaders(req: IncomingMessage, caller: CallerFacts): Record<string, string | string[]> {
+  const headers = withoutHopHeaders(req.headers, true);
+  headers['x-forwarded-for'] = caller.ip(req) ?? req.socket.remoteAddress ?? '';
+  headers['x-forwarded-proto'] = caller.protocol(req);
+  const host = caller.host(req);
+  if (host) headers['x-forwarded-host'] = host;
   return headers;
 }
 
@@ -72,7 +81,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | undefined;
 
   constructor(
-    private readonly req: Request,
+    private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
     private readonly service: ServiceName,
     private readonly logger: Logger,
@@ -90,12 +99,22 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     if (statusCode < 200) return; // 100 Continue and the like belong to the upstream hop
-    this.res.writeHead(statusCode, withoutHopHeaders(headers));
-    this.res.on('drain', () => controller.resume());
+    const out = withoutHopHeaders(headers);
+    // The gateway's own Vary (Accept-Encoding) and the service's both hold: merged, not replaced.
+    const value = out.vary;
+    if (value !== undefined && this.res.hasHeader('vary')) {
+      delete out.vary;
+      vary(this.res, Array.isArray(value) ? value.join(', ') : value);
+    }
+    this.res.writeHead(statusCode, out);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    if (!this.res.write(chunk)) controller.pause();
+    // A slow caller: the service's answer waits upstream until the caller's socket drains.
+    if (!this.res.write(chunk)) {
+      controller.pause();
+      this.res.once('drain', () => controller.resume());
+    }
   }
 
   onResponseEnd(): void {
@@ -105,7 +124,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
     const { req, res, service } = this;
     if (res.destroyed) return; // the caller left first: nothing to tell
-    this.logger.warn({ err: err.message, service, url: redactUrl(req.originalUrl) }, 'upstream unavailable');
+    this.logger.warn({ err: err.message, service, url: redactUrl(req.url) }, 'upstream unavailable');
     // Part of the answer already went out: all that can be said now is that it is cut short.
     if (res.headersSent) return void res.destroy(err);
     res.writeHead(503, { 'content-type': 'application/json' });

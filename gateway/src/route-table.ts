@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { pathOf } from '@midway/service-kit';
 import { PHOTO_MAX_BYTES } from '@midway/contracts';
 
 /**
@@ -65,15 +66,14 @@ export function matchRoute(path: string, routes: Route[] = ROUTES): Route | unde
   return undefined;
 }
 
-const matched = new WeakMap<Request, Route | null>();
+const matched = new WeakMap<IncomingMessage, Route | null>();
 
 /**
  * The request's route, matched once per request for the body limit, the session gate and the proxy alike,
- * on its full path: express's own parse of it (an absolute-form request line included), with the mount
- * point a middleware mounted at /api no longer sees.
+ * on its full path (an absolute-form request line included), wherever the asking middleware is mounted.
  */
-export function routeOf(req: Request): Route | undefined {
+export function routeOf(req: IncomingMessage): Route | undefined {
   let route = matched.get(req);
-  if (route === undefined) matched.set(req, (route = matchRoute(req.baseUrl + req.path) ?? null));
+  if (route === undefined) matched.set(req, (route = matchRoute(pathOf(req)) ?? null));
   return route ?? undefined;
 }

@@ -1,16 +1,16 @@
 import type { IncomingMessage } from 'node:http';
-import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
-import { constantHeaders } from '@midway/service-kit';
+import { constantHeaders, type NodeMiddleware } from '@midway/service-kit';
 import { AFTER_PAINT_SCRIPT_HASH } from './after-paint-preloads';
+import { sendJson, type CallerFacts } from './plain-http';
 
 /** One HSTS policy for the whole origin, sent only over https (plain-http development never gets pinned). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** CSP: the app's own origin, plus exactly what Stripe.js and Elements need; HSTS when reached over https. */
-export function securityHeaders(imgOrigins: string[]): RequestHandler[] {
-  const hsts: RequestHandler = (req, res, next) => {
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+export function securityHeaders(imgOrigins: string[], caller: CallerFacts): NodeMiddleware[] {
+  const hsts: NodeMiddleware = (req, res, next) => {
+    if (caller.secure(req)) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   };
   return [hsts, constantHeaders(helmet({
@@ -45,17 +45,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Cross-site request forgery guard for state-changing requests: a foreign Origin is refused; without an
  * Origin, a browser's `Sec-Fetch-Site: cross-site` is refused. Non-browser clients send neither and pass.
  */
-export function originCheck(allowed: string[]): RequestHandler {
+export function originCheck(allowed: string[], caller: CallerFacts): NodeMiddleware {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method!)) return next();
     const origin = req.headers.origin;
     if (origin && origin !== 'null') {
-      const own = `${req.protocol}://${req.headers.host}`;
+      const own = `${caller.protocol(req)}://${req.headers.host}`;
       if (origin === own || allowed.includes(origin)) return next();
-      return void res.status(403).json({ error: 'forbidden_origin', message: `Requests from ${origin} are not allowed.` });
+      return sendJson(res, 403, { error: 'forbidden_origin', message: `Requests from ${origin} are not allowed.` });
     }
     if (origin === 'null' || req.headers['sec-fetch-site'] === 'cross-site') {
-      return void res.status(403).json({ error: 'forbidden_origin', message: 'Cross-site requests are not allowed.' });
+      return sendJson(res, 403, { error: 'forbidden_origin', message: 'Cross-site requests are not allowed.' });
     }
     next();
   };
@@ -71,13 +71,12 @@ export const bufferedBodyOf = (req: IncomingMessage): Buffer | undefined => buff
  * (no Content-Length) can only be measured by reading it, and a read stream cannot be piped again: it is
  * read once, up to the limit, kept for the proxy, and forwarded with its length.
  */
-export function bodyLimit(limitFor: (req: Request) => number): RequestHandler {
+export function bodyLimit(limitFor: (req: IncomingMessage) => number): NodeMiddleware {
   return (req, res, next) => {
     const limit = limitFor(req);
     const declared = req.headers['content-length'];
     const tooLarge = () => {
-      res.setHeader('Connection', 'close');
-      res.status(413).json({ error: 'payload_too_large', message: `Request body is too large (limit ${limit} bytes).` });
+      sendJson(res, 413, { error: 'payload_too_large', message: `Request body is too large (limit ${limit} bytes).` }, { Connection: 'close' });
     };
     if (declared !== undefined) {
       if (Number(declared) > limit) return void tooLarge();

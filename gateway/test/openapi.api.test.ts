@@ -51,8 +51,9 @@ const documented = (ops: readonly ApiOperation[]) => new Set(ops.map((o) => `${o
 const missingFrom = (ops: readonly ApiOperation[], routes: string[]) => routes.filter((r) => !documented(ops).has(r));
 
 describe('the OpenAPI document and the routes the services register', () => {
-  // Every express app created from here on records itself when it starts listening.
-  const listen = jest.spyOn(express.application, 'listen');
+  // Every express app created from here on records itself (express() calls init on each new app). Not
+  // `listen`: the gateway serves its app behind its own request listener.
+  const init = jest.spyOn(express.application, 'init');
   let apps: Express[] = [];
   let gatewayUrl = '';
   let stops: (() => Promise<void>)[] = [];
@@ -63,13 +64,13 @@ describe('the OpenAPI document and the routes the services register', () => {
     const logistics = await startService(logisticsService);
     const billing = await startService(billingService, { BILLING_JOBS: 'off' });
     const gateway = await startTestGateway(identity.url, { CATALOG_URL: catalog.url, LOGISTICS_URL: logistics.url, BILLING_URL: billing.url });
-    apps = listen.mock.contexts as Express[];
+    apps = init.mock.contexts as Express[];
     gatewayUrl = gateway.url;
     stops = [() => gateway.stop(), () => billing.stop(), () => logistics.stop(), () => catalog.stop(), () => identity.stop()];
   });
   afterAll(async () => {
     for (const stop of stops) await stop();
-    listen.mockRestore();
+    init.mockRestore();
   });
 
   const apiRoutes = () => [...new Set(apps.flatMap(routesOf))].filter((r) => r.split(' ')[1]!.startsWith('/api/')).sort();

@@ -18,6 +18,7 @@ function catalog(): Promise<StandIn> {
       res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
       return void res.writeHead(200, { 'content-type': 'application/json', 'x-service': 'catalog', 'keep-alive': 'timeout=17', connection: 'keep-alive, x-upstream-hop', 'x-upstream-hop': 'secret' }).end('{"ok":true}');
     }
+    if (kind === 'varies') return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2, vary: 'Origin' }).end('{}');
     if (kind === 'large') return void res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': LARGE.length }).end(LARGE);
     if (kind === 'slow') {
       // Sends a first chunk, then never ends: the caller leaving must end the service's work too.
@@ -72,6 +73,17 @@ describe('the gateway proxy', () => {
     expect(seen.headers['x-client-hop']).toBeUndefined();
     expect(seen.headers.te).toBeUndefined();
     expect(seen.headers['x-request-id']).toBe(res.headers['x-request-id']);
+  });
+
+  it("keeps both its own Vary and the service's, for a caller that accepts no encoding and for one that does", async () => {
+    const plain = await get('/api/shared/projects/varies');
+    expect(plain.headers.vary).toBe('Accept-Encoding, Origin');
+    const compressed = await get('/api/shared/projects/varies', { 'accept-encoding': 'gzip' });
+    expect(compressed.headers.vary).toMatch(/^(Origin, Accept-Encoding|Accept-Encoding, Origin)$/);
+    // The gateway's own headers are on a proxied answer as on its own pages.
+    expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['x-request-id']).toMatch(/^[\w-]+$/);
   });
 
   it('streams a 5 MB answer through byte for byte, with its length', async () => {

@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import type { Logger } from 'pino';
 
 export interface RunningService {
@@ -10,9 +9,10 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<{ server: Server; port: number; url: string }> {
+/** Serves an express app, or any request listener, on host:port (0: a free port). */
+export function listen(handler: RequestListener, port: number, host = '127.0.0.1'): Promise<{ server: Server; port: number; url: string }> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const server = createServer(handler).listen(port, host);
     server.once('error', reject);
     server.once('listening', () => {
       const actual = (server.address() as AddressInfo).port;

@@ -5,8 +5,9 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors';
+import { chain } from './chain';
 import { constantHeaders } from './constant-headers';
-import { requestLog, serializeRequest } from './request-log.middleware';
+import { lazyRequestLogger, requestLog, serializeRequest, type NodeMiddleware } from './request-log.middleware';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -26,6 +27,8 @@ export interface AppOptions {
   helmet?: boolean;
   /** Paths whose body is kept as the exact bytes (a Buffer in req.body): signed webhooks are verified over them. */
   rawBodyPaths?: string[];
+  /** False: the caller runs `requestContext` itself, ahead of the app (the gateway, whose proxied calls skip express). */
+  requestContext?: boolean;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface AppOptions {
  * structured request logs, body-size limits, and JSON bodies on every error. Mount routes, then call
  * `finishApp` to add the 404 and error handlers.
  */
-export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-hop', parseBodies = true, helmet: useHelmet = true, rawBodyPaths = [] }: AppOptions): Express {
+export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-hop', parseBodies = true, helmet: useHelmet = true, rawBodyPaths = [], requestContext: withContext = true }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy === 'gateway-hop' ? trustGatewayHop : trustProxy > 0 ? trustProxy : false);
@@ -41,8 +44,8 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-h
   // which the gateway's cross-site guard must refuse. No HSTS here: one policy, set by the gateway, which
   // knows whether the browser reached it over https.
   if (useHelmet) app.use(constantHeaders(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } })));
-  app.use(requestId());
-  app.use(requestLog(app, logger, (url) => url === '/healthz' || url === '/readyz'));
+  lazyRequestLogger(app, logger);
+  if (withContext) app.use(requestContext(logger));
   if (parseBodies) {
     // Read first, whatever the content type: the JSON parser then finds the body consumed and leaves it.
     for (const p of rawBodyPaths) app.use(p, express.raw({ type: () => true, limit: bodyLimit }));
@@ -137,7 +140,12 @@ export function finishApp(app: Express): Express {
   return app;
 }
 
-function requestId(): RequestHandler {
+/** The request id and the access log, first on every request; probes (/healthz, /readyz) are not logged. */
+export function requestContext(logger: Logger): NodeMiddleware {
+  return chain(requestId(), requestLog(logger, (url) => url === '/healthz' || url === '/readyz'));
+}
+
+function requestId(): NodeMiddleware {
   return (req, res, next) => {
     const incoming = req.headers[REQUEST_ID_HEADER];
     const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();

@@ -1,11 +1,11 @@
-import type { RequestHandler } from 'express';
+import type { NodeMiddleware } from './request-log.middleware';
 
 /**
  * A header-setting middleware whose headers never depend on the request (helmet with a fixed policy), run
  * once at start-up and replayed per request as one loop of setHeader/removeHeader: helmet's chain of a
  * dozen small middlewares cost about 20 µs per request.
  */
-export function constantHeaders(middleware: RequestHandler): RequestHandler {
+export function constantHeaders(middleware: (req: never, res: never, next: (err?: unknown) => void) => void): NodeMiddleware {
   const set: [string, string | string[]][] = [];
   const removed: string[] = [];
   const recorder = {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express, RequestHandler } from 'express';
+import type { Express } from 'express';
 import pino, { type Logger } from 'pino';
 
 declare module 'http' {
@@ -33,14 +33,15 @@ export function serializeRequest(req: IncomingMessage): Record<string, unknown> 
 
 const levelOf = (res: ServerResponse) => (res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info');
 
+/** The plain node signature of a middleware: express's handlers are these too, and these run without express. */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
 /**
- * One access-log line per request, written when the answer is done (or the caller left), with the request
- * id (`req.id`, set by createApp's requestId before this), the request, the status and the time taken.
- * Nothing is serialized for a line the level drops, and `req.log` (a child logger bound to the request id)
- * is made only when a handler first uses it: per request, pino-http built two child loggers and serialized
- * the request up front, 8% of the gateway's CPU.
+ * `req.log` on an express app's requests: a child logger bound to the request id, made only when a handler
+ * first uses it (per request, pino-http built two child loggers and serialized the request up front, 8% of
+ * the gateway's CPU).
  */
-export function requestLog(app: Express, logger: Logger, quiet: (url: string) => boolean): RequestHandler {
+export function lazyRequestLogger(app: Express, logger: Logger): void {
   const childOf = new WeakMap<IncomingMessage, Logger>();
   Object.defineProperty(app.request, 'log', {
     configurable: true,
@@ -50,8 +51,16 @@ export function requestLog(app: Express, logger: Logger, quiet: (url: string) =>
       return log;
     },
   });
+}
+
+/**
+ * One access-log line per request, written when the answer is done (or the caller left), with the request
+ * id (`req.id`, set by requestId before this), the request, the status and the time taken. Nothing is
+ * serialized for a line the level drops.
+ */
+export function requestLog(logger: Logger, quiet: (url: string) => boolean): NodeMiddleware {
   return (req, res, next) => {
-    if (quiet(req.url)) return next();
+    if (quiet(req.url ?? '')) return next();
     const started = performance.now();
     // 'close' comes once per answer: after it was sent, or when the connection went first.
     res.once('close', () => {
