@@ -98,7 +98,7 @@ describe('what a page load downloads and when', () => {
     const pages: { path: string; remote: string; queries: string[]; ready: (p: Page) => Promise<unknown> }[] = [
       { path: '/', remote: 'mf-projects', queries: ['/api/projects', '/api/dashboard/stats', '/api/activities?limit=10'], ready: (p) => p.getByTestId('stat-Active Projects').waitFor() },
       { path: `/projects/${id}`, remote: 'mf-projects', queries: [`/api/projects/${id}`], ready: (p) => p.getByText('Lounge chair').first().waitFor() },
-      { path: '/items', remote: 'mf-items', queries: ['/api/items?limit=200', '/api/items/summary', '/api/projects'], ready: (p) => p.getByText('Credenza').first().waitFor() },
+      { path: '/items', remote: 'mf-items', queries: ['/api/items?limit=200', '/api/items/summary', '/api/projects', '/api/carriers'], ready: (p) => p.getByText('Credenza').first().waitFor() },
     ];
     // When each remote's entry script ran: it assigns its container to a global named after the remote (webpack's
     // `var` library), caught here by a setter put in place before any of the page's scripts.

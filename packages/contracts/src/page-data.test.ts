@@ -23,7 +23,7 @@ describe('pageLoadPlan', () => {
   });
 
   it("reads the items page's first page, summary and projects, unless the URL carries a search", () => {
-    expect(pageLoadPlan('/items', '', true)).toEqual({ remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'items', queries: ['/api/items?limit=200', '/api/items/summary', '/api/projects'] });
+    expect(pageLoadPlan('/items', '', true)).toEqual({ remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'items', queries: ['/api/items?limit=200', '/api/items/summary', '/api/projects', '/api/carriers'] });
     expect(pageLoadPlan('/items', '?q=chair', true)).toEqual({ remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'items', queries: [] });
   });
 

@@ -61,7 +61,7 @@ export function pageLoadPlan(pathname: string, search: string, signedIn: boolean
     return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', page: 'project-detail', queries: /^[A-Za-z0-9-]+$/.test(id) ? [`/api/projects/${id}`] : [] };
   }
   if (path === '/items') {
-    return { remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'items', queries: plain ? [`/api/items?limit=${ITEMS_FIRST_PAGE}`, '/api/items/summary', '/api/projects'] : [] };
+    return { remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'items', queries: plain ? [`/api/items?limit=${ITEMS_FIRST_PAGE}`, '/api/items/summary', '/api/projects', '/api/carriers'] : [] };
   }
   if (path === '/services') return { remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'services', queries: [] };
   // Billing's first screen is the invoice list (mf-billing's billingApi.listInvoices); Automatic Billing's rates are

@@ -25,6 +25,27 @@ describe('page titles', () => {
     expect(document.title).toBe('Midway');
   });
 
+  it('writes the title only when it changes (each write is a message to the browser)', () => {
+    const proto = Object.getPrototypeOf(document) as Document;
+    const title = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(proto), 'title') ?? Object.getOwnPropertyDescriptor(proto, 'title')!;
+    const writes: string[] = [];
+    const spy = jest.spyOn(document, 'title', 'set').mockImplementation((v: string) => void (writes.push(v), title.set!.call(document, v)));
+    try {
+      // The shell names the route and the page names itself the same: one write, not two.
+      const view = render(
+        <>
+          <PageTitle title="Items" />
+          <PageTitle title="Items" priority={TITLE_PRIORITY.route} />
+        </>,
+      );
+      expect(writes).toEqual(['Items · Midway']);
+      view.unmount();
+      expect(writes).toEqual(['Items · Midway', 'Midway']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('takes a full title as given', () => {
     const view = render(<PageTitle title="Midway · White-glove logistics" full />);
     expect(document.title).toBe('Midway · White-glove logistics');

@@ -22,7 +22,10 @@ let sequence = 0;
 function apply(): void {
   let top: Entry | undefined;
   for (const e of entries) if (!top || e.priority > top.priority || (e.priority === top.priority && e.id > top.id)) top = e;
-  document.title = top ? top.title : PRODUCT_TITLE;
+  const title = top ? top.title : PRODUCT_TITLE;
+  // Writing the title costs a few ms even when unchanged (the browser is told each time); the shell and the
+  // page mostly agree on it.
+  if (document.title !== title) document.title = title;
 }
 
 /** What usePageTitle's priority means: a route's own page wins over the shell's name for the route. */

@@ -55,7 +55,7 @@ describe("the shell's first script", () => {
     fetchMock.mockClear();
     window.history.replaceState(null, '', '/items');
     startPagePrefetch();
-    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/auth/user', '/api/items?limit=200', '/api/items/summary', '/api/projects']);
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/auth/user', '/api/items?limit=200', '/api/items/summary', '/api/projects', '/api/carriers']);
   });
 
   it('starts nothing for a signed-out visitor, or a page without the verdict', () => {
