@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { chain, closeServer, connectBus, createApp, finishApp, listen, redactUrl, requestContext, under } from '@midway/service-kit';
+import { chain, closeServer, connectBus, createApp, finishApp, internalErrorBody, listen, redactUrl, requestContext, under } from '@midway/service-kit';
 import type { GatewayConfig } from './config';
 import { apiCompression } from './api-compression.middleware';
 import { apiProxy } from './proxy.middleware';
@@ -94,5 +94,5 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
 function failed(req: IncomingMessage, res: ServerResponse, err: unknown, logger: Logger): void {
   logger.error({ err, url: redactUrl(req.url), reqId: req.id }, 'unhandled error');
   if (res.headersSent) return void res.destroy();
-  sendJson(res, 500, { error: 'internal', message: 'Something went wrong on our side. Please try again.', requestId: req.id });
+  sendJson(res, 500, internalErrorBody(req.id));
 }

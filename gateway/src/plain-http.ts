@@ -11,6 +11,8 @@ export interface CallerFacts {
   protocol(req: IncomingMessage): string;
   secure(req: IncomingMessage): boolean;
   host(req: IncomingMessage): string | undefined;
+  /** The origin the caller reached: this scheme and the Host header, as the CSRF checks compare it. */
+  origin(req: IncomingMessage): string;
 }
 
 export function callerFacts(trustedHops: number): CallerFacts {
@@ -29,6 +31,7 @@ export function callerFacts(trustedHops: number): CallerFacts {
     ip: (req) => proxyaddr(req, trust),
     protocol,
     secure: (req) => protocol(req) === 'https',
+    origin: (req) => `${protocol(req)}://${req.headers.host}`,
     host: (req) => (trustsHop(req) ? firstOf(req.headers['x-forwarded-host']) : undefined) || req.headers.host || undefined,
   };
 }

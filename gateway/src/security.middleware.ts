@@ -50,7 +50,7 @@ export function originCheck(allowed: string[], caller: CallerFacts): NodeMiddlew
     if (SAFE_METHODS.has(req.method!)) return next();
     const origin = req.headers.origin;
     if (origin && origin !== 'null') {
-      const own = `${caller.protocol(req)}://${req.headers.host}`;
+      const own = caller.origin(req);
       if (origin === own || allowed.includes(origin)) return next();
       return sendJson(res, 403, { error: 'forbidden_origin', message: `Requests from ${origin} are not allowed.` });
     }

@@ -40,7 +40,7 @@ export function sessionGate(opts: { sessionPublicKey: string; internalPrivateKey
     const signOut = pathOf(req) === '/api/logout';
     // Sign-out: this replica forgets the session at once, before identity has even answered. A GET another
     // site sent is not a sign-out: identity answers it with a page asking to confirm.
-    if (signOut && claims && !(req.method === 'GET' && isCrossSite(req.headers, `${opts.caller.protocol(req)}://${req.headers.host}`))) {
+    if (signOut && claims && !(req.method === 'GET' && isCrossSite(req.headers, opts.caller.origin(req)))) {
       opts.revoked.add(claims.sid, claims.expiresAt);
     }
     if (claims && !signOut) {

@@ -160,6 +160,9 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}`, requestId: req.id });
 };
 
+/** The answer to an error nobody foresaw: the same words wherever it is sent from. */
+export const internalErrorBody = (requestId: string | undefined) => ({ error: 'internal', message: 'Something went wrong on our side. Please try again.', requestId });
+
 /** Maps every error to JSON; stack traces and internal messages never leave the process. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const requestId = req.id;
@@ -181,5 +184,5 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   req.log.error({ err, req: serializeRequest(req) }, 'unhandled error');
-  res.status(500).json({ error: 'internal', message: 'Something went wrong on our side. Please try again.', requestId });
+  res.status(500).json(internalErrorBody(requestId));
 };
