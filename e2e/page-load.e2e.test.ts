@@ -74,6 +74,14 @@ describe('what a page load downloads and when', () => {
     // Scripts come brotli-compressed from the build's .br files.
     expect(scripts['/main.js']).toBe('br');
     expect(scripts['/remotes/mf-landing/remoteEntry.js']).toBe('br');
+    // The prerendered screen is on screen before any script or manifest is asked for: none shares the line with it.
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      codeAsked: performance.getEntriesByType('resource').filter((e) => /\.(js|json)$/.test(new URL(e.name).pathname)).map((e) => e.startTime),
+    }));
+    expect(timing.firstPaint).toBeGreaterThan(0);
+    expect(timing.codeAsked.length).toBeGreaterThanOrEqual(3); // main.js, runtime-manifest.json, the remote's entry
+    expect(Math.min(...timing.codeAsked)).toBeGreaterThanOrEqual(timing.firstPaint!);
 
     const robots = await page.request.get(`${platform.baseUrl}/robots.txt`);
     expect(robots.status()).toBe(200);
