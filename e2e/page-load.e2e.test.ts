@@ -186,7 +186,8 @@ describe('what a page load downloads and when', () => {
 
     const targets = [
       { path: '/', heading: 'Dashboard', ready: (p: Page) => p.getByTestId('stat-Active Projects').waitFor() },
-      { path: `/projects/${id}`, heading: name, ready: (p: Page) => p.getByText('No items added yet').first().waitFor() },
+      // A project's frame also carries its list's heading, which paints with the HTML whatever the project's name.
+      { path: `/projects/${id}`, heading: name, inFrame: '>Project Items</h2>', ready: (p: Page) => p.getByText('No items added yet').first().waitFor() },
       { path: '/items', heading: 'Items', ready: (p: Page) => p.getByText('Total Items').first().waitFor() },
     ];
     // Each time the DOM changes: the heading in #root, once the parser has reached it (null when it is gone).
@@ -204,6 +205,7 @@ describe('what a page load downloads and when', () => {
       // The heading is in the HTML, escaped (the project's name is the caller's text).
       expect([target.path, html.includes(`>${target.heading === name ? escaped : target.heading}</h1>`)]).toEqual([target.path, true]);
       expect(html).not.toContain('<b>');
+      if (target.inFrame) expect([target.path, html.includes(target.inFrame)]).toEqual([target.path, true]);
 
       await page.goto(`${platform.baseUrl}${target.path}`);
       await target.ready(page);

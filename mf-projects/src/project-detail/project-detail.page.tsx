@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@midway/contracts';
 import { canOnProject } from '@midway/contracts/vocab';
 import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, usePageTitle } from '@midway/ui';
-import { EmptyState, PageHeader, PageStack, ProjectSubline, StatCards, StatCardsSkeleton, backLinkStyles } from '@midway/ui/data';
+import { EmptyState, PageHeader, PageStack, PROJECT_ITEMS_HEADING, ProjectSubline, StatCards, StatCardsSkeleton, backLinkStyles } from '@midway/ui/data';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@midway/ui/router';
@@ -113,7 +113,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       <Columns>
         <Card>
           <ItemsHeader>
-            <CardTitle as="h2">Project Items</CardTitle>
+            <CardTitle as="h2">{PROJECT_ITEMS_HEADING}</CardTitle>
           </ItemsHeader>
           <CardContent>
             {project.items.length === 0 ? (

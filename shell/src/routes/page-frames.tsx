@@ -1,6 +1,6 @@
 import type { SignedInFrameProps } from '@midway/contracts';
 import { pageLoadPlan } from '@midway/contracts/page-data';
-import { DashboardSkeleton, PAGE_HEADINGS, PageFrameSkeleton, ProjectSubline, backLinkStyles, type HeadedPage } from '@midway/ui/data';
+import { DashboardSkeleton, PAGE_HEADINGS, PROJECT_ITEMS_HEADING, PageFrameSkeleton, ProjectSubline, backLinkStyles, type HeadedPage } from '@midway/ui/data';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -20,6 +20,7 @@ export function ProjectFrame({ project }: { project: NonNullable<SignedInFramePr
   return (
     <PageFrameSkeleton
       label="Loading project"
+      listTitle={PROJECT_ITEMS_HEADING}
       before={
         <BackLink href="/projects">
           <ArrowLeft aria-hidden />

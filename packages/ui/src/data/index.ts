@@ -19,4 +19,4 @@ export {
   PROJECT_TABLE_CARDS_BELOW_PX,
   WELCOME_MESSAGE,
 } from './dashboard';
-export { PAGE_HEADINGS, PageFrameSkeleton, ProjectSubline, backLinkStyles, type HeadedPage } from './page-frames';
+export { PAGE_HEADINGS, PROJECT_ITEMS_HEADING, PageFrameSkeleton, ProjectSubline, backLinkStyles, type HeadedPage } from './page-frames';

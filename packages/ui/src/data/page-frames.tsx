@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { Card, CardContent } from '../primitives/card';
+import { Card, CardContent, CardHeader, CardTitle } from '../primitives/card';
 import { PageHeader, PageStack } from '../primitives/page-header';
 import { Skeleton } from '../primitives/skeleton';
 import { StatCardsSkeleton } from './stat-cards';
@@ -22,13 +22,18 @@ export type HeadedPage = keyof typeof PAGE_HEADINGS;
  * A page that is still loading: its real heading (title, subtitle, anything above it) over placeholders of stat
  * cards and a list. Marked busy, so assistive technology announces the wait, not an empty page.
  */
-export function PageFrameSkeleton({ title, subtitle, before, label }: { title: ReactNode; subtitle?: ReactNode; before?: ReactNode; label: string }) {
+export function PageFrameSkeleton({ title, subtitle, before, label, listTitle }: { title: ReactNode; subtitle?: ReactNode; before?: ReactNode; label: string; listTitle?: string }) {
   return (
     <PageStack role="status" aria-live="polite" aria-busy="true" data-testid="page-frame-skeleton">
       <span className="visually-hidden">{label}…</span>
       <PageHeader title={title} subtitle={subtitle} before={before} />
       <StatCardsSkeleton count={4} />
       <Card>
+        {listTitle ? (
+          <CardHeader>
+            <CardTitle as="h2">{listTitle}</CardTitle>
+          </CardHeader>
+        ) : null}
         <CardContent>
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} $height="20px" $width={i % 2 ? '60%' : '85%'} style={{ marginTop: i ? 16 : 0 }} />
@@ -38,6 +43,13 @@ export function PageFrameSkeleton({ title, subtitle, before, label }: { title: R
     </PageStack>
   );
 }
+
+/**
+ * The heading of a project's list of items, on its page and in its frame. In the frame it paints with the HTML: a
+ * short project name ("Loft") made it the largest text of the page, painted only after the scripts and the data
+ * (Lighthouse LCP 2.9–3.3 s against 0.76 s for "Kitsilano Loft").
+ */
+export const PROJECT_ITEMS_HEADING = 'Project Items';
 
 /** The "← Projects" link above a project's title (on a router Link in mf_projects, a plain link in a frame). */
 export const backLinkStyles = css`
