@@ -127,7 +127,6 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     this.logger.warn({ err: err.message, service, url: redactUrl(req.url) }, 'upstream unavailable');
     // Part of the answer already went out: all that can be said now is that it is cut short.
     if (res.headersSent) return void res.destroy(err);
-    res.writeHead(503, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: 'service_unavailable', message: `The ${service} service is not answering. Please try again shortly.`, requestId: req.headers[REQUEST_ID_HEADER] }));
+    sendJson(res, 503, { error: 'service_unavailable', message: `The ${service} service is not answering. Please try again shortly.`, requestId: req.headers[REQUEST_ID_HEADER] });
   }
 }
