@@ -11,7 +11,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
-const { NormalModuleReplacementPlugin } = require('webpack');
+const { BannerPlugin, Compilation, NormalModuleReplacementPlugin } = require('webpack');
 
 /** Packages shared as singletons; the subpaths are listed because each is its own shared module. */
 const SHARED_SINGLETONS = [
@@ -59,6 +59,18 @@ function precompressPlugins() {
     }),
     new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: PRECOMPRESSED, compressionOptions: { level: 9 }, minRatio: 0.9 }),
   ];
+}
+
+/**
+ * V8's explicit compile hint (Chrome 136+) at the top of every script: compile all its functions eagerly, on the
+ * streaming thread while the file downloads, instead of lazily on the main thread when each is first called. Our
+ * scripts are the framework, the federation runtime and a route's own chunks, fetched when they are about to run,
+ * so nearly all of their functions are called at load. Lighthouse's TBT (mobile, 4× CPU) over 5–8 alternating
+ * runs per page, without → with: items 83 → 59 ms, dashboard 87 → 46, project 156 → 85. Added after minifying
+ * (which drops comments) and before source maps, hashing and compression see the file.
+ */
+function compileHintPlugin() {
+  return new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, test: /\.js$/, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 });
 }
 
 /** PRELOAD_MANIFEST_FILE of @midway/contracts. */
@@ -332,6 +344,7 @@ function createFederatedConfig({ dir, name, exposes, title, preloadPages }) {
       }),
       sdkEnvWithoutLocalStorage(),
       new PreloadManifestPlugin({ exposes, pages: preloadPages }),
+      compileHintPlugin(),
       ...precompressPlugins(),
     ],
     stats: 'errors-warnings',

@@ -6,7 +6,7 @@ import type { Platform } from '../platform';
 import { signUp, table } from './bench-support';
 
 /** Issue 12's goals, per page: Lighthouse mobile profile (simulated 4× CPU, 150 ms RTT, 1.6 Mbps). */
-export const LIGHTHOUSE_GOALS = { performance: 90, lcpMs: 2500, landingLcpMs: 1000, accessibility: 95 };
+export const LIGHTHOUSE_GOALS = { performance: 90, lcpMs: 2500, landingLcpMs: 1000, tbtBelowMs: 200, accessibility: 95 };
 
 interface PageScore {
   page: string;
@@ -94,11 +94,12 @@ export async function benchLighthouse(platform: Platform): Promise<PageScore[]> 
     await api(baseUrl, cookie, 'POST', `/api/projects/${large.id}/items/bulk`, { items: itemRows(Math.min(5_000, 9_950 - i), `Lobby piece ${i}`) });
   }
 
-  const pages: { page: string; url: string; cookie: string | null; lcpGoal: number }[] = [
+  // TBT's goal is for the signed-in pages (dashboard, project, items).
+  const pages: { page: string; url: string; cookie: string | null; lcpGoal: number; tbtGoal?: number }[] = [
     { page: 'landing, signed out', url: `${baseUrl}/`, cookie: null, lcpGoal: LIGHTHOUSE_GOALS.landingLcpMs },
-    { page: 'dashboard, signed in', url: `${baseUrl}/`, cookie, lcpGoal: LIGHTHOUSE_GOALS.lcpMs },
-    { page: 'project with 50 items', url: `${baseUrl}/projects/${small.id}`, cookie, lcpGoal: LIGHTHOUSE_GOALS.lcpMs },
-    { page: 'items page, 10,000 items', url: `${baseUrl}/items`, cookie, lcpGoal: LIGHTHOUSE_GOALS.lcpMs },
+    { page: 'dashboard, signed in', url: `${baseUrl}/`, cookie, lcpGoal: LIGHTHOUSE_GOALS.lcpMs, tbtGoal: LIGHTHOUSE_GOALS.tbtBelowMs },
+    { page: 'project with 50 items', url: `${baseUrl}/projects/${small.id}`, cookie, lcpGoal: LIGHTHOUSE_GOALS.lcpMs, tbtGoal: LIGHTHOUSE_GOALS.tbtBelowMs },
+    { page: 'items page, 10,000 items', url: `${baseUrl}/items`, cookie, lcpGoal: LIGHTHOUSE_GOALS.lcpMs, tbtGoal: LIGHTHOUSE_GOALS.tbtBelowMs },
   ];
   const scores: PageScore[] = [];
   const rows: Record<string, string | number>[] = [];
@@ -125,13 +126,14 @@ export async function benchLighthouse(platform: Platform): Promise<PageScore[]> 
         'LCP ms': s.lcpMs,
         'goal LCP ≤': p.lcpGoal,
         'TBT ms': s.tbtMs,
+        'goal TBT <': p.tbtGoal ?? '—',
         Accessibility: s.accessibility,
         'goal a11y ≥': LIGHTHOUSE_GOALS.accessibility,
         'runs (Perf/LCP/TBT)': runs.map((r) => `${r.performance}/${r.lcpMs}/${r.tbtMs}`).join('  '),
       });
     } catch (err) {
       failures.push(`${p.page}: ${(err as Error).message}`);
-      rows.push({ page: p.page, Performance: 'failed', 'goal ≥': LIGHTHOUSE_GOALS.performance, 'LCP ms': '—', 'goal LCP ≤': p.lcpGoal, 'TBT ms': '—', Accessibility: '—', 'goal a11y ≥': LIGHTHOUSE_GOALS.accessibility, 'runs (Perf/LCP/TBT)': '—' });
+      rows.push({ page: p.page, Performance: 'failed', 'goal ≥': LIGHTHOUSE_GOALS.performance, 'LCP ms': '—', 'goal LCP ≤': p.lcpGoal, 'TBT ms': '—', 'goal TBT <': p.tbtGoal ?? '—', Accessibility: '—', 'goal a11y ≥': LIGHTHOUSE_GOALS.accessibility, 'runs (Perf/LCP/TBT)': '—' });
     }
   }
   console.log(`\nLighthouse 13, mobile profile (simulated 4× CPU, 150 ms RTT, 1.6 Mbps), Debian Chromium, median of ${RUNS} runs per page (by Performance)\n${table(rows)}`);
