@@ -55,4 +55,48 @@ describe('POST /api/projects/{id}/items/bulk through COPY', () => {
     expect(again.status).toBe(200);
     expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsInTransit: 1 });
   });
+
+  it('imports more rows than one chunk holds in file order, each chunk with the fields its own rows fill', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    // 4,500 rows: three chunks of the COPY. Only the middle chunk has notes and received rows; only the last has prices.
+    const rows = Array.from({ length: 4_500 }, (_, i) => ({
+      name: `Chunked ${i}`,
+      ...(i === 0 ? { supplier: 'First only' } : {}),
+      ...(i >= 2_000 && i < 4_000 && i % 500 === 0 ? { notes: `note ${i}`, status: 'received' } : {}),
+      ...(i >= 4_000 ? { price: '3.50' } : {}),
+    }));
+    const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: rows });
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBe(0);
+    expect(res.body.items.map((i: { name: string }) => i.name)).toEqual(rows.map((r) => r.name));
+    const stored = await t.catalog.db.$queryRaw<{ name: string; supplier: string | null; notes: string | null; status: string; price: string | null; has_received_at: boolean }[]>`
+      SELECT name, supplier, notes, status, price::text AS price, received_at IS NOT NULL AS has_received_at
+      FROM items WHERE project_id = ${p.id}::uuid ORDER BY created_at DESC, id DESC`;
+    // Newest first is the file's order, across the chunks' boundaries too.
+    expect(stored.map((r) => r.name)).toEqual(rows.map((r) => r.name));
+    expect(stored.map((r) => [r.supplier, r.notes, r.status, r.price, r.has_received_at])).toEqual(
+      rows.map((r) => [r.supplier ?? null, r.notes ?? null, r.status ?? 'ordered', r.price ? '3.50' : null, r.status === 'received']),
+    );
+    // The counters saw every chunk: rows 2,000, 2,500, 3,000 and 3,500 were received; the other 4,496 await a tracking number.
+    expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsWithoutTracking: 4_496, receivedThisMonth: 4 });
+  });
+
+  it('is all or nothing across chunks: a row refused in the last chunk leaves none of the earlier chunks behind', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const boom = `Boom late ${p.id}`;
+    const constraint = `test_refuse_late_${p.id.replace(/-/g, '')}`;
+    await t.catalog.db.$executeRawUnsafe(`ALTER TABLE items ADD CONSTRAINT ${constraint} CHECK (name <> '${boom}') NOT VALID`);
+    try {
+      const rows = Array.from({ length: 4_300 }, (_, i) => ({ name: i === 4_200 ? boom : `Early ${i}` }));
+      const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: rows });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.catalog.db.$executeRawUnsafe(`ALTER TABLE items DROP CONSTRAINT ${constraint}`);
+    }
+    const [left] = await t.catalog.db.$queryRaw<{ items: number }[]>`SELECT count(*)::int AS items FROM items WHERE project_id = ${p.id}::uuid`;
+    expect(left).toEqual({ items: 0 });
+    expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsWithoutTracking: 0 });
+  });
 });

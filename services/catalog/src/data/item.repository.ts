@@ -159,13 +159,16 @@ const STAGING_TABLE = `CREATE TEMP TABLE IF NOT EXISTS item_import (n int NOT NU
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const copyValue = (v: unknown) => (v === null || v === undefined ? '\\N' : String(v).replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!));
 
-/** The rows as COPY text, in chunks of 1,000 so the first ones travel while the rest are built. */
-function* copyRows(items: Item[], sent: readonly (readonly [keyof Item, string, string, boolean])[]): Generator<string> {
+/** Rows per chunk of an import: COPY'd and inserted while the next chunk is built. */
+const IMPORT_CHUNK_ROWS = 2000;
+
+/** The rows as COPY text (`n` counts from `offset` + 1), in pieces of 1,000 so the first ones travel while the rest are encoded. */
+function* copyRows(items: Item[], offset: number, sent: readonly (readonly [keyof Item, string, string, boolean])[]): Generator<string> {
   for (let start = 0; start < items.length; start += 1000) {
     let chunk = '';
     for (let n = start; n < Math.min(items.length, start + 1000); n++) {
       const item = items[n]!;
-      chunk += String(n + 1);
+      chunk += String(offset + n + 1);
       for (const [field] of sent) chunk += '\t' + copyValue(item[field]);
       chunk += '\n';
     }
@@ -291,7 +294,7 @@ export class ItemRepository {
   }
 
   /**
-   * Set-based insert of many rows in one statement, every field of each row kept, answered in input order.
+   * Set-based insert of many rows (a statement per IMPORT_CHUNK_ROWS), every field of each row kept, answered in input order.
    * Every value (ids and timestamps included) is decided here and sent to Postgres as is, so the answer is
    * the very items sent, without reading 10,000 rows back. `variantIds` links rows with a SKU to the
    * owner's product variant. `meanwhile` runs on the items while Postgres inserts them, so CPU work the
@@ -312,7 +315,7 @@ export class ItemRepository {
     };
     // One object literal per item (a fixed shape is several times faster to build and serialise than
     // objects grown key by key), in the field order of the contract.
-    const items = bodies.map((b, n): Item => {
+    const build = (b: CreateItemBody, n: number): Item => {
       const status = b.status ?? 'ordered';
       const { receivedAt, deliveredAt } = stamps(status);
       return {
@@ -349,31 +352,45 @@ export class ItemRepository {
         projectName: project.name,
         clientName: project.clientName,
       };
-    });
-    // Only the fields some row fills travel per row: every column costs Postgres a conversion per row.
-    const sent = BULK_FIELDS.filter(([field, , , always]) => always || items.some((i) => i[field] !== null));
-    const columns = sent.map(([, column]) => column).join(', ');
-    // COPY into a per-session staging table, then one INSERT … SELECT adds the project and timestamps: COPY
+    };
+    // COPY into a per-session staging table, then INSERT … SELECT adds the project and timestamps: COPY
     // parses rows several times faster than a statement with 10,000 rows, and everything stays in the
-    // import's transaction (the COPY runs on the transaction's own connection).
+    // import's transaction (the COPY runs on the transaction's own connection). The rows go in chunks, each
+    // queued on the connection as soon as it is built, so Postgres inserts one chunk while the next is built
+    // and encoded (one statement for all rows kept that CPU work and the database's one after the other).
     const conn = await connectionOf(this.db);
     await conn.query(STAGING_TABLE);
-    await pipeline(Readable.from(copyRows(items, sent)), conn.query(copyFrom(`COPY item_import (n, ${columns}) FROM STDIN`)));
-    const saving = this.db.$executeRawUnsafe(
-      `INSERT INTO items (project_id, updated_at, created_at, ${columns})
-       SELECT $1::uuid, $2::timestamptz, $2::timestamptz - make_interval(secs => (n - 1) / 1000000.0), ${columns} FROM item_import`,
-      project.id,
-      nowIso,
-    );
-    // Next macrotask: by then the statement is on the wire.
-    const alongside = new Promise<T>((resolve, reject) => setImmediate(() => {
-      try {
-        resolve(meanwhile(items));
-      } catch (err) {
-        reject(err);
-      }
-    }));
-    const [, result] = await Promise.all([saving, alongside]);
+    const items: Item[] = [];
+    const statements: Promise<unknown>[] = [];
+    for (let start = 0; start < bodies.length; start += IMPORT_CHUNK_ROWS) {
+      const chunk = bodies.slice(start, start + IMPORT_CHUNK_ROWS).map((b, i) => build(b, start + i));
+      items.push(...chunk);
+      // Only the fields some row of the chunk fills travel: every column costs Postgres a conversion per row.
+      const sent = BULK_FIELDS.filter(([field, , , always]) => always || chunk.some((i) => i[field] !== null));
+      const columns = sent.map(([, column]) => column).join(', ');
+      statements.push(
+        pipeline(Readable.from(copyRows(chunk, start, sent)), conn.query(copyFrom(`COPY item_import (n, ${columns}) FROM STDIN`))),
+        conn.query(
+          `INSERT INTO items (project_id, updated_at, created_at, ${columns})
+           SELECT $1::uuid, $2::timestamptz, $2::timestamptz - make_interval(secs => (n - 1) / 1000000.0), ${columns}
+           FROM item_import WHERE n > $3 AND n <= $4`,
+          [project.id, nowIso, start, start + chunk.length],
+        ),
+      );
+      // A failed statement fails those queued after it; each is awaited below, none may go unhandled meanwhile.
+      for (const s of statements.slice(-2)) s.catch(() => undefined);
+      // Next macrotask: the chunk's rows and statement go on the wire before the next chunk is built.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // While Postgres inserts the last chunk. The transaction ends only once every statement queued has.
+    let result: T;
+    try {
+      result = meanwhile(items);
+    } catch (err) {
+      await Promise.allSettled(statements);
+      throw err;
+    }
+    await Promise.all(statements);
     return { items, meanwhile: result };
   }
 
