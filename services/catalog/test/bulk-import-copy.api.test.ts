@@ -99,4 +99,22 @@ describe('POST /api/projects/{id}/items/bulk through COPY', () => {
     expect(left).toEqual({ items: 0 });
     expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsWithoutTracking: 0 });
   });
+
+  it('reports a bad row of a later chunk by its own row number and imports the rest around it', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const rows: Record<string, unknown>[] = Array.from({ length: 4_100 }, (_, i) => ({ name: `Row ${i + 1}` }));
+    rows[1] = { name: '' };
+    rows[2_500] = { name: 'Bad quantity', quantity: 0 };
+    rows[4_099] = { name: 'Bad status', status: 'lost' };
+    const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: rows });
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBe(3);
+    expect(res.body.errorDetails.map((d: { row: number }) => d.row)).toEqual([2, 2_501, 4_100]);
+    expect(res.body.errorDetails[1]).toMatchObject({ item: rows[2_500], error: expect.stringContaining('quantity') });
+    const good = rows.filter((_, i) => ![1, 2_500, 4_099].includes(i)).map((r) => r.name);
+    expect(res.body.items.map((i: { name: string }) => i.name)).toEqual(good);
+    const stored = await t.catalog.db.$queryRaw<{ name: string }[]>`SELECT name FROM items WHERE project_id = ${p.id}::uuid ORDER BY created_at DESC, id DESC`;
+    expect(stored.map((r) => r.name)).toEqual(good);
+  });
 });

@@ -159,8 +159,17 @@ const STAGING_TABLE = `CREATE TEMP TABLE IF NOT EXISTS item_import (n int NOT NU
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const copyValue = (v: unknown) => (v === null || v === undefined ? '\\N' : String(v).replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!));
 
-/** Rows per chunk of an import: COPY'd and inserted while the next chunk is built. */
-const IMPORT_CHUNK_ROWS = 2000;
+/** An import under way (ItemRepository.startImport). */
+export interface ItemImport {
+  /** Every item added so far, in input order, as the answer gives them. */
+  readonly items: readonly Item[];
+  /** Queues the rows' insert and returns while Postgres runs it. `variantIds` links rows with a SKU to the owner's product variant. */
+  add(bodies: CreateItemBody[], variantIds: ReadonlyMap<string, string>): Promise<void>;
+  /** Waits for every queued insert; rejects with the first that failed (the transaction is then lost). */
+  finish(): Promise<readonly Item[]>;
+  /** Waits for the queued statements to settle, whatever their outcome, before the transaction is given up. */
+  abandon(): Promise<void>;
+}
 
 /** The rows as COPY text (`n` counts from `offset` + 1), in pieces of 1,000 so the first ones travel while the rest are encoded. */
 function* copyRows(items: Item[], offset: number, sent: readonly (readonly [keyof Item, string, string, boolean])[]): Generator<string> {
@@ -294,18 +303,11 @@ export class ItemRepository {
   }
 
   /**
-   * Set-based insert of many rows (a statement per IMPORT_CHUNK_ROWS), every field of each row kept, answered in input order.
-   * Every value (ids and timestamps included) is decided here and sent to Postgres as is, so the answer is
-   * the very items sent, without reading 10,000 rows back. `variantIds` links rows with a SKU to the
-   * owner's product variant. `meanwhile` runs on the items while Postgres inserts them, so CPU work the
-   * caller needs anyway (the import's events) hides behind the database's.
+   * A set-based import into `project`, fed chunk by chunk: every field of each row kept, answered in input
+   * order. Every value (ids and timestamps included) is decided here and sent to Postgres as is, so the
+   * answer is the very items sent, without reading 10,000 rows back. Must run in a transaction.
    */
-  async insertMany<T>(
-    project: { id: string; name: string; clientName: string },
-    bodies: CreateItemBody[],
-    variantIds: ReadonlyMap<string, string>,
-    meanwhile: (items: Item[]) => T,
-  ): Promise<{ items: Item[]; meanwhile: T }> {
+  async startImport(project: { id: string; name: string; clientName: string }): Promise<ItemImport> {
     const now = new Date();
     const nowIso = now.toISOString();
     const nowMicros = now.getTime() * 1000;
@@ -315,7 +317,7 @@ export class ItemRepository {
     };
     // One object literal per item (a fixed shape is several times faster to build and serialise than
     // objects grown key by key), in the field order of the contract.
-    const build = (b: CreateItemBody, n: number): Item => {
+    const build = (b: CreateItemBody, n: number, variantIds: ReadonlyMap<string, string>): Item => {
       const status = b.status ?? 'ordered';
       const { receivedAt, deliveredAt } = stamps(status);
       return {
@@ -355,43 +357,47 @@ export class ItemRepository {
     };
     // COPY into a per-session staging table, then INSERT … SELECT adds the project and timestamps: COPY
     // parses rows several times faster than a statement with 10,000 rows, and everything stays in the
-    // import's transaction (the COPY runs on the transaction's own connection). The rows go in chunks, each
-    // queued on the connection as soon as it is built, so Postgres inserts one chunk while the next is built
-    // and encoded (one statement for all rows kept that CPU work and the database's one after the other).
+    // import's transaction (the COPY runs on the transaction's own connection). Each chunk's two statements
+    // are queued on the connection as soon as it is built, so Postgres inserts one chunk while the caller
+    // validates and builds the next (one statement for all rows kept that CPU work and the database's one
+    // after the other: 660 ms against 430 ms of the catalog's time for 10,000 rows here).
     const conn = await connectionOf(this.db);
     await conn.query(STAGING_TABLE);
     const items: Item[] = [];
     const statements: Promise<unknown>[] = [];
-    for (let start = 0; start < bodies.length; start += IMPORT_CHUNK_ROWS) {
-      const chunk = bodies.slice(start, start + IMPORT_CHUNK_ROWS).map((b, i) => build(b, start + i));
-      items.push(...chunk);
-      // Only the fields some row of the chunk fills travel: every column costs Postgres a conversion per row.
-      const sent = BULK_FIELDS.filter(([field, , , always]) => always || chunk.some((i) => i[field] !== null));
-      const columns = sent.map(([, column]) => column).join(', ');
-      statements.push(
-        pipeline(Readable.from(copyRows(chunk, start, sent)), conn.query(copyFrom(`COPY item_import (n, ${columns}) FROM STDIN`))),
-        conn.query(
-          `INSERT INTO items (project_id, updated_at, created_at, ${columns})
-           SELECT $1::uuid, $2::timestamptz, $2::timestamptz - make_interval(secs => (n - 1) / 1000000.0), ${columns}
-           FROM item_import WHERE n > $3 AND n <= $4`,
-          [project.id, nowIso, start, start + chunk.length],
-        ),
-      );
-      // A failed statement fails those queued after it; each is awaited below, none may go unhandled meanwhile.
-      for (const s of statements.slice(-2)) s.catch(() => undefined);
-      // Next macrotask: the chunk's rows and statement go on the wire before the next chunk is built.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    // While Postgres inserts the last chunk. The transaction ends only once every statement queued has.
-    let result: T;
-    try {
-      result = meanwhile(items);
-    } catch (err) {
-      await Promise.allSettled(statements);
-      throw err;
-    }
-    await Promise.all(statements);
-    return { items, meanwhile: result };
+    return {
+      items,
+      add: async (bodies, variantIds) => {
+        if (bodies.length === 0) return;
+        const start = items.length;
+        const chunk = bodies.map((b, i) => build(b, start + i, variantIds));
+        items.push(...chunk);
+        // Only the fields some row of the chunk fills travel: every column costs Postgres a conversion per row.
+        const sent = BULK_FIELDS.filter(([field, , , always]) => always || chunk.some((i) => i[field] !== null));
+        const columns = sent.map(([, column]) => column).join(', ');
+        const queued = [
+          pipeline(Readable.from(copyRows(chunk, start, sent)), conn.query(copyFrom(`COPY item_import (n, ${columns}) FROM STDIN`))),
+          conn.query(
+            `INSERT INTO items (project_id, updated_at, created_at, ${columns})
+             SELECT $1::uuid, $2::timestamptz, $2::timestamptz - make_interval(secs => (n - 1) / 1000000.0), ${columns}
+             FROM item_import WHERE n > $3 AND n <= $4`,
+            [project.id, nowIso, start, start + chunk.length],
+          ),
+        ];
+        // A failed statement fails those queued after it; all are awaited by finish(), none may go unhandled before.
+        for (const q of queued) q.catch(() => undefined);
+        statements.push(...queued);
+        // Next macrotask: the chunk's rows and statements go on the wire before the caller builds the next.
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+      finish: async () => {
+        await Promise.all(statements);
+        return items;
+      },
+      abandon: async () => {
+        await Promise.allSettled(statements);
+      },
+    };
   }
 
   /** `productVariantId`: given when the SKU changed (null when it was cleared). */

@@ -24,7 +24,7 @@ const created = (item: Item, designerId: string) => ({ ...facts(item, designerId
 export const itemEvents = {
   created: (item: Item, designerId: string) => makeEvent('catalog.item.created.v1', created(item, designerId)),
   /** A bulk import as batches (one outbox row and one message per batch, not per item). */
-  imported: (items: Item[], projectId: string, designerId: string) => {
+  imported: (items: readonly Item[], projectId: string, designerId: string) => {
     const importId = randomUUID();
     const parts = Math.ceil(items.length / IMPORT_EVENT_MAX_ITEMS);
     return Array.from({ length: parts }, (_, i) =>
