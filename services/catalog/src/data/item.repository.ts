@@ -159,14 +159,23 @@ const STAGING_TABLE = `CREATE TEMP TABLE IF NOT EXISTS item_import (n int NOT NU
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const copyValue = (v: unknown) => (v === null || v === undefined ? '\\N' : String(v).replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!));
 
+/** Rows per statement of an import: Postgres inserts one chunk while the caller validates and builds the next. */
+const IMPORT_CHUNK_ROWS = 2000;
+
 /** An import under way (ItemRepository.startImport). */
 export interface ItemImport {
   /** Every item added so far, in input order, as the answer gives them. */
   readonly items: readonly Item[];
-  /** Queues the rows' insert and returns while Postgres runs it. `variantIds` links rows with a SKU to the owner's product variant. */
+  /**
+   * Adds rows (`variantIds` links those with a SKU to the owner's product variant), queues a chunk's insert
+   * once IMPORT_CHUNK_ROWS are waiting, and returns after a task boundary: the connection reads Postgres's
+   * replies only between tasks, and a chunk's COPY and INSERT take four exchanges. Call it every few hundred rows.
+   */
   add(bodies: CreateItemBody[], variantIds: ReadonlyMap<string, string>): Promise<void>;
-  /** Waits for every queued insert; rejects with the first that failed (the transaction is then lost). */
-  finish(): Promise<readonly Item[]>;
+  /** Queues the rows still waiting, without waiting for Postgres. */
+  flush(): void;
+  /** Waits for every queued insert, flushing first; rejects with the first that failed (the transaction is then lost). */
+  finish(): Promise<Item[]>;
   /** Waits for the queued statements to settle, whatever their outcome, before the transaction is given up. */
   abandon(): Promise<void>;
 }
@@ -365,32 +374,38 @@ export class ItemRepository {
     await conn.query(STAGING_TABLE);
     const items: Item[] = [];
     const statements: Promise<unknown>[] = [];
+    let queuedRows = 0;
+    const flush = () => {
+      if (queuedRows === items.length) return;
+      const start = queuedRows;
+      const chunk = items.slice(start);
+      queuedRows = items.length;
+      // Only the fields some row of the chunk fills travel: every column costs Postgres a conversion per row.
+      const sent = BULK_FIELDS.filter(([field, , , always]) => always || chunk.some((i) => i[field] !== null));
+      const columns = sent.map(([, column]) => column).join(', ');
+      const queued = [
+        pipeline(Readable.from(copyRows(chunk, start, sent)), conn.query(copyFrom(`COPY item_import (n, ${columns}) FROM STDIN`))),
+        conn.query(
+          `INSERT INTO items (project_id, updated_at, created_at, ${columns})
+           SELECT $1::uuid, $2::timestamptz, $2::timestamptz - make_interval(secs => (n - 1) / 1000000.0), ${columns}
+           FROM item_import WHERE n > $3 AND n <= $4`,
+          [project.id, nowIso, start, start + chunk.length],
+        ),
+      ];
+      // A failed statement fails those queued after it; all are awaited by finish(), none may go unhandled before.
+      for (const q of queued) q.catch(() => undefined);
+      statements.push(...queued);
+    };
     return {
       items,
       add: async (bodies, variantIds) => {
-        if (bodies.length === 0) return;
-        const start = items.length;
-        const chunk = bodies.map((b, i) => build(b, start + i, variantIds));
-        items.push(...chunk);
-        // Only the fields some row of the chunk fills travel: every column costs Postgres a conversion per row.
-        const sent = BULK_FIELDS.filter(([field, , , always]) => always || chunk.some((i) => i[field] !== null));
-        const columns = sent.map(([, column]) => column).join(', ');
-        const queued = [
-          pipeline(Readable.from(copyRows(chunk, start, sent)), conn.query(copyFrom(`COPY item_import (n, ${columns}) FROM STDIN`))),
-          conn.query(
-            `INSERT INTO items (project_id, updated_at, created_at, ${columns})
-             SELECT $1::uuid, $2::timestamptz, $2::timestamptz - make_interval(secs => (n - 1) / 1000000.0), ${columns}
-             FROM item_import WHERE n > $3 AND n <= $4`,
-            [project.id, nowIso, start, start + chunk.length],
-          ),
-        ];
-        // A failed statement fails those queued after it; all are awaited by finish(), none may go unhandled before.
-        for (const q of queued) q.catch(() => undefined);
-        statements.push(...queued);
-        // Next macrotask: the chunk's rows and statements go on the wire before the caller builds the next.
+        for (const b of bodies) items.push(build(b, items.length, variantIds));
+        if (items.length - queuedRows >= IMPORT_CHUNK_ROWS) flush();
         await new Promise((resolve) => setImmediate(resolve));
       },
+      flush,
       finish: async () => {
+        flush();
         await Promise.all(statements);
         return items;
       },

@@ -6,9 +6,8 @@ import { activityText } from './activity-text';
 import { itemEvents } from './item-events';
 import { itemFor, projectFor } from './project-access';
 
-/** Rows of an import validated and handed to the database at a time: Postgres inserts one chunk while the next is validated. */
-const IMPORT_CHUNK_ROWS = 2000;
-const YIELD_EVERY_ROWS = 200;
+/** Rows of an import validated between hand-overs to the import, which inserts them while the next are validated. */
+const IMPORT_SLICE_ROWS = 200;
 
 /** Fields whose change a client or the provider would care about, compared before and after an edit. */
 const TRACKED_FIELDS: (keyof Item)[] = ['name', 'supplier', 'productUrl', 'quantity', 'scheduleNumber', 'trackingNumber', 'carrierId', 'status', 'notes', 'photoUrl', 'skuCode', 'collection', 'designer', 'finish', 'material', 'roomLocation', 'specialInstructions', 'price', 'estimatedPrice'];
@@ -43,8 +42,8 @@ export class ItemService {
 
   /**
    * Every valid row is imported in one transaction; each bad row is reported with its 1-based row number
-   * and reason, and never stops the good ones. Rows are validated a chunk at a time, each chunk handed to
-   * the database before the next is validated, so the two work side by side.
+   * and reason, and never stops the good ones. Rows are validated a slice at a time, each slice handed to
+   * the import before the next is validated, so the database inserts while the rows are checked.
    */
   async bulk(caller: Caller, projectId: string, rows: unknown[]): Promise<BulkImportResponse> {
     const errorDetails: BulkImportResponse['errorDetails'] = [];
@@ -52,20 +51,18 @@ export class ItemService {
       const project = await projectFor(r, caller, projectId, 'editItems');
       const importing = await r.items.startImport(project);
       try {
-        for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
+        for (let start = 0; start < rows.length; start += IMPORT_SLICE_ROWS) {
           const good: CreateItemBody[] = [];
-          for (let n = start; n < Math.min(rows.length, start + IMPORT_CHUNK_ROWS); n++) {
-            const parsed = createItemBodySchema.safeParse(rows[n]);
+          rows.slice(start, start + IMPORT_SLICE_ROWS).forEach((row, i) => {
+            const parsed = createItemBodySchema.safeParse(row);
             if (parsed.success) good.push(parsed.data);
-            else errorDetails.push({ item: rows[n], row: n + 1, error: parsed.error.issues.map((x) => (x.path.length ? `${x.path.join('.')}: ${x.message}` : x.message)).join('; ') });
-            // The database's replies are read only between tasks: every few hundred rows, one ends, so the queued
-            // statements move on (a chunk's COPY and INSERT take four exchanges).
-            if ((n + 1) % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
-          }
+            else errorDetails.push({ item: row, row: start + i + 1, error: parsed.error.issues.map((x) => (x.path.length ? `${x.path.join('.')}: ${x.message}` : x.message)).join('; ') });
+          });
           const withSku = good.filter((row) => row.skuCode).map((row) => ({ ...row, sku: row.skuCode! }));
           await importing.add(good, await r.products.variantIdsForSkus(caller.userId, withSku));
         }
         if (importing.items.length === 0) return [];
+        importing.flush();
         // Built while Postgres inserts the last chunk.
         const events = itemEvents.imported(importing.items, projectId, project.createdById);
         const inserted = await importing.finish();
@@ -77,7 +74,7 @@ export class ItemService {
         throw err;
       }
     });
-    return { items: [...items], errors: errorDetails.length, errorDetails };
+    return { items, errors: errorDetails.length, errorDetails };
   }
 
   update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
