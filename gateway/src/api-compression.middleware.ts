@@ -2,9 +2,7 @@ import zlib from 'node:zlib';
 import compression from 'compression';
 import vary from 'vary';
 import type { NodeMiddleware } from '@midway/service-kit';
-
-/** JSON, including `application/problem+json` and the like; never images, PDFs, HTML or event streams. */
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+import { isJsonType } from './plain-http';
 
 /**
  * /api JSON answers compressed on the fly by the caller's Accept-Encoding (brotli preferred, then gzip),
@@ -20,7 +18,7 @@ export function apiCompression(): NodeMiddleware {
     level: 1,
     // A 512 KB window instead of 4 MB: the same size for a page of 200, less memory per concurrent answer.
     brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 19 } },
-    filter: (_req, res) => JSON_TYPE.test(String(res.getHeader('Content-Type') ?? '')),
+    filter: (_req, res) => isJsonType(res.getHeader('Content-Type')),
   });
   // A caller that accepts neither encoding gets no wrapping of its response at all (compression hooks the
   // headers, write and end of every answer it sees: a quarter of the gateway's CPU per proxied request).

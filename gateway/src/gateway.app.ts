@@ -5,7 +5,7 @@ import type { GatewayConfig } from './config';
 import { apiCompression } from './api-compression.middleware';
 import { apiProxy } from './proxy.middleware';
 import { callerFacts, sendJson } from './plain-http';
-import { routeOf, type ServiceName } from './route-table';
+import { isProxied, routeOf, type ServiceName } from './route-table';
 import { followRevocations, RevokedSessions } from './revoked-sessions';
 import { bodyLimit, originCheck, securityHeaders } from './security.middleware';
 import { sessionGate } from './session.middleware';
@@ -33,10 +33,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
   ) as Partial<Record<ServiceName, string>>;
 
   const caller = callerFacts(config.TRUST_PROXY_HOPS);
+  const edge = securityHeaders(list(config.IMG_ORIGINS), caller, isProxied);
   // Every request, the gateway's own routes' and the proxied calls alike, goes through this first.
   const front = chain(
     requestContext(logger),
-    ...securityHeaders(list(config.IMG_ORIGINS), caller),
+    ...edge.middleware,
     under(
       '/api',
       chain(
@@ -47,7 +48,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     ),
     sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked, ready: feed.isReady, caller }),
   );
-  const proxy = apiProxy(services, logger, caller);
+  const proxy = apiProxy(services, logger, caller, edge);
 
   const app = createApp({ logger, parseBodies: false, helmet: false, trustProxy: config.TRUST_PROXY_HOPS, requestContext: false });
   app.use(front);

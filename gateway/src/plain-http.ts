@@ -36,6 +36,10 @@ export function callerFacts(trustedHops: number): CallerFacts {
   };
 }
 
+/** JSON, including `application/problem+json` and the like; never images, PDFs, HTML or event streams. */
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+export const isJsonType = (type: unknown): boolean => typeof type === 'string' && JSON_TYPE.test(type);
+
 /** express's `res.status(n).json(body)` on node's own response (no body for a HEAD). */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);

@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import { Pool, type Dispatcher } from 'undici';
 import vary from 'vary';
 import { redactUrl, REQUEST_ID_HEADER } from '@midway/service-kit';
-import { sendJson, type CallerFacts } from './plain-http';
-import { routeOf, type ServiceName } from './route-table';
-import { bufferedBodyOf } from './security.middleware';
+import { isJsonType, sendJson, type CallerFacts } from './plain-http';
+import { isProxied, routeOf, type ServiceName } from './route-table';
+import { bufferedBodyOf, type EdgeHeaders } from './security.middleware';
 
 /** No answer's headers within this long, or this long between two chunks of one: the service is not answering. */
 const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -24,22 +24,19 @@ export interface ApiProxy {
  * configured, or not answering, answers 503. undici's dispatch streams both bodies without a per-request
  * stream object or async resource: about half the CPU per hop of http-proxy over node's http client.
  */
-export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: Logger, caller: CallerFacts): ApiProxy {
+export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: Logger, caller: CallerFacts, edge: Pick<EdgeHeaders, 'owned' | 'useDocumentSet'>): ApiProxy {
   const pools = new Map<ServiceName, Pool>();
   for (const [service, target] of Object.entries(targets) as [ServiceName, string | undefined][]) {
     if (target) pools.set(service, new Pool(target, { connections: 256, keepAliveTimeout: 30_000, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS }));
   }
   return {
-    owns: (req) => {
-      const route = routeOf(req);
-      return !!route && !route.composed;
-    },
+    owns: isProxied,
     forward: (req, res) => {
       const route = routeOf(req)!;
       const pool = pools.get(route.service);
       if (!pool) return sendJson(res, 503, { error: 'service_unavailable', message: `The ${route.service} service is not deployed yet.` });
       const body = req.method === 'GET' || req.method === 'HEAD' ? null : (bufferedBodyOf(req) ?? req);
-      const handler = new ProxyHandler(req, res, route.service, logger);
+      const handler = new ProxyHandler(req, res, route.service, logger, edge);
       pool.dispatch({ method: req.method as Dispatcher.HttpMethod, path: req.url!, headers: forwardedHeaders(req, caller), body }, handler);
     },
     close: async () => void (await Promise.all([...pools.values()].map((p) => p.close()))),
@@ -49,15 +46,20 @@ export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: 
 /** Connection-scoped headers (RFC 9110 §7.6.1) stay on their own hop; undici refuses most of them anyway. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
 
-/** A copy without the hop's own headers and, for a request going upstream, without what the client claimed about forwarding. */
-function withoutHopHeaders(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>, dropForwarded = false): Record<string, string | string[]> {
+/** The headers the message's Connection header names as its hop's own (RFC 9110 §7.6.1), if any. */
+function namedInConnection(headers: { connection?: string | string[] }): Set<string> | undefined {
   const named = headers.connection;
-  const listed = typeof named === 'string' && named !== 'keep-alive' && named !== 'close' ? new Set(named.toLowerCase().split(/\s*,\s*/)) : undefined;
+  return typeof named === 'string' && named !== 'keep-alive' && named !== 'close' ? new Set(named.toLowerCase().split(/\s*,\s*/)) : undefined;
+}
+
+/** A copy of the caller's headers without its hop's own and without what it claimed about forwarding. */
+function withoutHopHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const listed = namedInConnection(headers);
   const out: Record<string, string | string[]> = {};
   for (const name in headers) {
     const value = headers[name];
     if (value === undefined || HOP_BY_HOP.has(name) || listed?.has(name)) continue;
-    if (dropForwarded && (name === 'forwarded' || name.startsWith('x-forwarded-'))) continue;
+    if (name === 'forwarded' || name.startsWith('x-forwarded-')) continue;
     out[name] = value;
   }
   return out;
@@ -68,7 +70,7 @@ function withoutHopHeaders(headers: IncomingHttpHeaders | Record<string, string 
  * req.ip, which counts only the proxies configured in front of it) and drops whatever the client claimed.
  */
 function forwardedHeaders(req: IncomingMessage, caller: CallerFacts): Record<string, string | string[]> {
-  const headers = withoutHopHeaders(req.headers, true);
+  const headers = withoutHopHeaders(req.headers);
   headers['x-forwarded-for'] = caller.ip(req) ?? req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = caller.protocol(req);
   const host = caller.host(req);
@@ -85,6 +87,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     private readonly res: ServerResponse,
     private readonly service: ServiceName,
     private readonly logger: Logger,
+    private readonly edge: Pick<EdgeHeaders, 'owned' | 'useDocumentSet'>,
   ) {
     // The caller hung up: stop the service's work on its behalf too.
     res.once('close', () => {
@@ -99,14 +102,19 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     if (statusCode < 200) return; // 100 Continue and the like belong to the upstream hop
-    const out = withoutHopHeaders(headers);
-    // The gateway's own Vary (Accept-Encoding) and the service's both hold: merged, not replaced.
-    const value = out.vary;
-    if (value !== undefined && this.res.hasHeader('vary')) {
-      delete out.vary;
-      vary(this.res, Array.isArray(value) ? value.join(', ') : value);
+    const { res, edge } = this;
+    // The front chain gave the API's headers; anything but JSON (a page, a photo, a PDF, or a 304 that
+    // refreshes a cached page's headers) gets the document's.
+    if (!isJsonType(headers['content-type'])) edge.useDocumentSet(res);
+    const listed = namedInConnection(headers);
+    for (const name in headers) {
+      const value = headers[name];
+      if (value === undefined || HOP_BY_HOP.has(name) || listed?.has(name) || edge.owned.has(name)) continue;
+      // The gateway's own Vary (Accept-Encoding) and the service's both hold: merged, not replaced.
+      if (name === 'vary' && res.hasHeader('vary')) vary(res, Array.isArray(value) ? value.join(', ') : value);
+      else res.setHeader(name, value);
     }
-    this.res.writeHead(statusCode, out);
+    res.writeHead(statusCode);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {

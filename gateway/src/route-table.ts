@@ -77,3 +77,9 @@ export function routeOf(req: IncomingMessage): Route | undefined {
   if (route === undefined) matched.set(req, (route = matchRoute(pathOf(req)) ?? null));
   return route ?? undefined;
 }
+
+/** Whether the request is for a proxied route (the gateway's own routes, composed ones included, are not). */
+export function isProxied(req: IncomingMessage): boolean {
+  const route = routeOf(req);
+  return !!route && !route.composed;
+}

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { constantHeaders, type NodeMiddleware } from '@midway/service-kit';
 import { AFTER_PAINT_SCRIPT_HASH } from './after-paint-preloads';
@@ -7,13 +7,28 @@ import { sendJson, type CallerFacts } from './plain-http';
 /** One HSTS policy for the whole origin, sent only over https (plain-http development never gets pinned). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** CSP: the app's own origin, plus exactly what Stripe.js and Elements need; HSTS when reached over https. */
-export function securityHeaders(imgOrigins: string[], caller: CallerFacts): NodeMiddleware[] {
+/** The edge's security headers: which set an answer gets, and which of a service's own headers they replace. */
+export interface EdgeHeaders {
+  /** HSTS over https; then the API set on a proxied route, the document set on the gateway's own routes. */
+  middleware: NodeMiddleware[];
+  /** A proxied answer that is not JSON (an identity page, a photo, a PDF) gets the document set instead. */
+  useDocumentSet(res: ServerResponse): void;
+  /** The headers the edge owns (lower case): a service's own copies of them are not passed on. */
+  owned: ReadonlySet<string>;
+}
+
+/**
+ * Pages and assets: CSP for the app's own origin plus exactly what Stripe.js and Elements need, and helmet's
+ * other document headers. JSON answers: OWASP's set for a REST API, since a JSON answer is never rendered:
+ * it may load nothing, be framed nowhere and be read by its own origin only. That set is 4 headers of 0.1 KB
+ * where the document set is 11 of 0.9 KB, on every API answer the browser and the gateway handle.
+ */
+export function securityHeaders(imgOrigins: string[], caller: CallerFacts, proxied: (req: IncomingMessage) => boolean): EdgeHeaders {
   const hsts: NodeMiddleware = (req, res, next) => {
     if (caller.secure(req)) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   };
-  return [hsts, constantHeaders(helmet({
+  const documentSet = constantHeaders(helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -36,7 +51,31 @@ export function securityHeaders(imgOrigins: string[], caller: CallerFacts): Node
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
-  }))];
+  }));
+  const apiSet = constantHeaders(helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    xFrameOptions: { action: 'deny' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  }));
+  const bySet: NodeMiddleware = (req, res, next) => (proxied(req) ? apiSet : documentSet)(req, res, next);
+  const done = () => undefined;
+  return {
+    middleware: [hsts, bySet],
+    useDocumentSet: (res) => {
+      for (const name of apiSet.names) res.removeHeader(name);
+      documentSet(res.req, res, done);
+    },
+    owned: new Set([...documentSet.names, ...apiSet.names, 'strict-transport-security']),
+  };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

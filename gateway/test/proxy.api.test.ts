@@ -18,6 +18,11 @@ function catalog(): Promise<StandIn> {
       res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
       return void res.writeHead(200, { 'content-type': 'application/json', 'x-service': 'catalog', 'keep-alive': 'timeout=17', connection: 'keep-alive, x-upstream-hop', 'x-upstream-hop': 'secret' }).end('{"ok":true}');
     }
+    // A service's own security headers, as helmet sets them in every service: the edge's replace them.
+    const own = { 'content-security-policy': "default-src 'self'", 'x-frame-options': 'SAMEORIGIN', 'x-dns-prefetch-control': 'off', 'origin-agent-cluster': '?1', 'x-service': 'catalog' };
+    if (kind === 'json') return void res.writeHead(200, { ...own, 'content-type': 'application/json; charset=utf-8', 'content-length': 2 }).end('{}');
+    if (kind === 'page') return void res.writeHead(200, { ...own, 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><p>Hi</p>');
+    if (kind === 'unchanged') return void res.writeHead(304, { ...own, etag: '"v1"' }).end();
     if (kind === 'varies') return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2, vary: 'Origin' }).end('{}');
     if (kind === 'large') return void res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': LARGE.length }).end(LARGE);
     if (kind === 'slow') {
@@ -84,6 +89,33 @@ describe('the gateway proxy', () => {
     expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.headers['x-request-id']).toMatch(/^[\w-]+$/);
+  });
+
+  it("gives a JSON answer the API's security headers in place of the service's own, and nothing a page alone needs", async () => {
+    const res = await get('/api/shared/projects/json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const pageOnly of ['x-dns-prefetch-control', 'origin-agent-cluster', 'cross-origin-opener-policy', 'x-xss-protection', 'referrer-policy']) expect(res.headers[pageOnly]).toBeUndefined();
+    expect(res.headers['x-service']).toBe('catalog');
+    // The gateway's own answer on a proxied route (here a 401) is JSON too, with the same set.
+    const refused = await get('/api/projects');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+
+  it("gives a page, and a 304 that refreshes a cached page's headers, the document's security headers", async () => {
+    for (const kind of ['page', 'unchanged']) {
+      const res = await get(`/api/shared/projects/${kind}`);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-service']).toBe('catalog');
+    }
   });
 
   it('streams a 5 MB answer through byte for byte, with its length', async () => {

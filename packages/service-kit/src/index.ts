@@ -3,7 +3,7 @@ export * from './logger';
 export * from './errors';
 export * from './http/app-factory';
 export { redactUrl, serializeRequest, type NodeMiddleware } from './http/request-log.middleware';
-export { constantHeaders } from './http/constant-headers';
+export { constantHeaders, type ConstantHeaders } from './http/constant-headers';
 export { chain, pathOf, under } from './http/chain';
 export * from './http/validate';
 export * from './http/health';

@@ -32,6 +32,13 @@ describe('constantHeaders', () => {
     expect(replayed['x-powered-by']).toBeUndefined();
   });
 
+  it('names every header it sets or removes, in lower case', () => {
+    const names = constantHeaders(policy()).names;
+    expect(names).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'x-frame-options', 'x-powered-by']));
+    expect(names).not.toContain('strict-transport-security');
+    expect(names.every((n) => n === n.toLowerCase())).toBe(true);
+  });
+
   it('refuses a middleware that does not finish at once (its headers could depend on the request)', () => {
     expect(() => constantHeaders(() => undefined)).toThrow(/did not finish synchronously/);
   });
