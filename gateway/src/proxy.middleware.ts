@@ -4,7 +4,7 @@ import { Pool, type Dispatcher } from 'undici';
 import vary from 'vary';
 import { redactUrl, REQUEST_ID_HEADER } from '@midway/service-kit';
 import { isJsonType, sendJson, type CallerFacts } from './plain-http';
-import { isProxied, routeOf, type ServiceName } from './route-table';
+import { isProxied, routeOf, type Route, type ServiceName } from './route-table';
 import { bufferedBodyOf, type EdgeHeaders } from './security.middleware';
 
 /** No answer's headers within this long, or this long between two chunks of one: the service is not answering. */
@@ -37,7 +37,7 @@ export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: 
       if (!pool) return sendJson(res, 503, { error: 'service_unavailable', message: `The ${route.service} service is not deployed yet.` });
       const body = req.method === 'GET' || req.method === 'HEAD' ? null : (bufferedBodyOf(req) ?? req);
       const handler = new ProxyHandler(req, res, route.service, logger, edge);
-      pool.dispatch({ method: req.method as Dispatcher.HttpMethod, path: req.url!, headers: forwardedHeaders(req, caller), body }, handler);
+      pool.dispatch({ method: req.method as Dispatcher.HttpMethod, path: req.url!, headers: forwardedHeaders(req, route, caller), body }, handler);
     },
     close: async () => void (await Promise.all([...pools.values()].map((p) => p.close()))),
   };
@@ -52,14 +52,14 @@ function namedInConnection(headers: { connection?: string | string[] }): Set<str
   return typeof named === 'string' && named !== 'keep-alive' && named !== 'close' ? new Set(named.toLowerCase().split(/\s*,\s*/)) : undefined;
 }
 
-/** A copy of the caller's headers without its hop's own and without what it claimed about forwarding. */
-function withoutHopHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+/** A copy of the caller's headers without its hop's own, what it claimed about forwarding and, unless the route takes them, its cookies. */
+function withoutHopHeaders(headers: IncomingHttpHeaders, keepCookies: boolean): Record<string, string | string[]> {
   const listed = namedInConnection(headers);
   const out: Record<string, string | string[]> = {};
   for (const name in headers) {
     const value = headers[name];
     if (value === undefined || HOP_BY_HOP.has(name) || listed?.has(name)) continue;
-    if (name === 'forwarded' || name.startsWith('x-forwarded-')) continue;
+    if (name === 'forwarded' || name.startsWith('x-forwarded-') || (name === 'cookie' && !keepCookies)) continue;
     out[name] = value;
   }
   return out;
@@ -69,8 +69,8 @@ function withoutHopHeaders(headers: IncomingHttpHeaders): Record<string, string 
  * The services believe the gateway's hop only, so the gateway states the caller as it saw it (its
  * req.ip, which counts only the proxies configured in front of it) and drops whatever the client claimed.
  */
-function forwardedHeaders(req: IncomingMessage, caller: CallerFacts): Record<string, string | string[]> {
-  const headers = withoutHopHeaders(req.headers);
+function forwardedHeaders(req: IncomingMessage, route: Route, caller: CallerFacts): Record<string, string | string[]> {
+  const headers = withoutHopHeaders(req.headers, route.forwardsCookies === true);
   headers['x-forwarded-for'] = caller.ip(req) ?? req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = caller.protocol(req);
   const host = caller.host(req);

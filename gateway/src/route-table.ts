@@ -17,12 +17,18 @@ export interface Route {
   composed?: boolean;
   /** Match only this exact path pattern (RegExp) within the prefix. */
   pattern?: RegExp;
+  /**
+   * The caller's Cookie header goes to the service. Only sign-out needs it (identity revokes the session the
+   * cookie names); every other service hears of the caller through the signed identity token alone, so no
+   * service sees, logs or parses the session credential.
+   */
+  forwardsCookies?: boolean;
 }
 
 export const ROUTES: Route[] = [
   { prefix: '/api/login', service: 'identity', public: true },
   { prefix: '/api/register', service: 'identity', public: true },
-  { prefix: '/api/logout', service: 'identity', public: true },
+  { prefix: '/api/logout', service: 'identity', public: true, forwardsCookies: true },
   { prefix: '/api/contact', service: 'identity', public: true },
   // Forgot password: the request, the e-mailed link's page and its confirmation (the link's token is the credential).
   { prefix: '/api/password-reset', service: 'identity', public: true },

@@ -65,7 +65,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
 
 describe('the gateway proxy', () => {
   it("passes the service's answer with its headers and every cookie, and keeps each hop's own headers on that hop", async () => {
-    const res = await get('/api/shared/projects/echo', { connection: 'keep-alive, x-client-hop', 'x-client-hop': 'secret', te: 'trailers', 'x-custom': 'kept' });
+    const res = await get('/api/shared/projects/echo', { connection: 'keep-alive, x-client-hop', 'x-client-hop': 'secret', te: 'trailers', 'x-custom': 'kept', cookie: 'midway_session=secret; other=1' });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body.toString())).toEqual({ ok: true });
     expect(res.headers['x-service']).toBe('catalog');
@@ -77,6 +77,8 @@ describe('the gateway proxy', () => {
     expect(seen.headers.host).toBe(new URL(t.gateway.url).host);
     expect(seen.headers['x-client-hop']).toBeUndefined();
     expect(seen.headers.te).toBeUndefined();
+    // The session credential stays at the edge (only sign-out's route takes it, for identity to revoke it).
+    expect(seen.headers.cookie).toBeUndefined();
     expect(seen.headers['x-request-id']).toBe(res.headers['x-request-id']);
   });
 
