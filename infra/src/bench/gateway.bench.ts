@@ -19,11 +19,13 @@ export async function benchGateway(platform: Platform, opts: { connections: numb
   await load('warm-up', `${platform.services.identity}/api/auth/user`, direct(), opts.connections, 3);
   // Alternating pairs of rounds, each pair's order swapped from the last: the 2-core machine's speed drifts by
   // a third within a run, and both paths see the same drift. The figure is the p99 of all the answers of a
-  // path's rounds together (~35,000, so ~350 in the tail). One round's own p99 rests on its ~65 slowest
+  // path's rounds together (~80,000, so ~800 in the tail). One round's own p99 rests on its ~65 slowest
   // answers: it jumps with a single GC pause or a slow start of the round's 50 new connections (both paths
   // had rounds whose first 300 ms held 30+ answers of 100–240 ms while identity timed its own work at ≤ 40
-  // ms), and the pairs' ratios of such p99s ranged 0.75–1.74 within one run.
-  const PAIRS = 6;
+  // ms), and the pairs' ratios of such p99s ranged 0.75–1.74 within one run. Slow answers come in bursts (a
+  // process waiting for one of the 2 cores), so the tail rests on a few dozen bursts per path: with 6 pairs
+  // the pooled ratio of one build ranged 1.05–1.31 between runs; 12 pairs give each path twice the bursts.
+  const PAIRS = 12;
   const seconds = Math.max(1, Math.round(opts.seconds / 2));
   const gw: LoadResult[] = [];
   const id: LoadResult[] = [];
