@@ -67,11 +67,13 @@ export function securityHeaders(imgOrigins: string[], caller: CallerFacts, proxi
     xXssProtection: false,
   }));
   const bySet: NodeMiddleware = (req, res, next) => (proxied(req) ? apiSet : documentSet)(req, res, next);
+  // The document set replaces every header of the API's it names; only the others need removing (none today).
+  const apiOnly = apiSet.names.filter((name) => !documentSet.names.includes(name));
   const done = () => undefined;
   return {
     middleware: [hsts, bySet],
     useDocumentSet: (res) => {
-      for (const name of apiSet.names) res.removeHeader(name);
+      for (const name of apiOnly) res.removeHeader(name);
       documentSet(res.req, res, done);
     },
     owned: new Set([...documentSet.names, ...apiSet.names, 'strict-transport-security']),
