@@ -45,7 +45,7 @@ export const ROUTES: Route[] = [
   // Composed by the gateway from several services (search.routes.ts), never proxied.
   { prefix: '/api/search', service: 'catalog', composed: true },
   { prefix: '/api/services', service: 'logistics' },
-  // The browser PUTs a photo (at most 10 MB, spec section 9) to the signed URL POST /api/objects/upload gave.
+  // The browser PUTs a photo (at most 10 MB) to the signed URL POST /api/objects/upload gave.
   { prefix: '/api/objects', service: 'logistics', pattern: /^\/api\/objects\/uploads\/[^/]+$/, bodyLimitBytes: PHOTO_MAX_BYTES },
   { prefix: '/api/objects', service: 'logistics' },
   { prefix: '/api/item-photos', service: 'logistics' },

@@ -15,7 +15,7 @@ function renderForm() {
 
 const fill = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('contact validation (spec section 5)', () => {
+describe('contact validation', () => {
   it('requires first name, last name, email and message; phone is optional', () => {
     expect(Object.keys(validateContact(EMPTY_CONTACT_FORM)).sort()).toEqual(['email', 'firstName', 'lastName', 'message']);
   });

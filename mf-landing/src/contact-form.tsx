@@ -7,7 +7,7 @@ import { EMPTY_CONTACT_FORM, toContactBody, validateContact, type ContactErrors,
 
 declare global {
   interface Window {
-    /** Marketing hooks a deployment may add to the page (spec section 8); called only when present. */
+    /** Marketing hooks a deployment may add to the page; called only when present. */
     gtag_report_conversion?: () => void;
     trackLead?: () => void;
   }

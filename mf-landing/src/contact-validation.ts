@@ -1,7 +1,7 @@
 import type { ContactBody } from '@midway/contracts';
 
 /**
- * Client-side mirror of contactBodySchema in @midway/contracts (spec section 5): firstName, lastName, email
+ * Client-side mirror of contactBodySchema in @midway/contracts: firstName, lastName, email
  * and message required; e-mail must look like an e-mail; phone optional. Mirrored rather than imported so the
  * landing bundle does not carry zod; the server validates with the schema itself.
  */

@@ -67,7 +67,7 @@ export function LandingFooter({ config }: { config: PublicConfig }) {
       <Bottom>
         <p>© {new Date().getFullYear()} {config.productName}. All rights reserved.</p>
         <nav aria-label="Legal">
-          {/* Placeholders with no target (spec section 2); rendered as links for the look, but inert. */}
+          {/* Placeholders with no target; rendered as links for the look, but inert. */}
           <a role="link" aria-disabled="true">Privacy Policy</a>
           <a role="link" aria-disabled="true">Terms of Service</a>
         </nav>

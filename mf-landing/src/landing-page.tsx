@@ -18,7 +18,7 @@ const Page = styled.div`
 `;
 
 /**
- * The public landing page (spec section 2), exposed to the shell as mf_landing/Landing. `firstScreenOnly`
+ * The public landing page, exposed to the shell as mf_landing/Landing. `firstScreenOnly`
  * renders just the header and hero: what the gateway prerenders (no form a visitor could type into before
  * the page's script takes over).
  */

@@ -1,7 +1,7 @@
 import type { AddInvoiceItemBody, BillingPeriodBody, BillingRate, Invoice, InvoiceDetail, InvoiceItem, InvoiceItemType, Project } from '@midway/contracts';
 import { apiJson } from '@midway/ui';
 
-/** What Create Invoice sends (spec section 7): the number is the server's; status is always 'draft'. */
+/** What Create Invoice sends: the number is the server's; status is always 'draft'. */
 export interface NewInvoiceInput {
   projectId: string;
   clientName: string;

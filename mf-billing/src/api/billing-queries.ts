@@ -107,7 +107,7 @@ export function useVoidInvoice() {
   });
 }
 
-/** One automatic billing action: its success title (spec section 8) with the server's {message}, or the server's failure message or the fallback. */
+/** One automatic billing action: its success title with the server's {message}, or the server's failure message or the fallback. */
 function useBillingAction<Input>(run: (input: Input) => Promise<ActionResult>, texts: { success: string; failure: string }, after: readonly (readonly string[])[]) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -124,7 +124,7 @@ function RunButton({ onClick, pending, icon: Icon, children, busy }: { onClick()
 
 type PeriodErrors = { month?: string; year?: string };
 
-/** Spec sections 5 and 9: month 1–12 and year 2024–2030, whole numbers. */
+/** Month 1–12 and year 2024–2030, whole numbers. */
 export function validatePeriod(month: string, year: string): PeriodErrors {
   const errors: PeriodErrors = {};
   const m = Number(month);

@@ -4,5 +4,5 @@ import type { Invoice } from '@midway/contracts';
 export const isPayable = (invoice: Pick<Invoice, 'status'>) => invoice.status === 'sent' || invoice.status === 'overdue';
 /** The spec's Pay button: on every row that is not paid (nor void, which nobody pays). */
 export const showsPay = (invoice: Pick<Invoice, 'status'>) => invoice.status !== 'paid' && invoice.status !== 'void';
-/** Spec section 2: Pending counts sent or draft. */
+/** Pending counts sent or draft. */
 export const isPending = (invoice: Pick<Invoice, 'status'>) => invoice.status === 'sent' || invoice.status === 'draft';

@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import { useAddInvoiceItem } from '../api/billing-queries';
 import { formatMoney, fromCents, toCents } from '../shared/format';
 
-/** The dialog's types (spec section 2); the automatic lines have types of their own. */
+/** The dialog's types; the automatic lines have types of their own. */
 export const ADD_ITEM_TYPES = ['storage', 'handling', 'delivery', 'receiving', 'inspection'] as const satisfies readonly InvoiceItemType[];
 const TYPE_OPTIONS = ADD_ITEM_TYPES.map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }));
 
@@ -19,7 +19,7 @@ interface Values {
 }
 type Errors = Partial<Record<keyof Values, string>>;
 
-/** Spec section 5: description and type required; quantity a whole number ≥ 1; rate ≥ 0 with at most 2 decimals. */
+/** Description and type required; quantity a whole number ≥ 1; rate ≥ 0 with at most 2 decimals. */
 export function validateItem(v: Values): Errors {
   const errors: Errors = {};
   if (!v.description.trim()) errors.description = 'Description is required';
@@ -46,7 +46,7 @@ export interface AddInvoiceItemDialogProps {
   onClose(): void;
 }
 
-/** Add Invoice Item (admin; spec sections 2, 5, 7). Defaults: quantity 1, rate 0, type storage. */
+/** Add Invoice Item (admin). Defaults: quantity 1, rate 0, type storage. */
 export default function AddInvoiceItemDialog({ invoiceId, invoiceNumber, onClose }: AddInvoiceItemDialogProps) {
   const add = useAddInvoiceItem(invoiceId);
   const [values, setValues] = useState<Values>({ description: '', type: 'storage', quantity: '1', rate: '0' });

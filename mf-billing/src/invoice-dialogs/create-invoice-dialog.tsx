@@ -31,7 +31,7 @@ export function validateInvoice(v: Values): Errors {
   return errors;
 }
 
-/** Create Invoice (admin; spec sections 2, 5, 7): a draft for a project; the number is the server's, lines come with Add Item. */
+/** Create Invoice (admin): a draft for a project; the number is the server's, lines come with Add Item. */
 export default function CreateInvoiceDialog({ projectId, onClose, onCreated }: CreateInvoiceDialogProps) {
   const projects = useProjects();
   const create = useCreateInvoice();

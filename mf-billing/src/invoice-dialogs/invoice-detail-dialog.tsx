@@ -77,7 +77,7 @@ export interface InvoiceDetailDialogProps {
   onPay(invoiceId: string): void;
 }
 
-/** Invoice detail (spec section 2): Bill To, dates, status, lines and totals; admins Send, Download PDF, Void and Add Item; designers Pay and Download PDF. */
+/** Invoice detail: Bill To, dates, status, lines and totals; admins Send, Download PDF, Void and Add Item; designers Pay and Download PDF. */
 export default function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetailDialogProps) {
   const { data: invoice, isError } = useInvoice(invoiceId);
   useEffect(() => {

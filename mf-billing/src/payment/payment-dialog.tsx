@@ -62,7 +62,7 @@ export interface PaymentDialogProps {
 }
 
 /**
- * Payment for Invoice {number} (spec sections 2, 4, 8): asks billing for a payment intent on opening, then shows
+ * Payment for Invoice {number}: asks billing for a payment intent on opening, then shows
  * Stripe Elements (a publishable key is configured and billing is not in test mode) or the labelled test-mode form.
  */
 export default function PaymentDialog({ invoiceId, onClose, onConfirmed }: PaymentDialogProps) {

@@ -2,7 +2,7 @@ import { differenceInCalendarDays, format, formatDistanceStrict, isValid, parseI
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Spec section 9: US dollars, en-US, $ and two decimals. Amounts arrive as decimal strings ('1250.00'). */
+/** US dollars, en-US, $ and two decimals. Amounts arrive as decimal strings ('1250.00'). */
 export function formatMoney(amount: string | number | null | undefined): string {
   const n = typeof amount === 'number' ? amount : Number(amount ?? 0);
   return usd.format(Number.isFinite(n) ? n : 0);
@@ -26,7 +26,7 @@ export function sumMoney(amounts: readonly string[]): string {
   return fromCents(amounts.reduce((sum, a) => sum + (Number.isFinite(toCents(a)) ? toCents(a) : 0), 0));
 }
 
-/** Spec section 9: dates read 'MMM d, yyyy'. */
+/** Dates read 'MMM d, yyyy'. */
 export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = parseISO(value);

@@ -27,7 +27,7 @@ export interface Carrier {
 
 /**
  * The item fields the create dialog sends (validated with the contract's schema first). Edit sends any subset,
- * an emptied optional field as null, and quantity and price as numbers (spec section 5).
+ * an emptied optional field as null, and quantity and price as numbers.
  */
 export type ItemInput = CreateItemBody;
 export type ItemChanges = { [K in keyof CreateItemBody]?: CreateItemBody[K] | number | null };

@@ -17,5 +17,5 @@ export const queryKeys = {
   servicesSummary: (filters: object) => ['/api/services', 'summary', filters] as const,
 };
 
-/** Spec section 7: after an item changes, projects, items (and their summary, under the same prefix), dashboard stats and activity are refreshed. */
+/** After an item changes, projects, items (and their summary, under the same prefix), dashboard stats and activity are refreshed. */
 export const AFTER_ITEM_CHANGE = [queryKeys.projects, queryKeys.items, queryKeys.dashboardStats, queryKeys.activities, queryKeys.services] as const;

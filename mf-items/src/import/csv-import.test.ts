@@ -1,6 +1,6 @@
 import { fileKind, importErrorMessage, mapColumns, MESSAGES, readPrice, readQuantity, rowsToItems, TEMPLATE_CSV } from './csv-import';
 
-describe('CSV import rules (spec section 5)', () => {
+describe('CSV import rules', () => {
   it('reads every alias of the table, in any case and with spaces for underscores', () => {
     const header = ['Product Name', 'VENDOR', 'Qty', 'Unit_Price', 'PO Number', 'Tracking ID', 'Comments', 'Product Link'];
     const result = rowsToItems([header, ['Sofa', 'Acme', '2', '$1,249.50', 'PO-7', '1Z9', 'Blue', 'https://x.test/sofa']]);

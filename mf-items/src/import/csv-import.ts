@@ -1,5 +1,5 @@
 /**
- * Spec section 5's CSV rules, as pure functions over the rows papaparse produced (the dialog loads papaparse
+ * The CSV rules, as pure functions over the rows papaparse produced (the dialog loads papaparse
  * only when it opens). Header names are case-insensitive, spaces and dashes read as underscores.
  */
 
@@ -17,7 +17,7 @@ export interface ImportRow {
 
 type Field = 'name' | 'supplier' | 'quantity' | 'price' | 'scheduleNumber' | 'trackingNumber' | 'notes' | 'productUrl';
 
-/** The alias table of spec section 5: the field's own name first, then its aliases. */
+/** The alias table: the field's own name first, then its aliases. */
 export const HEADER_ALIASES: Record<Field, readonly string[]> = {
   name: ['name', 'item', 'item_name', 'product_name'],
   supplier: ['supplier', 'vendor', 'manufacturer'],
@@ -130,7 +130,7 @@ export function rowsToItems(rows: readonly (readonly string[])[]): ReadResult {
   return { ok: true, items };
 }
 
-/** Spec section 8: the error count, then one line per item the server refused. */
+/** The error count, then one line per item the server refused. */
 export function importErrorMessage(errors: number, details: readonly { row?: number; item: unknown; error: string }[]): string {
   const lines = details.map((d) => {
     const name = d.item && typeof d.item === 'object' && 'name' in d.item ? String((d.item as { name: unknown }).name) : '';

@@ -72,7 +72,7 @@ function readText(file: File): Promise<string> {
   });
 }
 
-/** Reads a chosen file into items, or says why not (spec section 5's messages). papaparse loads here, on first use. */
+/** Reads a chosen file into items, or says why not (its messages). papaparse loads here, on first use. */
 export async function readItemsFile(file: File): Promise<{ ok: true; items: ImportRow[] } | { ok: false; message: string; details?: string[] }> {
   const kind = fileKind(file);
   if (kind === 'pdf') return { ok: false, message: MESSAGES.pdf };
@@ -88,7 +88,7 @@ export async function readItemsFile(file: File): Promise<{ ok: true; items: Impo
   return rowsToItems(parsed.data);
 }
 
-/** Import Items from File (spec sections 2, 5 and 8). */
+/** Import Items from File. */
 export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', projectId }: ImportItemsDialogProps) {
   const projects = useProjects();
   const refresh = useRefreshItems();

@@ -7,7 +7,7 @@ import { useCarriers, useCreateItem, useProjects } from '../api/items-queries';
 import { createItemResolver, EMPTY_ITEM_FORM, toCreateBody, type ItemFormValues } from './item-form';
 import { ItemFormFields } from './item-form-fields';
 
-/** Create New Item (spec section 2): any of the caller's projects, or the preselected one, locked. */
+/** Create New Item: any of the caller's projects, or the preselected one, locked. */
 export default function CreateItemDialog({ open, onOpenChange, projectId }: CreateItemDialogProps) {
   const projects = useProjects();
   const carriers = useCarriers();
@@ -28,7 +28,7 @@ export default function CreateItemDialog({ open, onOpenChange, projectId }: Crea
       { projectId: values.projectId, item: toCreateBody(values) },
       {
         onSuccess: () => onOpenChange(false),
-        // Spec section 8: the create dialog shows the error's message.
+        // The create dialog shows the error's message.
         onError: (error) => setFailure(error instanceof Error ? error.message : 'Failed to add item. Please try again.'),
       },
     );

@@ -6,7 +6,7 @@ import { useDeleteItem } from '../api/items-queries';
 
 export const deleteConfirmation = (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`;
 
-/** Delete asks first (spec section 2), with the item's name. */
+/** Delete asks first, with the item's name. */
 export default function DeleteItemDialog({ item, onClose }: { item: Item; onClose(): void }) {
   const remove = useDeleteItem();
   const busy = remove.isPending;

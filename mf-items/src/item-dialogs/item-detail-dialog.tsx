@@ -44,7 +44,7 @@ const StatusRow = styled.div`
   & > :first-child { flex: 1 1 180px; }
 `;
 
-/** Spec section 2: Created; Received if receivedAt; Delivered if deliveredAt; Last Updated if it differs from Created. */
+/** Created; Received if receivedAt; Delivered if deliveredAt; Last Updated if it differs from Created. */
 export function timelineOf(item: Pick<Item, 'createdAt' | 'receivedAt' | 'deliveredAt' | 'updatedAt'>): { label: string; at: string }[] {
   const out = [{ label: 'Created', at: item.createdAt }];
   if (item.receivedAt) out.push({ label: 'Received', at: item.receivedAt });

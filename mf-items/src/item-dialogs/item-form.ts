@@ -55,7 +55,7 @@ export function formValuesOf(item: Item): ItemFormValues {
 
 export const PROJECT_REQUIRED = 'Please select a project';
 
-/** Spec section 5, Create Item: quantity is a number of at least 1, falling back to 1 when it is not. */
+/** Create Item: quantity is a number of at least 1, falling back to 1 when it is not. */
 export function createQuantity(text: string): number {
   const n = Number(text.trim());
   return Number.isInteger(n) && n >= 1 ? n : 1;

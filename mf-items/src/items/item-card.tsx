@@ -89,7 +89,7 @@ export function ItemThumb({ item, size }: { item: Item; size?: number }) {
   return <Thumb $size={size}>{item.photoUrl ? <img src={item.photoUrl} alt="" loading="lazy" /> : <ImageIcon aria-hidden />}</Thumb>;
 }
 
-/** Spec section 2's item card: name, project and status; supplier ('N/A'), quantity; schedule and tracking # when present; notes. */
+/** The item card: name, project and status; supplier ('N/A'), quantity; schedule and tracking # when present; notes. */
 export const ItemCard = memo(function ItemCard({ item, actions }: { item: Item; actions: ItemActions }) {
   const stop = (fn: () => void) => (e: { stopPropagation(): void }) => {
     e.stopPropagation();

@@ -54,7 +54,7 @@ export function ItemsHeader({ cols }: { cols: RowColumns }) {
   );
 }
 
-/** Spec section 2's warning for a missing supplier, carrier or tracking number, as in MissingValue (named for screen readers). */
+/** The warning for a missing supplier, carrier or tracking number, as in MissingValue (named for screen readers). */
 function RowValue({ value, what }: { value: string | null | undefined; what: string }) {
   if (value?.trim()) return <span>{value}</span>;
   return (

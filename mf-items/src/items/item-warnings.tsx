@@ -10,7 +10,7 @@ const Warn = styled.span`
   svg { width: 14px; height: 14px; flex-shrink: 0; }
 `;
 
-/** Spec section 2: a missing supplier, carrier or tracking number shows a warning icon (named for screen readers). */
+/** A missing supplier, carrier or tracking number shows a warning icon (named for screen readers). */
 export function MissingValue({ what }: { what: string }) {
   return (
     <Warn title={`No ${what}`} data-testid="missing-warning">

@@ -24,7 +24,7 @@ const ImportItemsDialog = lazy(() => import('../import/import-items-dialog'));
 
 export const { title: ITEMS_TITLE, subtitle: ITEMS_SUBTITLE } = PAGE_HEADINGS['items'];
 export const SEARCH_PLACEHOLDER = 'Search items, suppliers, or schedule numbers...';
-/** Spec section 9: 6 placeholder cards while the Items page loads. */
+/** 6 placeholder cards while the Items page loads. */
 export const ITEMS_SKELETON_CARDS = 6;
 
 const ALL = 'all';
@@ -152,7 +152,7 @@ const ItemsToolbar = memo(function ItemsToolbar({ search, onSearch, status, onSt
 
 const NO_ITEMS: Item[] = [];
 
-/** The Items page (spec section 2): every item the designer may see, filtered on the server and loaded page by page. */
+/** The Items page: every item the designer may see, filtered on the server and loaded page by page. */
 export default function ItemsPage() {
   // A search result or a shared link opens the page already searching (/services?q=…).
   const [params] = useSearchParams();

@@ -20,7 +20,7 @@ function openTracking(e: MouseEvent, item: Item, carrier: string) {
 }
 
 /**
- * Spec section 2: beside a tracking number, only when a carrier is set. It says 'Track Package: Opening tracking
+ * Beside a tracking number, only when a carrier is set. It says 'Track Package: Opening tracking
  * for {carrier}: {number}' and opens the carrier's page in a new tab when the item carries its link.
  */
 export function TrackingButton({ item, carrierName }: { item: Item; carrierName(id: string): string }) {

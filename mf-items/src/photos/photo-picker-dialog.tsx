@@ -22,7 +22,7 @@ export interface PhotoPickerDialogProps {
 }
 
 /**
- * The photo picker (spec section 2): one image through the upload widget, then PUT /api/item-photos, which
+ * The photo picker: one image through the upload widget, then PUT /api/item-photos, which
  * attaches it to the item (or answers the photoUrl for an item not created yet). Section 8's photo toasts.
  */
 export default function PhotoPickerDialog({ open, onOpenChange, itemId, onPhoto }: PhotoPickerDialogProps) {

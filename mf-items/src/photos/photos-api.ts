@@ -26,7 +26,7 @@ export function createPhotosApi(baseUrl = '') {
 
 export const photosApi = createPhotosApi();
 
-/** Spec sections 5 and 9: one photo of at most 10,485,760 bytes; the types logistics accepts. */
+/** One photo of at most 10,485,760 bytes; the types logistics accepts. */
 export const PHOTO_RESTRICTIONS = {
   maxNumberOfFiles: 1,
   maxFileSize: 10_485_760,

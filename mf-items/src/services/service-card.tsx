@@ -41,7 +41,7 @@ const Bottom = styled.div`
 export const UNKNOWN_PROJECT = 'Unknown Project';
 export const UNKNOWN_ITEM = 'Unknown Item';
 
-/** Spec section 2's service card: type badge, on/off toggle, item and project names, cost, 'Selected' badge, notes. */
+/** The service card: type badge, on/off toggle, item and project names, cost, 'Selected' badge, notes. */
 export function ServiceCard({ service, onToggle, disabled }: { service: Service; onToggle(selected: boolean): void; disabled?: boolean }) {
   const item = service.itemName?.trim() || UNKNOWN_ITEM;
   return (

@@ -147,7 +147,7 @@ function BulkActionsDialog({ filters, onClose, summary }: { filters: ServiceFilt
   );
 }
 
-/** The Services page (spec section 2): every item's services, toggled one at a time or in bulk. */
+/** The Services page: every item's services, toggled one at a time or in bulk. */
 export default function ServicesPage() {
   // A search result or a shared link opens the page already searching (/services?q=…).
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 import { format, isValid, parseISO } from 'date-fns';
 
 // Apart from format.ts so that date-fns loads with the dialogs that show dates, not with every page.
-/** Spec section 9: dates read 'MMM d, yyyy'. */
+/** Dates read 'MMM d, yyyy'. */
 export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = parseISO(value);

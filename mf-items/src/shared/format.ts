@@ -2,7 +2,7 @@ import { formatCount, formatUsd } from '@midway/ui';
 
 // No Intl here: building the first Intl.NumberFormat on the page costs ~60 ms before the first screen (see formatUsd).
 
-/** Spec section 9: US dollars, en-US, $ and two decimals; 'N/A' when there is no amount. Amounts arrive as decimal strings. */
+/** US dollars, en-US, $ and two decimals; 'N/A' when there is no amount. Amounts arrive as decimal strings. */
 export function formatMoney(amount: string | number | null | undefined): string {
   if (amount === null || amount === undefined || amount === '') return 'N/A';
   const n = typeof amount === 'number' ? amount : Number(amount);

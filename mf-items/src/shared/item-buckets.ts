@@ -1,7 +1,7 @@
 import type { Item } from '@midway/contracts';
 
 /**
- * The Items page's three groups (spec section 2, the same rule as catalog's GET /api/items/summary): delivered
+ * The Items page's three groups (the same rule as catalog's GET /api/items/summary): delivered
  * when its status says so; otherwise in transit once it has a tracking number; otherwise ordered.
  */
 export type ItemBucket = 'ordered' | 'in-transit' | 'delivered';

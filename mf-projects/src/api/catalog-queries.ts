@@ -48,7 +48,7 @@ export function useCreateProject() {
   const refresh = useRefreshCatalog();
   return useMutation({
     mutationFn: (body: NewProjectInput) => catalogApi.createProject(body),
-    // Spec section 8: on project creation the 401 toast reads 'Unauthorized: You are logged out. Logging in again...'.
+    // On project creation the 401 toast reads 'Unauthorized: You are logged out. Logging in again...'.
     meta: { unauthorizedTitle: 'Unauthorized:' },
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Project created successfully', variant: 'success' });

@@ -13,5 +13,5 @@ export const queryKeys = {
   sharedProject: (token: string) => ['/api/shared/projects', token] as const,
 };
 
-/** Spec section 7: after mutations the projects, items and dashboard data are refreshed (activity too: it is derived from them). */
+/** After mutations the projects, items and dashboard data are refreshed (activity too: it is derived from them). */
 export const AFTER_CATALOG_CHANGE = [queryKeys.projects, queryKeys.items, queryKeys.dashboardStats, queryKeys.activities] as const;

@@ -42,7 +42,7 @@ function SharedProjectView({ project, config }: { project: SharedProject; config
   );
 }
 
-/** The public, read-only client dashboard of a shared project (spec section 2, /client/{shareToken}). */
+/** The public, read-only client dashboard of a shared project (/client/{shareToken}). */
 export function ClientDashboard({ token }: { token: string }) {
   const project = useSharedProject(token);
   const config = usePublicConfig();

@@ -7,7 +7,7 @@ import { validateProjectForm } from './create-project-form';
 
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('create-project validation (spec section 5)', () => {
+describe('create-project validation', () => {
   it('requires trimmed name, client name and location', () => {
     expect(validateProjectForm({ name: '  ', clientName: 'Jordan', clientEmail: '', location: 'Toronto', installDate: '' })).toEqual({
       ok: false,

@@ -10,7 +10,7 @@ export interface ProjectFormValues {
 
 export const EMPTY_PROJECT_FORM: ProjectFormValues = { name: '', clientName: '', clientEmail: '', location: '', installDate: '' };
 
-/** Spec section 5. */
+/** What the form says when a field is missing or wrong. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 

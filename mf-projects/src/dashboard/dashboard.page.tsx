@@ -5,7 +5,7 @@ import { DashboardStats } from './dashboard-stats';
 import { QuickAddItem } from './quick-add-item';
 import { RecentActivity } from './recent-activity';
 
-/** Dashboard (/): stats, recent projects, recent activity and quick add (spec section 2), in the frame @midway/ui/data shares with the shell. */
+/** Dashboard (/): stats, recent projects, recent activity and quick add, in the frame @midway/ui/data shares with the shell. */
 export default function DashboardPage() {
   const projects = useProjects();
   const noProjectsYet = projects.isSuccess && projects.data.length === 0;

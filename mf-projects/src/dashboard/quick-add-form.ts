@@ -9,7 +9,7 @@ export interface QuickAddValues {
 
 export const EMPTY_QUICK_ADD: QuickAddValues = { projectId: '', name: '', supplier: '', trackingNumber: '' };
 
-/** Spec section 5. */
+/** What the form says when a field is missing or wrong. */
 export const QUICK_ADD_REQUIRED_MESSAGE = 'Please select a project and enter an item name';
 
 export type QuickAddResult = { ok: true; projectId: string; item: NewItemInput } | { ok: false; message: string };

@@ -6,7 +6,7 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing
 import { validateQuickAdd } from './quick-add-form';
 import { QuickAddItem } from './quick-add-item';
 
-describe('quick add validation (spec section 5)', () => {
+describe('quick add validation', () => {
   it('needs a project and a trimmed item name', () => {
     const message = 'Please select a project and enter an item name';
     expect(validateQuickAdd({ projectId: '', name: 'Sofa', supplier: '', trackingNumber: '' })).toEqual({ ok: false, message });

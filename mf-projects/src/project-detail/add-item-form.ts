@@ -23,7 +23,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Spec section 5 (Add Item on the project page): name required, price numeric (cents), product URL a URL; empty optional fields omitted. */
+/** Add Item on the project page: name required, price numeric (cents), product URL a URL; empty optional fields omitted. */
 export function validateAddItem(values: AddItemValues): AddItemResult {
   const v = Object.fromEntries(Object.entries(values).map(([k, s]) => [k, s.trim()])) as unknown as AddItemValues;
   if (!v.name) return { ok: false, field: 'name', message: ITEM_NAME_REQUIRED };

@@ -66,7 +66,7 @@ const Price = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.md}) { text-align: left; }
 `;
 
-/** Spec section 2: the received date, else the created date, else 'No date'. */
+/** The received date, else the created date, else 'No date'. */
 export function itemDateLabel(item: Pick<Item, 'receivedAt' | 'createdAt'>): string {
   const received = formatDate(item.receivedAt);
   if (received) return `Received ${received}`;

@@ -3,7 +3,7 @@ import { PROJECT_STATUS_OPTIONS } from '../shared/project-status';
 
 export const ALL_PROJECTS = 'all';
 
-/** Spec section 2: All Projects, Active, Planning, In Progress, Completed. */
+/** All Projects, Active, Planning, In Progress, Completed. */
 export const PROJECT_FILTER_OPTIONS = [{ value: ALL_PROJECTS, label: 'All Projects' }, ...PROJECT_STATUS_OPTIONS];
 
 export function filterProjects<P extends Pick<Project, 'status'>>(projects: readonly P[], filter: string): P[] {

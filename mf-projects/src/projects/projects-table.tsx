@@ -12,7 +12,7 @@ import { formatDate, initials } from '../shared/format';
 import { useShareProject } from '../shared/use-share-project';
 import { ALL_PROJECTS, filterProjects, PROJECT_FILTER_OPTIONS } from './project-filter';
 
-/** Spec section 9: the projects table skeleton has 3 rows. */
+/** The projects table skeleton has 3 rows. */
 export const PROJECTS_SKELETON_ROWS = DASHBOARD_SKELETON.tableRows;
 
 const Header = styled.div`
@@ -168,7 +168,7 @@ const COLUMNS: readonly DataColumn<Project>[] = [
   },
 ];
 
-/** The projects table of the dashboard and the Projects page (spec section 2), filtered on the client by status. */
+/** The projects table of the dashboard and the Projects page, filtered on the client by status. */
 export function ProjectsTable({ title, projects, isLoading }: { title: string; projects: readonly Project[] | undefined; isLoading: boolean }) {
   const [filter, setFilter] = useState(ALL_PROJECTS);
   const rows = filterProjects(projects ?? [], filter);

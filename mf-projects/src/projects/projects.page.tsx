@@ -6,7 +6,7 @@ import { useProjects } from '../api/catalog-queries';
 import CreateProjectDialog from '../create-project/create-project-dialog';
 import { ProjectsTable } from './projects-table';
 
-/** Projects (/projects): the title, a New Project button and the list (spec section 2). */
+/** Projects (/projects): the title, a New Project button and the list. */
 export default function ProjectsPage() {
   const projects = useProjects();
   const [creating, setCreating] = useState(false);

@@ -1,7 +1,7 @@
 import { formatUsd } from '@midway/ui';
 import { format, formatDistanceToNow, isValid, parseISO } from 'date-fns';
 
-/** Spec section 9: dates read 'MMM d, yyyy'. */
+/** Dates read 'MMM d, yyyy'. */
 export const DATE_FORMAT = 'MMM d, yyyy';
 
 /** A 'YYYY-MM-DD' date or an ISO timestamp as 'MMM d, yyyy'; null when absent or unreadable. */
@@ -18,7 +18,7 @@ export function timeAgo(value: string): string {
   return isValid(date) ? formatDistanceToNow(date, { addSuffix: true }) : '';
 }
 
-/** Spec section 9: US dollars, en-US, $ and two decimals. Amounts arrive as decimal strings. (No Intl: see formatUsd.) */
+/** US dollars, en-US, $ and two decimals. Amounts arrive as decimal strings. (No Intl: see formatUsd.) */
 export function formatMoney(amount: string | number | null | undefined): string {
   const n = typeof amount === 'number' ? amount : Number(amount ?? 0);
   return formatUsd(Number.isFinite(n) ? n : 0);

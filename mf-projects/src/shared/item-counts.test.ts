@@ -2,7 +2,7 @@ import { countItems, progressOf } from './item-counts';
 
 const items = (...statuses: ('ordered' | 'in-transit' | 'received' | 'stored' | 'delivered')[]) => statuses.map((status) => ({ status }));
 
-describe('progress (spec section 4: received or delivered ÷ total, rounded, 0 if none)', () => {
+describe('progress (received or delivered ÷ total, rounded, 0 if none)', () => {
   it('is 0 without items', () => {
     expect(progressOf([])).toBe(0);
   });

@@ -13,7 +13,7 @@ export interface ProjectCounts {
 }
 
 /**
- * Spec section 4: progress is the rounded share of items with status received or delivered out of the total, 0 if none.
+ * Progress is the rounded share of items with status received or delivered out of the total, 0 if none.
  * Catalog computes the same number for the projects list (Project.progress).
  */
 export function progressOf(items: readonly { status: ItemStatus }[]): number {

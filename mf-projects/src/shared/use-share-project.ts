@@ -4,7 +4,7 @@ import { catalogApi } from '../api/catalog-api';
 import { queryKeys } from '../api/query-keys';
 import { copyText } from './clipboard';
 
-/** Spec section 2: the client link is {origin}/client/{shareToken}. */
+/** The client link is {origin}/client/{shareToken}. */
 export function clientLink(shareToken: string, origin = window.location.origin): string {
   return `${origin}/client/${encodeURIComponent(shareToken)}`;
 }

@@ -73,7 +73,7 @@ export interface CreateItemDialogProps {
 
 /**
  * A remote's `./Routes`: one component the shell mounts on each of the remote's routes in its route
- * table (spec section 2), telling it which page to render; route params are read with useParams.
+ * table, telling it which page to render; route params are read with useParams.
  */
 export interface RemoteRoutesProps<Page extends string> {
   page: Page;

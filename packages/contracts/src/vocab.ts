@@ -71,7 +71,7 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   delivery: 'Last-Mile Delivery',
   install_assembly: 'Installation & Assembly',
 };
-/** The fee table (spec section 9) as decimal strings, never floats; storage is per item per day. */
+/** The fee table as decimal strings, never floats; storage is per item per day. */
 export const SERVICE_FEES: Record<ServiceType, string> = {
   receiving: '25.00',
   enhanced_inspection: '15.00',
@@ -84,7 +84,7 @@ export const SERVICE_FEES: Record<ServiceType, string> = {
 /** What billing charges for: the per-item services plus special handling (added by hand, $10.00 per item). */
 export const BILLING_RATE_TYPES = ['receiving', 'enhanced_inspection', 'storage', 'delivery', 'install_assembly', 'special_handling'] as const;
 export type BillingRateType = (typeof BILLING_RATE_TYPES)[number];
-/** The fee table of spec section 9 that `POST /api/billing/initialize` writes, as decimal strings. */
+/** The default fee table that `POST /api/billing/initialize` writes, as decimal strings. */
 export const BILLING_DEFAULT_RATES: Record<BillingRateType, { rate: string; unit: string; description: string }> = {
   receiving: { rate: '25.00', unit: 'per item', description: 'Item receiving' },
   enhanced_inspection: { rate: '15.00', unit: 'per item', description: 'Enhanced inspection' },
@@ -100,10 +100,10 @@ export const BILLING_RATE_LABELS: Record<BillingRateType, string> = {
 /** Invoice states: draft → sent → paid; a sent invoice past its due date is overdue; unpaid ones can be void. */
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-/** Line types of an invoice: the Add Invoice Item dialog's (spec section 2) and the automatic ones. */
+/** Line types of an invoice: the Add Invoice Item dialog's and the automatic ones. */
 export const INVOICE_ITEM_TYPES = ['storage', 'handling', 'delivery', 'receiving', 'inspection', 'enhanced_inspection', 'install_assembly', 'special_handling'] as const;
 export type InvoiceItemType = (typeof INVOICE_ITEM_TYPES)[number];
-/** Payment terms (spec section 9) and the automatic billing page's month/year ranges. */
+/** Payment terms and the automatic billing page's month/year ranges. */
 export const INVOICE_DUE_DAYS = 30;
 export const BILLING_YEAR_MIN = 2024;
 export const BILLING_YEAR_MAX = 2030;
@@ -111,7 +111,7 @@ export const BILLING_CURRENCY = 'usd';
 
 export const SERVICES_PAGE_DEFAULT = 200;
 export const SERVICES_PAGE_MAX = 1000;
-/** Photo uploads: one file of at most 10 MB (spec section 9). */
+/** Photo uploads: one file of at most 10 MB. */
 export const PHOTO_MAX_BYTES = 10_485_760;
 /**
  * The only photo an item may carry: the path logistics serves an upload at, `/api/photos/{upload id}`. Any other

@@ -3,10 +3,10 @@ import type { QueryFunction } from '@tanstack/react-query';
 import { browserLocation, LOGIN_PATH } from './browser-location';
 import { toast } from './toast/toast-store';
 
-/** Spec section 9: delay between the 'Unauthorized' toast and the redirect to the sign-in page. */
+/** Delay between the 'Unauthorized' toast and the redirect to the sign-in page. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
-/** A non-OK HTTP answer. Its message is '<status>: <body or statusText>' (spec section 8). */
+/** A non-OK HTTP answer. Its message is '<status>: <body or statusText>'. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -97,7 +97,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * Spec section 8: toast 'Unauthorized' / 'You are logged out. Logging in again...' then, 500 ms later,
+ * Toast 'Unauthorized' / 'You are logged out. Logging in again...' then, 500 ms later,
  * the browser goes to /api/login. Several 401s at once schedule one redirect.
  */
 export function handleUnauthorized(options: { title?: string } = {}): void {

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@ta
 // Through the package name: @midway/ui/query is its own shared module and uses the core's single copy.
 import { getQueryFn, handleUnauthorized, isUnauthorizedError } from '@midway/ui';
 
-/** Spec section 7: no automatic retry, no refetch on focus or interval, cached data never stale. */
+/** No automatic retry, no refetch on focus or interval, cached data never stale. */
 export const QUERY_DEFAULTS: DefaultOptions = {
   queries: {
     queryFn: getQueryFn({ on401: 'throw' }),

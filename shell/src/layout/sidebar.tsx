@@ -160,7 +160,7 @@ function SidebarColumn({ user, onOpenPanel, onNavigate }: { user: CurrentUser; o
         <Avatar fallback={name.charAt(0).toUpperCase()} />
         <UserText>
           <UserName data-testid="sidebar-user-name">{name}</UserName>
-          {/* Spec section 6: the label is always 'Designer', whatever the role. */}
+          {/* The label is always 'Designer', whatever the role. */}
           <UserRole>Designer</UserRole>
         </UserText>
       </UserCard>

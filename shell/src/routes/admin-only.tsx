@@ -12,7 +12,7 @@ const Denied = styled(CardContent)`
   svg { width: 22px; height: 22px; flex-shrink: 0; }
 `;
 
-/** Spec section 6: only midway_admin may use the automatic billing page. */
+/** Only midway_admin may use the automatic billing page. */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const { isAdmin } = useCurrentUser();
   if (isAdmin) return <>{children}</>;

@@ -22,7 +22,7 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The tab titles of the signed-in routes, by path (spec section 2's route table). */
+/** The tab titles of the signed-in routes, by path. */
 export const ROUTE_TITLES = {
   '/': 'Dashboard',
   '/projects': 'Projects',
@@ -33,7 +33,7 @@ export const ROUTE_TITLES = {
   '/auto-billing': 'Automatic Billing',
 } as const;
 
-/** Spec section 2 route table. '/client/:token' is served by the gateway's own page, not by the shell. */
+/** The route table. '/client/:token' is served by the gateway's own page, not by the shell. */
 export function AppRoutes() {
   return (
     <Routes>

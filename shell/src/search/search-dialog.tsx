@@ -80,7 +80,7 @@ const TypeLabel = styled.span`
   text-transform: capitalize;
 `;
 
-/** Global search (spec section 2): cmdk list inside a Radix dialog; the server does the matching. */
+/** Global search: cmdk list inside a Radix dialog; the server does the matching. */
 export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');

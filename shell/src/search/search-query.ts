@@ -1,7 +1,7 @@
 import type { SearchResult } from '@midway/contracts';
 import { ApiError, apiJson } from '@midway/ui';
 
-/** Spec sections 5 and 9: search runs only when the query is longer than 2 characters. */
+/** Search runs only when the query is longer than 2 characters. */
 export const SEARCH_MIN_QUERY_LENGTH = 3;
 export const SEARCH_DEBOUNCE_MS = 250;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Cmd+K (macOS) or Ctrl+K toggles the search dialog (spec section 4). */
+/** Cmd+K (macOS) or Ctrl+K toggles the search dialog. */
 export function useSearchShortcut(): [boolean, (open: boolean) => void] {
   const [open, setOpen] = useState(false);
   useEffect(() => {

@@ -53,7 +53,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /**
- * POST /api/projects/{projectId}/invoices (spec section 7): the number is the server's and a new invoice is
+ * POST /api/projects/{projectId}/invoices: the number is the server's and a new invoice is
  * always a draft; `status` and the money fields the form sends are accepted and ignored (lines make the total).
  */
 export const createInvoiceBodySchema = z.object({

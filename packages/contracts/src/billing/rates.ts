@@ -28,7 +28,7 @@ export const updateRateBodySchema = z.strictObject({
 });
 export type UpdateRateBody = z.infer<typeof updateRateBodySchema>;
 
-/** The automatic billing page's month and year (spec section 9: 1–12, 2024–2030, integers). */
+/** The automatic billing page's month and year (1–12, 2024–2030, integers). */
 export const billingPeriodBodySchema = z.object({
   month: z.number({ error: 'month must be a whole number from 1 to 12' }).int({ error: 'month must be a whole number from 1 to 12' }).min(1, { error: 'month must be a whole number from 1 to 12' }).max(12, { error: 'month must be a whole number from 1 to 12' }),
   year: z.number({ error: 'year must be a whole number from 2024 to 2030' }).int({ error: 'year must be a whole number from 2024 to 2030' }).min(2024, { error: 'year must be a whole number from 2024 to 2030' }).max(2030, { error: 'year must be a whole number from 2024 to 2030' }),

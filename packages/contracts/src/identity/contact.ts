@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NO_NUL } from '../text';
 import { emailSchema, personNameSchema } from './users';
 
-/** POST /api/contact (spec section 5: firstName, lastName, email, message required; phone optional). */
+/** POST /api/contact (firstName, lastName, email, message required; phone optional). */
 export const contactBodySchema = z.object({
   firstName: personNameSchema('firstName'),
   lastName: personNameSchema('lastName'),

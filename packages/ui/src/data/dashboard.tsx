@@ -13,10 +13,10 @@ export const DASHBOARD_TITLE = 'Dashboard';
 export const DASHBOARD_SUBTITLE = 'Track items and manage logistics for all your design projects';
 export const WELCOME_MESSAGE = 'Welcome to Midway! Create your first project to start tracking items.';
 
-/** Spec section 9: 4 stat cards, 3 table rows and 3 activity rows while loading. */
+/** 4 stat cards, 3 table rows and 3 activity rows while loading. */
 export const DASHBOARD_SKELETON = { statCards: 4, tableRows: 3, activityRows: 3 } as const;
 
-/** The projects table's columns (spec section 2), named once for the table and its placeholder. */
+/** The projects table's columns, named once for the table and its placeholder. */
 export const PROJECT_TABLE_HEADERS = ['Project', 'Client', 'Items', 'Status', 'Install Date', 'Actions'] as const;
 
 /** The projects table needs about this much width for its six columns side by side; below it rows are cards. */

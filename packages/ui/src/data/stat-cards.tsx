@@ -80,7 +80,7 @@ export function StatCards({ stats }: { stats: readonly StatCardModel[] }) {
   );
 }
 
-/** The strip's placeholder while its numbers load (spec section 9: the dashboard shows 4). */
+/** The strip's placeholder while its numbers load (the dashboard shows 4). */
 export function StatCardsSkeleton({ count }: { count: number }) {
   return (
     <Grid role="status" aria-busy="true" aria-label="Loading statistics">

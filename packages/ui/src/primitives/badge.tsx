@@ -1,7 +1,7 @@
 import styled, { css } from 'styled-components';
 import type { BadgeTone } from '../theme';
 
-/** Spec section 4: project status colours; anything unknown is grey. */
+/** Project status colours; anything unknown is grey. */
 const STATUS_TONES: Record<string, BadgeTone> = {
   active: 'green',
   planning: 'blue',

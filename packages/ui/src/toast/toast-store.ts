@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Spec section 9: at most one toast shown, 5000 ms display, 50 px swipe to dismiss, F8 focuses the region. */
+/** At most one toast shown, 5000 ms display, 50 px swipe to dismiss, F8 focuses the region. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

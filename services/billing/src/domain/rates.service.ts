@@ -13,7 +13,7 @@ export class RatesService {
     private readonly tz: string,
   ) {}
 
-  /** Writes the fee table of spec section 9 for types that have no rate yet: repeating it changes nothing. */
+  /** Writes the default fee table for types that have no rate yet: repeating it changes nothing. */
   async initialize(caller: Caller): Promise<{ message: string; created: number }> {
     requireAdmin(caller, 'initialize billing rates');
     const created = await this.uow.run(async (r) => {
