@@ -12,7 +12,7 @@ export interface AfterPaintLoads {
   scripts: string[];
 }
 
-/** Preloads added per task: each link insertion starts a request on the main thread (40 in one task took 57 ms here, 230 ms at 4× CPU; 4 with the entry script took 13-36 ms). */
+/** Preloads added per task: each link insertion starts a request on the main thread, so a few per task keep every task short (`npm run bench` shows the pages' blocking time). */
 const PRELOADS_PER_TASK = 2;
 
 /** How long after its first frame a page whose first paint never reports (nothing contentful in it) waits to load. */
@@ -23,8 +23,8 @@ const NO_PAINT_REPORT_MS = 1000;
  * entry script, its fetch preloads, and then a script preload for each URL of the JSON data block before it,
  * PRELOADS_PER_TASK per task so that no task blocks input for long. "On screen" is the paint's timing entry, which
  * comes when the frame is presented: a frame's animation callback and a task after it came before that, and when
- * the scripts (33 KB) then arrived before the presentation, Lighthouse's simulation counted them as part of the
- * landing's largest paint (1.16–1.30 s against 0.67–0.76 s in the other runs, the same paragraph both times).
+ * the scripts then arrived before the presentation, Lighthouse's simulation counted them as part of the
+ * landing's largest paint.
  * Without paint timing it falls back to that frame and task. Constant, so the CSP allows it by its hash
  * (AFTER_PAINT_SCRIPT_HASH) instead of allowing inline scripts.
  */
@@ -37,8 +37,7 @@ const FETCH_PRELOAD = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="fetch")[^>]*
 /**
  * `html` with nothing fetched before its first paint: its script tags and fetch preloads move into the after-paint
  * data block, with `scripts` (the route's preloads, less those script tags). Lighthouse's simulation counts every
- * request that starts before the largest paint as part of it (the landing's LCP was 1.24 s with /main.js requested
- * from the head, FCP 0.7 s), and the prerendered screen needs no script to show.
+ * request that starts before the largest paint as part of it, and the prerendered screen needs no script to show.
  */
 export function loadAfterFirstPaint(html: string, scripts: string[]): string {
   const entries: string[] = [];

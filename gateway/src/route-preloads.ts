@@ -22,7 +22,7 @@ export class RoutePreloads {
     const entry = `/remotes/${plan.remoteDir}/remoteEntry.js`;
     const shell = this.read(path.join(this.root, 'shell', 'dist'));
     // The shell's main.js first: as a plain deferred script it has low priority, and the browser would fetch it
-    // only after every preload below (on a 1.6 Mbps line it started 3 s into the dashboard's load).
+    // only after every preload below, late into a slow line's load.
     const shellEntry = (shell?.entry ?? []).map((f) => `/${f}`);
     if (plan.remoteDir === 'mf-landing') return [...shellEntry, entry];
     const remote = this.read(path.join(this.root, plan.remoteDir, 'dist'));

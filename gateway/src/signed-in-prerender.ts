@@ -17,7 +17,7 @@ const projectHeadingSchema = projectSchema.pick({ name: true, location: true, cl
  */
 export class SignedInFrames {
   private readonly prerender: ShellPrerender | null;
-  // The same frame for the same page and caller: renders cost 2-5 ms of the gateway's one thread.
+  // The same frame for the same page and caller: a render holds the gateway's one thread.
   private readonly rendered = new LRUCache<string, FirstScreen | false>({ max: 2000 });
 
   constructor(private readonly opts: { root: string; identityUrl?: string; catalogUrl?: string; logger: Logger; timeoutMs?: number }) {

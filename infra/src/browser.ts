@@ -14,7 +14,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // Headless Chromium otherwise starts the desktop omnibox popup (a WebUI page of ~400 modules, 0.3-0.7 s of CPU in
+  // Headless Chromium otherwise starts the desktop omnibox popup (a WebUI page of its own, in
   // a renderer of its own) beside the first page it loads: on two cores that competed with the page being measured
   // or tested. A phone's browser does not do this while loading a page. Checked on Chromium 156: with these five
   // features off no WebUI renderer starts; with one or two of them off it still did.

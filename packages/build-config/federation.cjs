@@ -65,8 +65,8 @@ function precompressPlugins() {
  * V8's explicit compile hint (Chrome 136+) at the top of every script: compile all its functions eagerly, on the
  * streaming thread while the file downloads, instead of lazily on the main thread when each is first called. Our
  * scripts are the framework, the federation runtime and a route's own chunks, fetched when they are about to run,
- * so nearly all of their functions are called at load. Lighthouse's TBT (mobile, 4× CPU) over 5–8 alternating
- * runs per page, without → with: items 83 → 59 ms, dashboard 87 → 46, project 156 → 85. Added after minifying
+ * so nearly all of their functions are called at load: it lowers the pages' blocking time (`npm run bench`, Lighthouse).
+ * Added after minifying
  * (which drops comments) and before source maps, hashing and compression see the file.
  */
 function compileHintPlugin() {
@@ -179,7 +179,7 @@ function sharedDependencies(isHost) {
         singleton: true,
         // Every app is built from one lockfile, so each shared package has one version. With a range here the
         // runtime checked it on every load of every shared module by compiling semver's regular expressions
-        // afresh (3-25 ms of the page's startup, x4 on a phone profile); without one the singleton is taken as is.
+        // afresh during the page's startup; without one the singleton is taken as is.
         requiredVersion: false,
         version: versionOf(name),
         ...(isHost && name.startsWith('@midway/ui/') ? { import: require.resolve(name) } : {}),

@@ -176,7 +176,7 @@ export default function ItemsPage() {
   const carrierName = useCarrierName();
   const items = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
   // The page's frame (toolbar, counts, tabs) commits first and the rows in a background render right after
-  // it: one 38 ms task on a fast machine became two, the second one interruptible, on a phone's first load.
+  // it: one long task becomes two, the second one interruptible, on a phone's first load.
   const shownItems = useDeferredValue(items, NO_ITEMS);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;

@@ -1,6 +1,6 @@
 import { formatCount, formatUsd } from '@midway/ui';
 
-// No Intl here: building the first Intl.NumberFormat on the page costs ~60 ms before the first screen (see formatUsd).
+// No Intl here: building the first Intl.NumberFormat on the page delays the first screen (see formatUsd).
 
 /** US dollars, en-US, $ and two decimals; 'N/A' when there is no amount. Amounts arrive as decimal strings. */
 export function formatMoney(amount: string | number | null | undefined): string {

@@ -34,7 +34,7 @@ type Options = Parameters<typeof useWindowVirtualizer<HTMLDivElement>>[0];
  * and again on every scroll frame; its size change then re-rendered the list synchronously in the same task. The
  * row keeps the size the list already gives it (measured, or estimated while rendering) until the observer reports:
  * no estimate is asked for here, inside the commit, where an estimate that reads the window's size forced the new
- * page's layout (37 ms on the items page in a Lighthouse trace).
+ * page's layout.
  */
 const measureAfterLayout: NonNullable<Options['measureElement']> = (element, entry, instance) => {
   const box = entry?.borderBoxSize?.[0];
@@ -45,8 +45,7 @@ const measureAfterLayout: NonNullable<Options['measureElement']> = (element, ent
 
 /**
  * The window scroll, less the virtualizer's first write: mounting, it scrolls the window to where the window already
- * is, and that forced a layout of the page React had just committed (34 ms of the commit's task here, with the rows
- * in it). Every later write (scrollToIndex, a correction for rows measured above the fold) goes through.
+ * is, and that forced a layout of the page React had just committed, with the rows in it. Every later write (scrollToIndex, a correction for rows measured above the fold) goes through.
  */
 function scrollAfterMount(): NonNullable<Options['scrollToFn']> {
   let mounted = false;
@@ -59,8 +58,8 @@ function scrollAfterMount(): NonNullable<Options['scrollToFn']> {
 
 /**
  * The window's size, as the virtualizer's own window observer gives it, less its first read: that one came in the
- * virtualizer's layout effect, where reading innerWidth forced a layout of the page React had just committed (27-29 ms
- * of the items page's commit task in Lighthouse traces). Until a ResizeObserver reports after the browser's own
+ * virtualizer's layout effect, where reading innerWidth forced a layout of the page React had just committed inside
+ * the commit's task. Until a ResizeObserver reports after the browser's own
  * layout, the list keeps the first render's guess (initialRect), then reads the size there, where the read is free.
  */
 const observeWindowRectAfterLayout: NonNullable<Options['observeElementRect']> = (instance, cb) => {

@@ -118,7 +118,7 @@ export const FIRST_SCREEN_ROWS = 8;
 
 /**
  * The project's items; `highlightId` (from a search result's ?item=) is scrolled to and marked. Each row has a
- * status control: rendering 50 Radix menus when the project arrives blocked the main thread for ~2 s at 4× CPU slowdown
+ * status control: rendering every row's Radix menu when the project arrives blocked a phone's main thread
  * (React Query's update renders synchronously). The first screen's rows render with the page; the full list
  * follows as a deferred render, which React splits into short tasks.
  */

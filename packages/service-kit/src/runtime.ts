@@ -42,7 +42,7 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
   await applyPendingMigrations({ databaseUrl, schema: o.name, prismaDir: o.prismaDir }, o.logger);
   const db = o.createDb(databaseUrl);
   const relayPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 2, applicationName: `${o.name}-relay` }));
-  // Plain pg for the hottest read-only queries: Prisma's fixed cost per query (~2 ms here) dominates a 2 ms SELECT.
+  // Plain pg for the hottest read-only queries: Prisma's fixed cost per query is as large as a small SELECT.
   const readPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 10, searchPath: o.name, applicationName: `${o.name}-read` }));
   const bus: Bus = await connectBus(natsUrl, o.name, o.logger);
   await Promise.all([o.name, ...(o.consumes ?? [])].map((domain) => ensureStream(bus.jsm, domain)));

@@ -1,6 +1,6 @@
 /**
  * en-US numbers without Intl: the first Intl.NumberFormat (or toLocaleString) a page builds loads the locale's
- * data, ~60 ms here and 4× that on a mid-range phone, on the main thread while the first screen renders. The
+ * data, on the main thread while the first screen renders. The
  * output is exactly Intl's for en-US (number-format.test.ts compares them).
  */
 

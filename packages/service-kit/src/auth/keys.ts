@@ -33,7 +33,7 @@ export function loadOrCreateKeyPair(dir: string, name: string): KeyPair {
   return pair;
 }
 
-// jsonwebtoken re-parses a PEM string on every call (~1 ms for an EC key); parse each key once.
+// jsonwebtoken re-parses a PEM string on every call; parse each key once.
 const parsedKeys = new Map<string, KeyObject>();
 export function privateKeyObject(pem: string): KeyObject {
   let key = parsedKeys.get(pem);

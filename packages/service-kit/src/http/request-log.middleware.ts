@@ -38,8 +38,8 @@ export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (
 
 /**
  * `req.log` on an express app's requests: a child logger bound to the request id, made only when a handler
- * first uses it (per request, pino-http built two child loggers and serialized the request up front, 8% of
- * the gateway's CPU).
+ * first uses it (per request, pino-http built two child loggers and serialized the request up front, a
+ * visible share of the gateway's CPU).
  */
 export function lazyRequestLogger(app: Express, logger: Logger): void {
   const childOf = new WeakMap<IncomingMessage, Logger>();

@@ -46,8 +46,8 @@ export function PageFrameSkeleton({ title, subtitle, before, label, listTitle }:
 
 /**
  * The heading of a project's list of items, on its page and in its frame. In the frame it paints with the HTML: a
- * short project name ("Loft") made it the largest text of the page, painted only after the scripts and the data
- * (Lighthouse LCP 2.9–3.3 s against 0.76 s for "Kitsilano Loft").
+ * short project name ("Loft") made it the largest text of the page, painted only after the scripts and the data,
+ * which made the largest paint wait for them.
  */
 export const PROJECT_ITEMS_HEADING = 'Project Items';
 

@@ -73,7 +73,7 @@ export interface SelectProps {
  *
  * Closed, Radix renders every option into a detached fragment (for typeahead on the closed control and the chosen
  * option's text), and mounting that re-renders the control three times, synchronously, inside the commit that
- * mounts it: the items page's two filters cost 30 ms of one task there (120 ms at a phone's 4x slower CPU). The
+ * mounts it: a long task on a phone for the items page's two filters. The
  * options mount once the control is first hovered, focused or pressed instead, and the trigger shows the chosen
  * option's label itself.
  */

@@ -5,8 +5,7 @@ import styled from 'styled-components';
 /**
  * Radix Tabs for the tab list (roving focus, arrow keys, activation on focus), with tab panels of our own. Radix's
  * TabsContent wraps each panel in Presence, which reads the panel's computed animation name when it attaches: inside
- * the page's first commit that read forced the whole new page's style and layout (25-33 ms on the items page, x4 on
- * a phone profile) into the commit's task. Our panels have no exit animation to wait for, so they need no Presence.
+ * the page's first commit that read forced the whole new page's style and layout into the commit's task. Our panels have no exit animation to wait for, so they need no Presence.
  * The tab and panel ids are ours (Radix's are private), set on Radix's trigger, whose own ids they override.
  */
 interface TabsState {
