@@ -31,12 +31,12 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   const keys = { privateKey: config.SESSION_PRIVATE_KEY, publicKey: config.SESSION_PUBLIC_KEY };
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
   // A session past its expiry can never be used again; nothing needs it after that.
-  rt.housekeeping.add('expired sessions', 10 * 60_000, () => uow.read.sessions.deleteExpired());
+  rt.housekeeping.add('expired sessions', 10 * 60_000, () => uow.run((r) => r.sessions.deleteExpired()));
   const auth = new AuthService(uow, keys);
   const resetMailer = new PasswordResetMailer(config.SMTP_URL, { from: config.MAIL_FROM, logger });
   rt.onStop(() => resetMailer.stop());
   const passwords = new PasswordService(uow, resetMailer, config.PUBLIC_URL);
-  rt.housekeeping.add('expired password reset links', 60 * 60_000, () => uow.read.passwordResets.deleteExpired());
+  rt.housekeeping.add('expired password reset links', 60 * 60_000, () => uow.run((r) => r.passwordResets.deleteExpired()));
   const contact = new ContactService(contacts, () => mailer.nudge());
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

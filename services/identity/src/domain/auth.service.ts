@@ -4,6 +4,7 @@ import { conflict, SESSION_TTL_SECONDS, signSessionToken, unauthorized, verifySe
 import { EmailTakenError, type UserRecord } from '../data/user.repository';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { hashPassword, timingDummyHash, verifyPassword } from './password';
+import { signedInUser } from './session-access';
 import { sessionRevokedEvent } from './session-events';
 import { userEvents } from './user-events';
 
@@ -93,16 +94,13 @@ export class AuthService {
   }
 
   async currentUser(userId: string, sessionId: string): Promise<CurrentUser> {
-    const r = this.uow.read;
-    const [user, session] = await Promise.all([r.users.findById(userId), r.sessions.find(sessionId)]);
-    if (!user || !session || session.revokedAt || session.expire < new Date()) throw unauthorized();
-    return toCurrentUser(user);
+    return toCurrentUser(await signedInUser(this.uow.read, { userId, sessionId }));
   }
 
   private async openSession(user: UserRecord, meta: SessionMeta): Promise<SignedIn> {
     const sid = randomUUID();
     const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-    await this.uow.read.sessions.create({ sid, userId: user.id, expire: expiresAt, meta });
+    await this.uow.run((r) => r.sessions.create({ sid, userId: user.id, expire: expiresAt, meta }));
     const token = signSessionToken({ sid, userId: user.id, email: user.email, role: user.systemRole }, this.keys.privateKey);
     return { user: toCurrentUser(user), token, expiresAt };
   }

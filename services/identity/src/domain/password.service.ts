@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_TTL_MINUTES, type ChangePasswordBody, type PasswordMessage, type PasswordResetConfirmBody } from '@midway/contracts';
-import { badRequest, HttpError, unauthorized, type Caller } from '@midway/service-kit';
+import { badRequest, HttpError, type Caller } from '@midway/service-kit';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { hashPassword, verifyPassword } from './password';
+import { signedInUser } from './session-access';
 import { sessionRevokedEvent } from './session-events';
 
 /** Sends the e-mail with the reset link; delivery happens after the answer (see PasswordResetMailer). */
@@ -31,7 +32,7 @@ export class PasswordService {
     const user = await this.uow.read.users.findByEmail(email);
     if (user) {
       const token = randomBytes(32).toString('base64url');
-      await this.uow.read.passwordResets.create({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000) });
+      await this.uow.run((r) => r.passwordResets.create({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000) }));
       this.mail.send(user.email, `${this.publicUrl.replace(/\/$/, '')}/api/password-reset/confirm?token=${token}`);
     }
     return RESET_REQUESTED;
@@ -64,8 +65,7 @@ export class PasswordService {
 
   /** Needs the current password; the caller stays signed in, every other session of theirs is revoked. */
   async changePassword(caller: Caller, body: ChangePasswordBody): Promise<PasswordMessage> {
-    const [user, session] = await Promise.all([this.uow.read.users.findById(caller.userId), this.uow.read.sessions.find(caller.sessionId)]);
-    if (!user || !session || session.revokedAt) throw unauthorized();
+    const user = await signedInUser(this.uow.read, caller);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
       throw badRequest('Your current password is not correct.', [{ path: 'currentPassword', message: 'Your current password is not correct.' }]);
     }

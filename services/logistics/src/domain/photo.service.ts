@@ -34,7 +34,7 @@ export class PhotoService {
     if (!this.store) throw unavailable();
     const id = randomUUID();
     const sig = randomBytes(24).toString('base64url');
-    await this.uow.read.uploads.create(id, caller.userId, hash(sig), new Date(Date.now() + UPLOAD_TTL_MS));
+    await this.uow.run((r) => r.uploads.create(id, caller.userId, hash(sig), new Date(Date.now() + UPLOAD_TTL_MS)));
     return { uploadURL: `/api/objects/uploads/${id}?sig=${sig}` };
   }
 
