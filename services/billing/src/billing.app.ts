@@ -13,12 +13,13 @@ import { RatesService } from './domain/rates.service';
 import { consumeFacts } from './events/facts.consumer';
 import { startBillingJobs } from './jobs/billing.jobs';
 import { InvoiceMailer } from './mail/invoice.mailer';
-import { startOfflineProcessor } from './payments/offline-processor';
 import { stripeProcessor } from './payments/payment-processor';
 import { automaticBillingRoutes } from './routes/automatic-billing.routes';
 import { invoiceRoutes } from './routes/invoice.routes';
-import { paymentRoutes, testProcessorRoutes, webhookRoutes } from './routes/payment.routes';
+import { paymentRoutes, webhookRoutes } from './routes/payment.routes';
 import { rateRoutes } from './routes/rate.routes';
+import { startOfflineProcessor } from './test-processor/offline-processor';
+import { testProcessorRoutes } from './test-processor/test-processor.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
 export const WEBHOOK_PATH = '/api/billing/webhook';
@@ -46,7 +47,8 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   const mailer = config.SMTP_URL ? new InvoiceMailer(config.SMTP_URL, config.MAIL_FROM) : null;
   if (mailer) rt.onStop(async () => mailer.close());
 
-  // Card payments: Stripe when a key is configured, else the offline processor behind the same SDK.
+  // Card payments: Stripe when a key is configured. Without one (test mode) the offline processor stands in
+  // behind the same SDK, and only then is its confirm route mounted: with a key it does not exist.
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`;
   let selfUrl = '';
   const offline = config.STRIPE_SECRET_KEY ? null : await startOfflineProcessor({ webhookSecret, webhookUrl: () => config.BILLING_WEBHOOK_URL ?? `${selfUrl}${WEBHOOK_PATH}`, logger });
@@ -55,7 +57,7 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   const payments = new PaymentService(uow, processor);
 
   rt.app.use(webhookRoutes(payments));
-  rt.app.use(testProcessorRoutes(offline));
+  if (offline) rt.app.use(testProcessorRoutes(offline));
   rt.app.use(rateRoutes(new RatesService(uow, tz)));
   rt.app.use(automaticBillingRoutes(auto));
   rt.app.use(invoiceRoutes(new InvoiceService(uow, { tz, taxRate: config.BILLING_TAX_RATE, renderPdf: renderInvoicePdf, mail: mailer ? (m) => mailer.send(m) : null })));

@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import { automaticBillingRoutes } from '../src/routes/automatic-billing.routes';
 import { invoiceRoutes } from '../src/routes/invoice.routes';
-import { paymentRoutes, testProcessorRoutes, webhookRoutes } from '../src/routes/payment.routes';
+import { paymentRoutes, webhookRoutes } from '../src/routes/payment.routes';
 import { rateRoutes } from '../src/routes/rate.routes';
+import { testProcessorRoutes } from '../src/test-processor/test-processor.routes';
 import { ADMIN, ANY_SIGNED_IN, by, describeAuthorizationMatrix, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type MatrixRow, type Who } from '@midway/testing';
 import { ANONYMOUS, actor, eventually, type Actor, useBilling } from './billing-harness';
 
@@ -84,7 +85,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
 
 it('covers every route billing serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
-  const routers = [rateRoutes(none), automaticBillingRoutes(none), invoiceRoutes(none), paymentRoutes(none), webhookRoutes(none), testProcessorRoutes(null)];
+  const routers = [rateRoutes(none), automaticBillingRoutes(none), invoiceRoutes(none), paymentRoutes(none), webhookRoutes(none), testProcessorRoutes(none)];
   expectEveryRouteHasARow(ROUTES, routers);
 });
 

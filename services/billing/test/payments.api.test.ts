@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { actor, eventually, watchEvents, useBilling } from './billing-harness';
+import { actor, client, eventually, startTestBilling, watchEvents, useBilling } from './billing-harness';
 
 /**
  * Card payments in offline mode: the real stripe SDK against billing's offline processor (Stripe's HTTP API
@@ -96,5 +96,24 @@ describe('webhook', () => {
     expect(await payments(inv.id)).toEqual([]);
     expect((await webhook(payload, fresh)).status).toBe(200);
     expect(await payments(inv.id)).toEqual([{ amount: '50.00' }]);
+  });
+});
+
+describe('the test processor', () => {
+  it('does not exist when a Stripe key is configured: its confirm route is 404, as for any unknown path, and no offline server runs', async () => {
+    const live = await startTestBilling({ STRIPE_SECRET_KEY: 'sk_test_configured', STRIPE_WEBHOOK_SECRET: 'whsec_configured' });
+    try {
+      const liveApi = client(() => live.url);
+      const inv = await sentInvoice();
+      const { clientSecret } = (await api.post('/api/create-payment-intent', inv.owner, { invoiceId: inv.id })).body;
+      const res = await liveApi.post('/api/billing/test-processor/confirm', inv.owner, { clientSecret });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
+      expect(live.offline).toBeNull();
+      // The same call in test mode confirms, so the 404 above is the key's doing.
+      expect((await api.post('/api/billing/test-processor/confirm', inv.owner, { clientSecret })).status).toBe(200);
+    } finally {
+      await live.stop();
+    }
   });
 });
