@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { startServiceRuntime } from '@midway/service-kit';
+import { answerOwnerQueries, startServiceRuntime } from '@midway/service-kit';
 import type { CatalogConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
 import { UnitOfWork } from './data/unit-of-work';
 import { DashboardService } from './domain/dashboard.service';
 import { ItemService } from './domain/item.service';
 import { ProjectService } from './domain/project.service';
+import { RepublishService } from './domain/republish.service';
 import { SearchService } from './domain/search.service';
 import { consumeBillingCosts } from './events/billing-costs.consumer';
 import { consumeIdentityUsers } from './events/identity-users.consumer';
@@ -37,6 +38,10 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.onStop(photos.stop);
   const costs = await consumeBillingCosts(rt.bus, uow, logger);
   rt.onStop(costs.stop);
+  // Another service's read model asks before it answers 404 for a project or item it has not seen yet.
+  const republish = new RepublishService(uow);
+  const questions = answerOwnerQueries(rt.bus, logger, { 'catalog.project': (id) => republish.project(id), 'catalog.item': (id) => republish.item(id) });
+  rt.onStop(questions.stop);
 
   const projects = new ProjectService(uow);
   rt.app.use(sharedRoutes(projects));

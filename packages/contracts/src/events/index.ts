@@ -3,3 +3,4 @@ export * from './identity';
 export * from './catalog';
 export * from './logistics';
 export * from './billing';
+export * from './owner-queries';

@@ -15,7 +15,10 @@ export interface ProjectSnapshotRow {
   members: { userId: string; role: MemberRole }[];
 }
 
-/** Everything catalog holds, read in pages for the republish command (no caller: it is an operator's tool). */
+/**
+ * Everything catalog holds, read in pages for the republish command, or one project or item for another
+ * service's read model that has not seen it yet (no caller: the asker applies its own access rule).
+ */
 export class RepublishRepository {
   constructor(private readonly db: Client) {}
 
@@ -38,5 +41,12 @@ export class RepublishRepository {
       SELECT i.*, p.name AS project_name, p.client_name FROM items i JOIN projects p ON p.id = i.project_id
       WHERE i.project_id = ${projectId}::uuid ${after} ORDER BY i.id LIMIT ${limit}`;
     return rows.map(toItem);
+  }
+
+  /** One item, as `items` reads it, or null. */
+  async item(id: string): Promise<Item | null> {
+    const rows = await this.db.$queryRaw<ItemRow[]>`
+      SELECT i.*, p.name AS project_name, p.client_name FROM items i JOIN projects p ON p.id = i.project_id WHERE i.id = ${id}::uuid`;
+    return rows[0] ? toItem(rows[0]) : null;
   }
 }

@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { itemEvents } from './item-events';
 import { projectEvents } from './project-events';
@@ -42,5 +43,28 @@ export class RepublishService {
       }
     }
     return result;
+  }
+
+  /**
+   * A project as republish would publish it (its snapshot, with members), for a read model that has not seen it
+   * yet; none when it does not exist.
+   */
+  async project(id: string): Promise<EventEnvelope[]> {
+    const snapshot = await this.snapshotOf(id);
+    return snapshot ? [snapshot.event] : [];
+  }
+
+  /** An item as republish would publish it, after its project's snapshot (the asker may lack both). */
+  async item(id: string): Promise<EventEnvelope[]> {
+    const item = await this.uow.read.republish.item(id);
+    const snapshot = item ? await this.snapshotOf(item.projectId) : null;
+    return item && snapshot ? [snapshot.event, ...itemEvents.imported([item], snapshot.project.id, snapshot.project.ownerId)] : [];
+  }
+
+  /** Stamped before the read, so a change committed after it (its fact stamped later) still wins when its live event arrives. */
+  private async snapshotOf(projectId: string) {
+    const at = new Date().toISOString();
+    const [project] = await this.uow.read.republish.projects([projectId]);
+    return project ? { project, event: projectEvents.snapshot(project, at) } : null;
   }
 }
