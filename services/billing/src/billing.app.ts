@@ -10,7 +10,9 @@ import { AutomaticBillingService } from './domain/automatic-billing.service';
 import { InvoiceService } from './domain/invoice.service';
 import { PaymentService } from './domain/payment.service';
 import { RatesService } from './domain/rates.service';
-import { consumeFacts } from './events/facts.consumer';
+import { consumeCatalogFacts } from './events/catalog.consumer';
+import { consumeIdentityFacts } from './events/identity.consumer';
+import { consumeLogisticsFacts } from './events/logistics.consumer';
 import { startBillingJobs } from './jobs/billing.jobs';
 import { InvoiceMailer } from './mail/invoice.mailer';
 import { stripeProcessor } from './payments/payment-processor';
@@ -37,8 +39,7 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   });
   const tz = config.BILLING_TIME_ZONE;
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
-  const facts = await consumeFacts(rt.bus, uow, logger, tz);
-  rt.onStop(facts.stop);
+  for (const consume of [consumeCatalogFacts, consumeIdentityFacts, consumeLogisticsFacts]) rt.onStop((await consume(rt.bus, uow, logger, tz)).stop);
 
   const auto = new AutomaticBillingService(uow, { tz, taxRate: config.BILLING_TAX_RATE });
   const jobs = await startBillingJobs({ databaseUrl: config.DATABASE_URL, tz, auto, logger, schedule: config.BILLING_JOBS === 'on' });
