@@ -4,6 +4,7 @@ import { Pool, type Dispatcher } from 'undici';
 import vary from 'vary';
 import { redactUrl, REQUEST_ID_HEADER } from '@midway/service-kit';
 import { isJsonType, sendJson, type CallerFacts } from './plain-http';
+import { privateCacheControl } from './private-answers';
 import { isProxied, routeOf, type Route, type ServiceName } from './route-table';
 import { bufferedBodyOf, type EdgeHeaders } from './security.middleware';
 
@@ -36,7 +37,7 @@ export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: 
       const pool = pools.get(route.service);
       if (!pool) return sendJson(res, 503, { error: 'service_unavailable', message: `The ${route.service} service is not deployed yet.` });
       const body = req.method === 'GET' || req.method === 'HEAD' ? null : (bufferedBodyOf(req) ?? req);
-      const handler = new ProxyHandler(req, res, route.service, logger, edge);
+      const handler = new ProxyHandler(req, res, route.service, logger, edge, !route.public);
       pool.dispatch({ method: req.method as Dispatcher.HttpMethod, path: req.url!, headers: forwardedHeaders(req, route, caller), body }, handler);
     },
     close: async () => void (await Promise.all([...pools.values()].map((p) => p.close()))),
@@ -88,6 +89,8 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     private readonly service: ServiceName,
     private readonly logger: Logger,
     private readonly edge: Pick<EdgeHeaders, 'owned' | 'useDocumentSet'>,
+    /** The answer is the signed-in caller's own: no shared cache, and no back button on a shared computer, may reuse it. */
+    private readonly callersOwn: boolean,
   ) {
     // The caller hung up: stop the service's work on its behalf too.
     res.once('close', () => {
@@ -114,6 +117,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
       if (name === 'vary' && res.hasHeader('vary')) vary(res, Array.isArray(value) ? value.join(', ') : value);
       else res.setHeader(name, value);
     }
+    if (this.callersOwn) res.setHeader('Cache-Control', privateCacheControl(headers['cache-control']));
     res.writeHead(statusCode);
   }
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { searchResultSchema, SEARCH_MIN_LENGTH, type SearchResult } from '@midway/contracts';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@midway/service-kit';
 import { z } from 'zod';
+import { PRIVATE_NO_STORE } from './private-answers';
 
 const resultsSchema = z.array(searchResultSchema);
 
@@ -14,6 +15,7 @@ export function searchRoutes(sources: Record<string, string | undefined>, logger
   const r = Router();
   r.get('/api/search', async (req, res) => {
     const q = typeof req.query.q === 'string' ? req.query.q.trim() : '';
+    res.setHeader('Cache-Control', PRIVATE_NO_STORE);
     if (q.length < SEARCH_MIN_LENGTH) return void res.json([]);
     const headers: Record<string, string> = { [IDENTITY_HEADER]: String(req.headers[IDENTITY_HEADER] ?? ''), [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? '') };
     const answers = await Promise.all(
@@ -31,7 +33,6 @@ export function searchRoutes(sources: Record<string, string | undefined>, logger
           }
         }),
     );
-    res.setHeader('Cache-Control', 'no-store');
     res.json(answers.flat());
   });
   return r;
