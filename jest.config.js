@@ -9,6 +9,7 @@ const node = (displayName, rootDir, extra = {}) => ({
   moduleNameMapper: {
     '^@midway/contracts$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src'),
     '^@midway/contracts/vocab$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/vocab.ts'),
+    '^@midway/contracts/money$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/money.ts'),
     '^@midway/contracts/brand$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/brand.ts'),
     '^@midway/contracts/page-data$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/page-data.ts'),
     '^@midway/service-kit$': '<rootDir>/' + rel(rootDir, 'packages/service-kit/src'),

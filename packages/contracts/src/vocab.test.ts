@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { itemSchema, itemStatusSchema, projectStatusSchema, systemRoleSchema } from '.';
-import { ITEM_STATUSES, PROJECT_STATUSES, SYSTEM_ROLES } from './vocab';
+import { isUuid, ITEM_STATUSES, photoKeyOf, PROJECT_STATUSES, SYSTEM_ROLES } from './vocab';
 
 describe('@midway/contracts/vocab', () => {
   it('imports nothing, so a browser bundle that uses it gets no zod', () => {
@@ -19,5 +19,13 @@ describe('@midway/contracts/vocab', () => {
   it('reads the shipped alias as in-transit and nothing inherited from Object as a status', () => {
     expect(itemStatusSchema.parse(' Shipped ')).toBe('in-transit');
     expect(itemStatusSchema.safeParse('constructor').success).toBe(false);
+  });
+
+  it('takes a UUID in either case as an id, and nothing else', () => {
+    expect(isUuid('7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab')).toBe(true);
+    expect(isUuid('7D1C0F1E-AAAA-4BBB-8CCC-0123456789AB')).toBe(true);
+    for (const bad of ['', '7d1c0f1e', '7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab ', ' 7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab', '7d1c0f1e-aaaa-4bbb-8ccc-0123456789az', "1' OR '1'='1"]) expect(isUuid(bad)).toBe(false);
+    expect(photoKeyOf('/api/photos/7D1C0F1E-AAAA-4BBB-8CCC-0123456789AB')).toBe('7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab');
+    expect(photoKeyOf('/api/photos/7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab/x')).toBeNull();
   });
 });

@@ -4,6 +4,13 @@
  * their enums from these arrays, so each list is written once.
  */
 
+/* ---------- ids ---------- */
+
+const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = new RegExp(`^${UUID_PATTERN}$`, 'i');
+/** Ids arrive in URLs and cursors anyone can type; one that is not a UUID names nothing, and never reaches SQL. */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
 /* ---------- projects ---------- */
 
 export const PROJECT_STATUSES = ['active', 'planning', 'in-progress', 'completed'] as const;
@@ -71,20 +78,15 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   delivery: 'Last-Mile Delivery',
   install_assembly: 'Installation & Assembly',
 };
-/** The fee table as decimal strings, never floats; storage is per item per day. */
-export const SERVICE_FEES: Record<ServiceType, string> = {
-  receiving: '25.00',
-  enhanced_inspection: '15.00',
-  storage: '2.00',
-  delivery: '50.00',
-  install_assembly: '75.00',
-};
 /* ---------- billing: rates, invoices ---------- */
 
 /** What billing charges for: the per-item services plus special handling (added by hand, $10.00 per item). */
 export const BILLING_RATE_TYPES = ['receiving', 'enhanced_inspection', 'storage', 'delivery', 'install_assembly', 'special_handling'] as const;
 export type BillingRateType = (typeof BILLING_RATE_TYPES)[number];
-/** The default fee table that `POST /api/billing/initialize` writes, as decimal strings. */
+/**
+ * The default fee table that `POST /api/billing/initialize` writes, as decimal strings, never floats. A per-item
+ * service costs its type's rate here when logistics creates it, so each fee is written once.
+ */
 export const BILLING_DEFAULT_RATES: Record<BillingRateType, { rate: string; unit: string; description: string }> = {
   receiving: { rate: '25.00', unit: 'per item', description: 'Item receiving' },
   enhanced_inspection: { rate: '15.00', unit: 'per item', description: 'Enhanced inspection' },
@@ -108,17 +110,21 @@ export const INVOICE_DUE_DAYS = 30;
 export const BILLING_YEAR_MIN = 2024;
 export const BILLING_YEAR_MAX = 2030;
 export const BILLING_CURRENCY = 'usd';
+/** Month names, January first: `MONTHS[month - 1]` names a billing period's 1-based month. */
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 export const SERVICES_PAGE_DEFAULT = 200;
 export const SERVICES_PAGE_MAX = 1000;
 /** Photo uploads: one file of at most 10 MB. */
 export const PHOTO_MAX_BYTES = 10_485_760;
+/** The image types a photo may be (logistics reads the type from the file's first bytes). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /**
  * The only photo an item may carry: the path logistics serves an upload at, `/api/photos/{upload id}`. Any other
  * address (a web URL, javascript:, data:) would be shown as an <img> on the public client page and escape the
  * photo's access rule, so catalog refuses it and logistics reads the key from it.
  */
-const PHOTO_PATH = /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const PHOTO_PATH = new RegExp(`^/api/photos/(${UUID_PATTERN})$`, 'i');
 export const photoPath = (key: string) => `/api/photos/${key}`;
 /** `/api/photos/{key}` → the key (lower case); anything else → null. */
 export const photoKeyOf = (photoUrl: string): string | null => PHOTO_PATH.exec(photoUrl)?.[1]?.toLowerCase() ?? null;
@@ -141,6 +147,14 @@ export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
 
 export const SYSTEM_ROLES = ['midway_admin', 'designer', 'client'] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
+/**
+ * Midway's administrator: reaches every project (as 'admin' in canOnProject) and alone runs billing. Takes a
+ * service's caller (`role`) or the browser's current user (`systemRole`), so the rule is written once.
+ */
+export function isAdmin(who: { role: SystemRole } | { systemRole: SystemRole } | null | undefined): boolean {
+  if (!who) return false;
+  return ('role' in who ? who.role : who.systemRole) === 'midway_admin';
+}
 export const PASSWORD_MIN_LENGTH = 8;
 
 /* ---------- runtime ---------- */

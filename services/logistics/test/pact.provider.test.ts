@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Verifier } from '@pact-foundation/pact';
 import { IDENTITY_HEADER, signIdentityToken } from '@midway/service-kit';
 import { testKeys } from '@midway/testing';
-import { SERVICE_FEES, SERVICE_TYPES } from '@midway/contracts';
+import { BILLING_DEFAULT_RATES, SERVICE_TYPES } from '@midway/contracts';
 import { startTestLogistics, type Logistics } from './logistics-harness';
 
 /**
@@ -37,7 +37,7 @@ async function lakeviewWithServices() {
   for (const [i, type] of SERVICE_TYPES.entries()) {
     const id = type === 'receiving' ? SERVICE_ID : randomUUID();
     await db.$executeRaw`INSERT INTO services (id, item_id, project_id, type, rank, cost, created_at)
-      VALUES (${id}::uuid, ${ITEM_ID}::uuid, ${PROJECT_ID}::uuid, ${type}, ${SERVICE_TYPES.length - 1 - i}, ${SERVICE_FEES[type]}::numeric, now())`;
+      VALUES (${id}::uuid, ${ITEM_ID}::uuid, ${PROJECT_ID}::uuid, ${type}, ${SERVICE_TYPES.length - 1 - i}, ${BILLING_DEFAULT_RATES[type].rate}::numeric, now())`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { SERVICE_FEES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts';
+import { BILLING_DEFAULT_RATES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts';
 import { actor, eventually, usePlatform, watchEvents } from './logistics-harness';
 
 const t = usePlatform();
@@ -10,7 +10,7 @@ describe('every item has exactly one service of each type', () => {
     const item = await t.item(owner, p.id, { name: 'Oak sideboard' });
     const services = await t.servicesOf(owner, p.id, 5);
     expect(services.map((s) => [s.type, s.label, s.selected, s.cost, s.itemId, s.itemName, s.projectName]).sort()).toEqual(
-      SERVICE_TYPES.map((type) => [type, SERVICE_TYPE_LABELS[type], false, SERVICE_FEES[type], item.id, 'Oak sideboard', 'Harbour Loft']).sort(),
+      SERVICE_TYPES.map((type) => [type, SERVICE_TYPE_LABELS[type], false, BILLING_DEFAULT_RATES[type].rate, item.id, 'Oak sideboard', 'Harbour Loft']).sort(),
     );
     // Receiving first within the item, as the fixed list orders them.
     expect(services.map((s) => s.type)).toEqual([...SERVICE_TYPES]);

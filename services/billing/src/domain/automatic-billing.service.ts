@@ -1,5 +1,5 @@
 import type { Caller } from '@midway/service-kit';
-import { INVOICE_DUE_DAYS, type BillingPeriodBody } from '@midway/contracts';
+import { INVOICE_DUE_DAYS, MONTHS, type BillingPeriodBody } from '@midway/contracts';
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { requireAdmin } from './admin';
@@ -7,7 +7,6 @@ import { billingEvents } from './billing-events';
 import { dayIn } from './calendar';
 import { publishCosts } from './cost-events';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const monthName = (p: BillingPeriodBody) => `${MONTHS[p.month - 1]} ${p.year}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,13 +1,12 @@
 import { badRequest, conflict, HttpError, notFound, type Caller } from '@midway/service-kit';
-import { INVOICE_DUE_DAYS, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
+import { INVOICE_DUE_DAYS, isUuid, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import type { InvoiceMail } from '../mail/invoice.mailer';
 import { requireAdmin } from './admin';
 import { publishInvoices } from './automatic-billing.service';
 import { addDays, dayIn } from './calendar';
-import { isUuid } from './ids';
-import { lineAmount, toCents } from './money';
+import { lineAmount } from './money';
 
 export interface InvoiceDeps {
   tz: string;

@@ -1,9 +1,7 @@
 import { badRequest, conflict, HttpError, notFound, type Caller } from '@midway/service-kit';
-import { BILLING_CURRENCY } from '@midway/contracts';
+import { BILLING_CURRENCY, fromCents, isUuid, toCents } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { billingEvents } from './billing-events';
-import { isUuid } from './ids';
-import { fromCents, toCents } from './money';
 
 /** A verified processor event, as much of it as billing reads. */
 export interface ProcessorEvent {

@@ -4,12 +4,10 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Pool } from 'pg';
 import { trackingUrl } from '@midway/carriers';
-import type { Caller } from '@midway/service-kit';
-import type { CreateItemBody, Item, ItemsSummary, ItemsSummaryQuery, ItemStatus, ListItemsQuery, UpdateItemBody } from '@midway/contracts';
-import { isUuid } from '../domain/ids';
+import { likeContaining, type Caller } from '@midway/service-kit';
+import { isUuid, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type UpdateItemBody } from '@midway/contracts';
 import { accessibleProjects } from './access.sql';
 import { itemsPage, type ItemPageCache, type ItemsPage } from './item-page.cache';
-import { likeContaining } from './like.sql';
 import { toItem, trackingJsonOf, type ItemRow } from './mappers';
 import { connectionOf, Prisma, type Client } from './prisma-client';
 

@@ -1,7 +1,6 @@
-import type { Caller } from '@midway/service-kit';
+import { likeContaining, type Caller } from '@midway/service-kit';
 import type { SearchResult } from '@midway/contracts';
 import { accessibleProjects } from './access.sql';
-import { likeContaining } from './like.sql';
 import type { Client } from './prisma-client';
 
 /** Catalog's half of the global search: the caller's projects and items whose text contains the query. */

@@ -1,7 +1,5 @@
-import { BILLING_RATE_LABELS, type EventEnvelope } from '@midway/contracts';
+import { BILLING_RATE_LABELS, MONTHS, type EventEnvelope } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
  * billing.cost.recorded.v1: what a project's fees of one type come to so far in a month. It becomes the

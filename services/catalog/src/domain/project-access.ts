@@ -1,7 +1,6 @@
 import { forbidden, notFound, type Caller } from '@midway/service-kit';
-import { canOnProject, type Item, type Project, type ProjectCapability } from '@midway/contracts';
+import { canOnProject, isUuid, type Item, type Project, type ProjectCapability } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
-import { isUuid } from './ids';
 
 /**
  * Who may do what on a project, in one place for every use case. The roles and what each may do are the

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { conflict, notFound, type Caller } from '@midway/service-kit';
-import { photoKeyOf, projectStatusSchema, sharedPhotoPath, type CreateProjectBody, type Member, type MemberRole, type Project, type ProjectDetail, type SharedProject, type ShareProjectBody, type UpdateProjectBody } from '@midway/contracts';
+import { notFound, type Caller } from '@midway/service-kit';
+import { photoKeyOf, projectStatusSchema, sharedPhotoPath, type CreateProjectBody, type Project, type ProjectDetail, type SharedProject, type ShareProjectBody, type UpdateProjectBody } from '@midway/contracts';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
-import { isUuid } from './ids';
 import { projectFor } from './project-access';
 import { PROJECT_FIELDS, projectEvents } from './project-events';
 import { activityText } from './activity-text';
@@ -90,35 +89,5 @@ export class ProjectService {
       }),
       activities: activities.map((a) => ({ id: a.id, description: a.description, createdAt: a.createdAt.toISOString() })),
     };
-  }
-
-  async members(caller: Caller, id: string): Promise<Member[]> {
-    await projectFor(this.uow.read, caller, id, 'read');
-    return this.uow.read.members.list(id);
-  }
-
-  addMember(caller: Caller, id: string, email: string, role: MemberRole = 'member'): Promise<Member[]> {
-    return this.uow.run(async (r) => {
-      const project = await projectFor(r, caller, id, 'manageMembers', { lock: true });
-      const user = await r.users.findByEmail(email);
-      if (!user) throw notFound('No Midway account uses that e-mail. Ask them to sign up first, then share again.');
-      if (user.id === project.createdById) throw conflict('That designer already owns this project.');
-      if (await r.members.add(id, user.id, role, caller.userId)) {
-        const who = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-        await r.activities.add({ projectId: id, itemId: null, type: 'project_shared', description: activityText.memberAdded(who), metadata: { userId: user.id } });
-        await r.outbox.add(projectEvents.memberAdded(project, user.id, role, caller.userId));
-      }
-      return r.members.list(id);
-    });
-  }
-
-  /** Only the owner or an admin removes members; a member or viewer may leave on their own. */
-  removeMember(caller: Caller, id: string, userId: string): Promise<void> {
-    return this.uow.run(async (r) => {
-      const project = await projectFor(r, caller, id, userId === caller.userId ? 'read' : 'manageMembers', { lock: true });
-      const removed = isUuid(userId) ? await r.members.remove(id, userId) : null;
-      if (!removed) throw notFound('That designer is not a member of this project.');
-      await r.outbox.add(projectEvents.memberRemoved(project, userId, removed.role, caller.userId));
-    });
   }
 }

@@ -1,8 +1,7 @@
 import type { Pool } from 'pg';
-import type { Caller } from '@midway/service-kit';
+import { likeContaining, type Caller } from '@midway/service-kit';
 import type { ServiceType } from '@midway/contracts';
 import { reachable } from './access.repository';
-import { likeContaining } from './like.sql';
 import { Prisma, type Client } from './prisma-client';
 
 export interface ServiceRow {

@@ -1,6 +1,6 @@
 import { badRequest } from '@midway/service-kit';
 import type { ServiceCursor } from '../data/service.repository';
-import { isUuid } from './ids';
+import { isUuid } from '@midway/contracts';
 
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 

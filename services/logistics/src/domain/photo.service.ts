@@ -1,10 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { badRequest, forbidden, HttpError, notFound, type Caller } from '@midway/service-kit';
-import { canOnProject, PHOTO_MAX_BYTES, photoPath, type AttachPhotoBody } from '@midway/contracts';
+import { canOnProject, isUuid, PHOTO_MAX_BYTES, photoPath, type AttachPhotoBody } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { imageTypeOf } from './image-type';
-import { isUuid } from './ids';
 import { logisticsEvents } from './logistics-events';
 
 /** Where a photo is kept and served. */

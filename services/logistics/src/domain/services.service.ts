@@ -1,6 +1,7 @@
 import { forbidden, notFound, type Caller } from '@midway/service-kit';
 import {
   canOnProject,
+  isUuid,
   MEMBER_ROLES,
   SERVICE_TYPE_LABELS,
   type BulkServicesBody,
@@ -13,7 +14,6 @@ import {
 import type { ChangedService, ServiceFilter, ServiceRow } from '../data/service.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { decodeCursor, encodeCursor } from './cursor';
-import { isUuid } from './ids';
 import { logisticsEvents } from './logistics-events';
 import { typesMatching } from './service-types';
 
