@@ -30,6 +30,11 @@ export interface ServiceRuntimeOptions<Db extends { $queryRawUnsafe(q: string): 
   bodyLimit?: string;
   /** Paths that get their body as raw bytes (signed webhooks). */
   rawBodyPaths?: string[];
+  /**
+   * The service keeps the kit's project-access read model: its tables are migrated (and adopted) with the
+   * kit's, and left out of the service's Prisma schema. Catalog, which owns projects, does not.
+   */
+  projectAccess?: boolean;
 }
 
 /**
@@ -39,7 +44,7 @@ export interface ServiceRuntimeOptions<Db extends { $queryRawUnsafe(q: string): 
  */
 export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string): Promise<unknown>; $disconnect(): Promise<void> }>(o: ServiceRuntimeOptions<Db>) {
   const { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, INTERNAL_TOKEN_PUBLIC_KEY: internalTokenPublicKey } = o.config;
-  await applyPendingMigrations({ databaseUrl, schema: o.name, prismaDir: o.prismaDir }, o.logger);
+  await applyPendingMigrations({ databaseUrl, schema: o.name, prismaDir: o.prismaDir, projectAccess: o.projectAccess }, o.logger);
   const db = o.createDb(databaseUrl);
   const relayPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 2, applicationName: `${o.name}-relay` }));
   // Plain pg for the hottest read-only queries: Prisma's fixed cost per query is as large as a small SELECT.
