@@ -32,3 +32,7 @@ export * from './access/project-reach.sql';
 export * from './access/project-facts';
 export * from './read-model/owner-queries';
 export * from './read-model/not-seen-yet';
+export * from './access/project-access';
+export * from './access/project-access.repository';
+export * from './access/project-reach.sql';
+export * from './access/project-facts';
