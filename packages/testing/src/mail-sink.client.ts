@@ -3,8 +3,10 @@ export interface SunkMail {
   id: string;
   subject: string;
   text: string;
+  html?: string;
   to: { address: string }[];
   from: { address: string; name?: string }[];
+  html?: string;
 }
 
 /** Every message the mail sink at `webUrl` holds (testEnv().mailUrl in integration tests). */
@@ -12,4 +14,11 @@ export async function readMail(webUrl: string): Promise<SunkMail[]> {
   const res = await fetch(`${webUrl}/api/email`);
   if (!res.ok) throw new Error(`mail sink answered ${res.status}`);
   return (await res.json()) as SunkMail[];
+}
+
+/** A caught message as it came over SMTP (every header, e.g. Reply-To, and the MIME body). */
+export async function readMailSource(webUrl: string, id: string): Promise<string> {
+  const res = await fetch(`${webUrl}/api/email/${encodeURIComponent(id)}/source`);
+  if (!res.ok) throw new Error(`mail sink answered ${res.status}`);
+  return res.text();
 }

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { readMail, testEnv } from '@midway/testing';
+import { readMail, readMailSource, testEnv } from '@midway/testing';
 import { json, startTestIdentity, type Identity } from './identity-harness';
 
 let identity: Identity;
@@ -36,6 +36,8 @@ describe('POST /api/contact', () => {
     expect(mail!.subject).toBe('New contact message from Maya Chen');
     expect(mail!.to[0]!.address).toBe('provider@midway.test');
     expect(mail!.text).toContain('604-555-0101');
+    // Staff reply to the visitor, not to the no-reply sender.
+    expect(await readMailSource(testEnv().mailUrl, mail!.id)).toMatch(/^Reply-To: Maya Chen <maya@studio\.test>\r?$/m);
   });
 
   it('works through a backlog: a new message is sent even with more pending than one batch', async () => {

@@ -64,7 +64,8 @@ export class ContactMailer {
     return {
       from: this.opts.from,
       to: this.opts.to,
-      replyTo: m.email,
+      // Staff answer the visitor with Reply, not the no-reply sender.
+      replyTo: { name: `${m.firstName} ${m.lastName}`, address: m.email },
       subject: `New contact message from ${m.firstName} ${m.lastName}`,
       text: lines.join('\n'),
     };
