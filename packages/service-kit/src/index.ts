@@ -32,7 +32,3 @@ export * from './access/project-reach.sql';
 export * from './access/project-facts';
 export * from './read-model/owner-queries';
 export * from './read-model/not-seen-yet';
-export * from './access/project-access';
-export * from './access/project-access.repository';
-export * from './access/project-reach.sql';
-export * from './access/project-facts';
