@@ -20,6 +20,8 @@ export const OWNER_QUERY_TIMEOUT_MS = 2000;
  * exist, or null when the owner did not answer (none listening, no answer in time, or it failed).
  */
 export async function askOwner(bus: Bus, kind: OwnerQueryKind, id: string, opts: { timeoutMs?: number; logger?: Logger } = {}): Promise<EventEnvelope[] | null> {
+  // Not an id at all: nothing the owner could hold, and no reason to ask.
+  if (!ownerQuerySchema.safeParse({ id }).success) return [];
   let answer: OwnerAnswer & { error?: string };
   try {
     const msg = await bus.nc.request(OWNER_QUERY_SUBJECTS[kind], JSON.stringify({ id }), { timeout: opts.timeoutMs ?? OWNER_QUERY_TIMEOUT_MS });

@@ -29,7 +29,10 @@ export interface ServiceTemplate {
 export class ItemRepository {
   constructor(private readonly db: Client) {}
 
-  /** Records the items (name and project as now) and gives each one service of every type it lacks. */
+  /**
+   * Records the items (name and project as now), the photo of those that have none, and gives each one
+   * service of every type it lacks.
+   */
   async upsertWithServices(items: ItemFact[], templates: ServiceTemplate[]): Promise<void> {
     if (items.length === 0) return;
     const rows = JSON.stringify(items.map((i) => ({ ...i, photoKnown: i.photoKey !== undefined })));
@@ -41,10 +44,12 @@ export class ItemRepository {
     // A photo is taken only if its uploader reaches the item's project (owner or member): naming someone
     // else's photo key on an item must not hand that photo to this project's people. The upload row is
     // share-locked so the abandoned-upload clean-up cannot remove it while the item comes to carry it.
+    // An item that already has a photo keeps it: one attached here after catalog answered about the item
+    // must survive the item's creation fact arriving later.
     await this.db.$executeRaw`
       UPDATE items i SET photo_key = (SELECT u.id FROM uploads u WHERE u.id = x."photoKey" AND ${uploaderReaches(Prisma.sql`x."projectId"`)} FOR KEY SHARE)
       FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, "photoKey" uuid, "photoKnown" boolean)
-      WHERE i.id = x.id AND x."photoKnown"`;
+      WHERE i.id = x.id AND x."photoKnown" AND i.photo_key IS NULL`;
     // An item that moved to another project takes its services along.
     await this.db.$executeRaw`
       UPDATE services s SET project_id = x."projectId", updated_at = now()
