@@ -11,6 +11,7 @@ export * from './auth/keys';
 export * from './auth/identity-token';
 export * from './db/database-config';
 export * from './db/prisma-adapter';
+export * from './db/copy-transaction';
 export * from './db/migrations';
 export * from './nats/connection';
 export * from './nats/envelope';
