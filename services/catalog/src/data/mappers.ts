@@ -1,5 +1,8 @@
 import { resolveTracking } from '@midway/carriers';
 import { canOnProject, type Activity, type Cost, type Item, type Project } from '@midway/contracts';
+import { ITEM_FIELDS, type ItemRow } from './item.fields';
+
+export type { ItemRow };
 
 type Dec = { toFixed(n: number): string } | string | number | null;
 const money = (v: Dec) => (v === null || v === undefined ? null : typeof v === 'object' ? v.toFixed(2) : Number(v).toFixed(2));
@@ -44,37 +47,6 @@ export const toProject = (r: ProjectRow): Project => ({
 /** Share of items received or delivered, rounded to a whole percent; 0 for an empty project. */
 export const progressOf = (total: number, done: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
-export interface ItemRow {
-  id: string;
-  project_id: string;
-  product_variant_id: string | null;
-  name: string;
-  supplier: string | null;
-  product_url: string | null;
-  quantity: number;
-  schedule_number: string | null;
-  tracking_number: string | null;
-  carrier_id: string | null;
-  status: string;
-  notes: string | null;
-  photo_url: string | null;
-  received_at: Date | null;
-  delivered_at: Date | null;
-  sku_code: string | null;
-  collection: string | null;
-  designer: string | null;
-  finish: string | null;
-  material: string | null;
-  room_location: string | null;
-  special_instructions: string | null;
-  price: Dec;
-  estimated_price: Dec;
-  created_at: Date;
-  updated_at: Date;
-  project_name: string;
-  client_name: string;
-}
-
 /**
  * Carrier detection tries dozens of number patterns (about 13 ms for a page of 200 tracked items, the
  * largest part of serving one), and its answer for a number never changes: each (number, chosen carrier)
@@ -108,37 +80,33 @@ export function trackingJsonOf(trackingNumber: string | null, carrierId: string 
   return hit;
 }
 
-export const toItem = (r: ItemRow): Item => ({
-  id: r.id,
-  projectId: r.project_id,
-  productVariantId: r.product_variant_id,
-  name: r.name,
-  supplier: r.supplier,
-  productUrl: r.product_url,
-  quantity: r.quantity,
-  scheduleNumber: r.schedule_number,
-  trackingNumber: r.tracking_number,
-  // With no carrier chosen, the one the number belongs to; the chosen one is kept.
-  ...trackingOf(r.tracking_number, r.carrier_id),
-  status: r.status as Item['status'],
-  notes: r.notes,
-  photoUrl: r.photo_url,
-  receivedAt: iso(r.received_at),
-  deliveredAt: iso(r.delivered_at),
-  skuCode: r.sku_code,
-  collection: r.collection,
-  designer: r.designer,
-  finish: r.finish,
-  material: r.material,
-  roomLocation: r.room_location,
-  specialInstructions: r.special_instructions,
-  price: money(r.price),
-  estimatedPrice: money(r.estimated_price),
-  createdAt: iso(r.created_at)!,
-  updatedAt: iso(r.updated_at)!,
-  projectName: r.project_name,
-  clientName: r.client_name,
-});
+/** An item row (Dates or their JSON text) as the contract's Item, field by field in ITEM_FIELDS' order. */
+export function toItem(r: ItemRow): Item {
+  const item: Record<string, unknown> = {};
+  let tracking: ReturnType<typeof trackingOf> | undefined;
+  for (const f of ITEM_FIELDS) {
+    const v = r[f.column];
+    switch (f.kind) {
+      case 'instant':
+        item[f.field] = iso((v ?? null) as Date | string | null);
+        break;
+      case 'money':
+        item[f.field] = money((v ?? null) as Dec);
+        break;
+      case 'carrier':
+        // With no carrier chosen, the one the number belongs to; the chosen one is kept.
+        tracking = trackingOf((r.tracking_number ?? null) as string | null, (v ?? null) as string | null);
+        item[f.field] = tracking.carrierId;
+        break;
+      case 'derived':
+        item[f.field] = tracking!.trackingUrl;
+        break;
+      default:
+        item[f.field] = v;
+    }
+  }
+  return item as Item;
+}
 
 export const toCost = (r: { id: string; projectId: string; itemId: string | null; type: string; amount: Dec; description: string | null; date: Date }): Cost => ({
   id: r.id,

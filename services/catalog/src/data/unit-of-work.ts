@@ -3,6 +3,8 @@ import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { ActivityRepository } from './activity.repository';
 import { CostRepository } from './cost.repository';
 import { ItemRepository } from './item.repository';
+import { ItemImportRepository } from './item-import.repository';
+import { ItemPageRepository } from './item-page.repository';
 import { ItemPageCache } from './item-page.cache';
 import { ItemPhotoRepository } from './item-photo.repository';
 import { MemberRepository } from './member.repository';
@@ -17,6 +19,8 @@ import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 export interface Repos {
   projects: ProjectRepository;
   items: ItemRepository;
+  itemPages: ItemPageRepository;
+  itemImports: ItemImportRepository;
   activities: ActivityRepository;
   members: MemberRepository;
   users: UserRepository;
@@ -33,7 +37,9 @@ export interface Repos {
 function reposFor(client: Client, reader?: Pool, pages?: ItemPageCache): Omit<Repos, 'outbox'> {
   return {
     projects: new ProjectRepository(client),
-    items: new ItemRepository(client, reader, pages),
+    items: new ItemRepository(client),
+    itemPages: new ItemPageRepository(client, reader, pages),
+    itemImports: new ItemImportRepository(client),
     activities: new ActivityRepository(client),
     members: new MemberRepository(client),
     users: new UserRepository(client),

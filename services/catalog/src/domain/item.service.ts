@@ -1,6 +1,7 @@
 import { badRequest, type Caller } from '@midway/service-kit';
 import { createItemBodySchema, type BulkImportResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type UpdateItemBody } from '@midway/contracts';
-import { InvalidCursorError } from '../data/item.repository';
+import { InvalidCursorError } from '../data/item-cursor.codec';
+import { EDITABLE_FIELDS } from '../data/item.fields';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { activityText } from './activity-text';
 import { itemEvents } from './item-events';
@@ -9,15 +10,12 @@ import { itemFor, projectFor } from './project-access';
 /** Rows of an import validated between hand-overs to the import, which inserts them while the next are validated. */
 const IMPORT_SLICE_ROWS = 200;
 
-/** Fields whose change a client or the provider would care about, compared before and after an edit. */
-const TRACKED_FIELDS: (keyof Item)[] = ['name', 'supplier', 'productUrl', 'quantity', 'scheduleNumber', 'trackingNumber', 'carrierId', 'status', 'notes', 'photoUrl', 'skuCode', 'collection', 'designer', 'finish', 'material', 'roomLocation', 'specialInstructions', 'price', 'estimatedPrice'];
-
 export class ItemService {
   constructor(private readonly uow: UnitOfWork) {}
 
   async list(caller: Caller, query: ListItemsQuery) {
     try {
-      return await this.uow.read.items.page(caller, query);
+      return await this.uow.read.itemPages.page(caller, query);
     } catch (err) {
       if (err instanceof InvalidCursorError) throw badRequest('cursor is not valid; start again without it');
       throw err;
@@ -26,7 +24,7 @@ export class ItemService {
 
   /** Counts over everything the caller may see that the filters match (the access rule is the list's). */
   summary(caller: Caller, query: ItemsSummaryQuery): Promise<ItemsSummary> {
-    return this.uow.read.items.summary(caller, query);
+    return this.uow.read.itemPages.summary(caller, query);
   }
 
   create(caller: Caller, projectId: string, body: CreateItemBody): Promise<Item> {
@@ -49,7 +47,7 @@ export class ItemService {
     const errorDetails: BulkImportResponse['errorDetails'] = [];
     const items = await this.uow.run(async (r) => {
       const project = await projectFor(r, caller, projectId, 'editItems');
-      const importing = await r.items.startImport(project);
+      const importing = await r.itemImports.start(project);
       try {
         for (let start = 0; start < rows.length; start += IMPORT_SLICE_ROWS) {
           const good: CreateItemBody[] = [];
@@ -86,7 +84,8 @@ export class ItemService {
       const variantId =
         sku === undefined || sku === before.skuCode ? undefined : sku === null ? null : await r.products.variantIdForSku(caller.userId, { sku, name: body.name ?? before.name });
       const after = await r.items.update(id, body, before, variantId);
-      const changed = TRACKED_FIELDS.filter((f) => before[f] !== after[f]);
+      // Fields whose change a client or the provider would care about: every field an edit can change.
+      const changed = EDITABLE_FIELDS.filter((f) => before[f] !== after[f]);
       if (changed.length === 0) return after;
       await r.outbox.add(itemEvents.updated(after, designerId, changed));
       if (before.status !== after.status) {
