@@ -1,19 +1,17 @@
 import type { BillingRate } from '@midway/contracts';
-import { BILLING_DEFAULT_RATES, BILLING_RATE_LABELS, BILLING_RATE_TYPES, BILLING_YEAR_MAX, BILLING_YEAR_MIN, INVOICE_DUE_DAYS } from '@midway/contracts/vocab';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FieldError, Input, Label } from '@midway/ui';
+import { BILLING_DEFAULT_RATES, BILLING_RATE_LABELS, BILLING_RATE_TYPES, BILLING_YEAR_MAX, BILLING_YEAR_MIN, INVOICE_DUE_DAYS, MONTHS } from '@midway/contracts/vocab';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FieldError, formatMoney, Input, Label } from '@midway/ui';
 import { DataTable, PAGE_HEADINGS, PageHeader, PageStack, type DataColumn } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
 import { Activity, CalendarDays, FileText, Loader2, PackageCheck, Play, Settings2, ShieldAlert, Warehouse, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useCreateCycles, useGenerateInvoices, useInitializeRates, useRates, useRecordStorageFees } from '../api/billing-queries';
-import { formatDate, formatMoney } from '../shared/format';
+import { formatDate } from '../shared/format';
 
 export const { title: AUTO_BILLING_TITLE, subtitle: AUTO_BILLING_SUBTITLE } = PAGE_HEADINGS['auto-billing'];
 export const ACCESS_DENIED = 'Access Denied: Only Midway administrators can access the automatic billing system.';
 export const NO_RATES = 'No billing rates yet. Initialize Billing Rates to set up the default fee table.';
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const Tiles = styled.div`
   display: grid;

@@ -1,15 +1,16 @@
 import type { Invoice, InvoiceStatus } from '@midway/contracts';
+import { sumMoney } from '@midway/contracts/money';
 import { INVOICE_STATUSES } from '@midway/contracts/vocab';
-import { Button, Card, Input, StatusBadge, statusLabel, toast } from '@midway/ui';
+import { Button, Card, FilterBar, formatMoney, SearchBox, StatusBadge, statusLabel, toast } from '@midway/ui';
 import { DataTable, EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, StatCardsSkeleton, type DataColumn, type StatCardModel } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
 import { Select } from '@midway/ui/select';
-import { CheckCircle2, Clock, CreditCard, DollarSign, Eye, FileText, Plus, Search } from 'lucide-react';
+import { CheckCircle2, Clock, CreditCard, DollarSign, Eye, FileText, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
 import { PAYMENT_POLL_MS, useInvoices, type AwaitedPayment } from '../api/billing-queries';
-import { formatMoney, relativeDueDate, sumMoney } from '../shared/format';
+import { relativeDueDate } from '../shared/format';
 import { isPending, showsPay } from './invoice-status';
 
 // The dialogs are their own chunks: the list shows without them, and each loads when first opened.
@@ -28,20 +29,6 @@ export const PAID_PARAM = 'paid';
 const ALL = 'all';
 
 const STATUS_OPTIONS = [{ value: ALL, label: 'All Statuses' }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
-
-const Filters = styled(Card)`
-  display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
-  gap: 12px;
-  padding: 16px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { grid-template-columns: minmax(0, 1fr); }
-`;
-
-const SearchBox = styled.div`
-  position: relative;
-  svg { position: absolute; left: 10px; top: 50%; transform: translateY(-50%); width: 16px; height: 16px; color: ${({ theme }) => theme.colors.textSubtle}; }
-  input { padding-left: 34px; }
-`;
 
 const TableCard = styled(Card)`
   overflow: hidden;
@@ -181,13 +168,10 @@ export default function BillingPage() {
         }
       />
       {invoices.isLoading ? <StatCardsSkeleton count={4} /> : <StatCards stats={stats(all)} />}
-      <Filters as="section" aria-label="Filter invoices">
-        <SearchBox>
-          <Search aria-hidden />
-          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by invoice # or client..." aria-label="Search invoices" />
-        </SearchBox>
+      <FilterBar label="Filter invoices">
+        <SearchBox label="Search invoices" placeholder="Search by invoice # or client..." value={q} onChange={setQ} />
         <Select aria-label="Status" value={status} onValueChange={(v) => setStatus(v as InvoiceStatus | typeof ALL)} options={STATUS_OPTIONS} />
-      </Filters>
+      </FilterBar>
       <TableCard>
         <TableHeading id="recent-invoices">Recent Invoices</TableHeading>
         {invoices.isError ? (

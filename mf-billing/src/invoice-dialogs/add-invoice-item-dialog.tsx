@@ -1,11 +1,11 @@
 import type { InvoiceItemType } from '@midway/contracts';
-import { Field, FieldError, FormAlert, FormGrid, FormRow, Input, Label, serverMessage } from '@midway/ui';
+import { fromCents, isMoney, toCents } from '@midway/contracts/money';
+import { Field, FieldError, FormAlert, FormGrid, FormRow, formatMoney, Input, Label, serverMessage } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAddInvoiceItem } from '../api/billing-queries';
-import { formatMoney, fromCents, toCents } from '../shared/format';
 
 /** The dialog's types; the automatic lines have types of their own. */
 export const ADD_ITEM_TYPES = ['storage', 'handling', 'delivery', 'receiving', 'inspection'] as const satisfies readonly InvoiceItemType[];
@@ -24,15 +24,17 @@ export function validateItem(v: Values): Errors {
   const errors: Errors = {};
   if (!v.description.trim()) errors.description = 'Description is required';
   if (!/^\d+$/.test(v.quantity.trim()) || Number(v.quantity) < 1) errors.quantity = 'Quantity must be a whole number of at least 1';
-  if (!Number.isFinite(toCents(v.rate))) errors.rate = 'Rate must be an amount of at least 0, such as 12.50';
+  if (!isRate(v.rate)) errors.rate = 'Rate must be an amount of at least 0, such as 12.50';
   return errors;
 }
 
-/** amount = rate × quantity, in cents (no float), as the decimal string the server checks. */
+/** A rate is an amount of at least 0 with at most 2 decimals. */
+const isRate = (rate: string) => isMoney(rate) && toCents(rate) >= 0n;
+
+/** amount = rate × quantity, in cents (no float), as the decimal string the server checks; null until both are valid. */
 export function lineAmount(rate: string, quantity: string): string | null {
-  const cents = toCents(rate);
   const qty = Number(quantity);
-  return Number.isFinite(cents) && Number.isInteger(qty) && qty >= 1 ? fromCents(cents * qty) : null;
+  return isRate(rate) && Number.isInteger(qty) && qty >= 1 ? fromCents(toCents(rate) * BigInt(qty)) : null;
 }
 
 const Amount = styled.p`

@@ -1,5 +1,5 @@
 import type { InvoiceDetail, InvoiceItem } from '@midway/contracts';
-import { Button, ButtonLink, Skeleton, StatusBadge, toast } from '@midway/ui';
+import { Button, ButtonLink, formatMoney, Skeleton, StatusBadge, toast } from '@midway/ui';
 import { DataTable, type DataColumn } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { useCurrentUser } from '@midway/ui/query';
@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { billingApi } from '../api/billing-api';
 import { useInvoice, useSendInvoice, useVoidInvoice } from '../api/billing-queries';
 import { showsPay } from '../billing/invoice-status';
-import { formatDate, formatMoney } from '../shared/format';
+import { formatDate } from '../shared/format';
 
 const AddInvoiceItemDialog = lazy(() => import('./add-invoice-item-dialog'));
 

@@ -131,5 +131,7 @@ describe('Invoice detail', () => {
     expect(lineAmount('19.99', '7')).toBe('139.93');
     expect(lineAmount('1.005', '1')).toBeNull();
     expect(lineAmount('2', '1.5')).toBeNull();
+    expect(lineAmount('-1', '1')).toBeNull();
+    expect(lineAmount('abc', '1')).toBeNull();
   });
 });

@@ -1,14 +1,12 @@
-import type { PublicConfig, RuntimeManifest } from '@midway/contracts';
-import { RUNTIME_MANIFEST_PATH } from '@midway/contracts/vocab';
-import { isUnauthorizedError, StatusBadge, toast, serverMessage } from '@midway/ui';
+import { formatMoney, isUnauthorizedError, StatusBadge, toast, serverMessage } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
+import { usePublicConfig } from '@midway/ui/query';
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import styled from 'styled-components';
 import { billingApi } from '../api/billing-api';
 import { useInvoice } from '../api/billing-queries';
-import { formatMoney } from '../shared/format';
 import TestCardForm from './test-card-form';
 
 // Stripe.js and Elements load only when a payment opens with a publishable key configured.
@@ -41,18 +39,6 @@ const Loading = styled.p`
   svg { width: 18px; height: 18px; animation: spin 1s linear infinite; }
   @keyframes spin { to { transform: rotate(360deg); } }
 `;
-
-/** The gateway's public configuration: the Stripe publishable key, or null offline. */
-function usePublicConfig() {
-  return useQuery({
-    queryKey: [RUNTIME_MANIFEST_PATH, 'config'],
-    queryFn: async (): Promise<PublicConfig> => {
-      const res = await fetch(RUNTIME_MANIFEST_PATH, { credentials: 'include' });
-      if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-      return ((await res.json()) as RuntimeManifest).config;
-    },
-  });
-}
 
 export interface PaymentDialogProps {
   invoiceId: string;

@@ -1,5 +1,5 @@
 import type { Item, ItemStatus } from '@midway/contracts';
-import { Button } from '@midway/ui';
+import { Button, formatMoney } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { Pencil } from 'lucide-react';
@@ -9,7 +9,6 @@ import { useUpdateItemStatus } from '../api/items-queries';
 import { ItemThumb } from '../items/item-card';
 import { MissingValue } from '../items/item-warnings';
 import { TrackingButton } from '../items/tracking-button';
-import { formatMoney } from '../shared/format';
 import { formatDate } from '../shared/format-date';
 import { ITEM_STATUS_OPTIONS, ItemStatusBadge } from '@midway/ui/status';
 

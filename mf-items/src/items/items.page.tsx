@@ -1,10 +1,10 @@
 import type { Item, ItemStatus } from '@midway/contracts';
 import { ITEM_STATUS_LABELS, ITEM_STATUSES } from '@midway/contracts/vocab';
-import { Button, ButtonLabel, Card, formatCount, Input, Skeleton } from '@midway/ui';
+import { Button, ButtonLabel, Card, FilterBar, formatCount, SearchBox, Skeleton } from '@midway/ui';
 import { EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
-import { CheckCircle2, FileUp, Package, Plus, Search, ShoppingCart, Truck } from 'lucide-react';
+import { CheckCircle2, FileUp, Package, Plus, ShoppingCart, Truck } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
@@ -31,20 +31,6 @@ const ALL = 'all';
 /** The status filter: the spec's three, then the two statuses items also reach. */
 const FILTER_STATUSES: ItemStatus[] = ['ordered', 'in-transit', 'delivered', 'received', 'stored'];
 const STATUS_OPTIONS = [{ value: ALL, label: 'All Statuses' }, ...FILTER_STATUSES.filter((s) => ITEM_STATUSES.includes(s)).map((s) => ({ value: s, label: ITEM_STATUS_LABELS[s] }))];
-
-const Filters = styled(Card)`
-  display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr);
-  gap: 12px;
-  padding: 16px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { grid-template-columns: minmax(0, 1fr); }
-`;
-
-const SearchBox = styled.div`
-  position: relative;
-  svg { position: absolute; left: 10px; top: 50%; transform: translateY(-50%); width: 16px; height: 16px; color: ${({ theme }) => theme.colors.textSubtle}; }
-  input { padding-left: 34px; }
-`;
 
 const Bar = styled.div`
   display: flex;
@@ -137,14 +123,11 @@ const ItemsToolbar = memo(function ItemsToolbar({ search, onSearch, status, onSt
           </>
         }
       />
-      <Filters as="section" aria-label="Filters">
-        <SearchBox>
-          <Search aria-hidden />
-          <Input type="search" aria-label="Search items" placeholder={SEARCH_PLACEHOLDER} value={search} onChange={(e) => onSearch(e.target.value)} maxLength={200} />
-        </SearchBox>
+      <FilterBar label="Filters">
+        <SearchBox label="Search items" placeholder={SEARCH_PLACEHOLDER} value={search} onChange={onSearch} />
         <Select aria-label="Status" value={status} onValueChange={onStatus} options={STATUS_OPTIONS} />
         <Select aria-label="Project" value={projectId} onValueChange={onProject} options={projectOptions} />
-      </Filters>
+      </FilterBar>
       <StatCards stats={stats} />
     </>
   );

@@ -1,3 +1,4 @@
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@midway/contracts/vocab';
 import { apiJson, ApiError } from '@midway/ui';
 
 /**
@@ -26,9 +27,9 @@ export function createPhotosApi(baseUrl = '') {
 
 export const photosApi = createPhotosApi();
 
-/** One photo of at most 10,485,760 bytes; the types logistics accepts. */
+/** One photo, of the size and types logistics accepts. */
 export const PHOTO_RESTRICTIONS = {
   maxNumberOfFiles: 1,
-  maxFileSize: 10_485_760,
-  allowedFileTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  maxFileSize: PHOTO_MAX_BYTES,
+  allowedFileTypes: PHOTO_TYPES,
 } as const;

@@ -1,8 +1,7 @@
 import type { Service } from '@midway/contracts';
-import { Badge, Card } from '@midway/ui';
+import { Badge, Card, formatMoney } from '@midway/ui';
 import { Switch } from '@midway/ui/switch';
 import styled from 'styled-components';
-import { formatMoney } from '../shared/format';
 
 const Tile = styled(Card)`
   display: flex;

@@ -1,18 +1,18 @@
 import type { Service, ServicesSummary, ServiceType } from '@midway/contracts';
 import { canOnProject, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts/vocab';
-import { Button, ButtonLabel, Card, formatCount, Input, Skeleton } from '@midway/ui';
+import { Button, ButtonLabel, Card, FilterBar, formatCount, formatMoney, SearchBox, Skeleton } from '@midway/ui';
 import { EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
-import { CheckCircle2, CircleDollarSign, Layers, ListChecks, Search } from 'lucide-react';
+import { CheckCircle2, CircleDollarSign, Layers, ListChecks } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
 import { useProjects } from '../api/items-queries';
 import type { ServiceFilters } from '../api/services-api';
 import { useBulkServices, useEditableServicesSummary, useServicePages, useServicesSummary, useToggleService } from '../api/services-queries';
-import { countLabel, formatMoney } from '../shared/format';
+import { countLabel } from '../shared/format';
 import { chunk, useColumns } from '../shared/use-columns';
 import { VirtualList } from '../shared/virtual-list';
 import { ServiceCard } from './service-card';
@@ -27,21 +27,6 @@ const SELECTION_OPTIONS = [
   { value: 'true', label: 'Selected' },
   { value: 'false', label: 'Not Selected' },
 ];
-
-const Filters = styled(Card)`
-  display: grid;
-  grid-template-columns: minmax(0, 2fr) repeat(3, minmax(0, 1fr));
-  gap: 12px;
-  padding: 16px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { grid-template-columns: minmax(0, 1fr); }
-`;
-
-const SearchBox = styled.div`
-  position: relative;
-  svg { position: absolute; left: 10px; top: 50%; transform: translateY(-50%); width: 16px; height: 16px; color: ${({ theme }) => theme.colors.textSubtle}; }
-  input { padding-left: 34px; }
-`;
 
 const Bar = styled.div`
   display: flex;
@@ -276,15 +261,12 @@ export default function ServicesPage() {
           </Button>
         }
       />
-      <Filters as="section" aria-label="Filters">
-        <SearchBox>
-          <Search aria-hidden />
-          <Input type="search" aria-label="Search services" placeholder={SERVICES_SEARCH_PLACEHOLDER} value={search} onChange={(e) => setSearch(e.target.value)} maxLength={200} />
-        </SearchBox>
+      <FilterBar label="Filters">
+        <SearchBox label="Search services" placeholder={SERVICES_SEARCH_PLACEHOLDER} value={search} onChange={setSearch} />
         <Select aria-label="Service type" value={type} onValueChange={setType} options={TYPE_OPTIONS} />
         <Select aria-label="Selection" value={selection} onValueChange={setSelection} options={SELECTION_OPTIONS} />
         <Select aria-label="Project" value={projectId} onValueChange={setProjectId} options={[{ value: ALL, label: 'All Projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))]} />
-      </Filters>
+      </FilterBar>
       <StatCards stats={stats} />
       <Tabs value={tab} onValueChange={setTab}>
         <Bar>

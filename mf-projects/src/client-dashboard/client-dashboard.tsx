@@ -1,6 +1,7 @@
 import type { PublicConfig, SharedProject } from '@midway/contracts';
 import { MidwayLogo, usePageTitle } from '@midway/ui';
 import { PageHeading } from '@midway/ui/data';
+import { usePublicConfig } from '@midway/ui/query';
 import { LifeBuoy } from 'lucide-react';
 import { countItems } from '../shared/item-counts';
 import { Columns, Side } from '../shared/page-layout.styles';
@@ -9,7 +10,7 @@ import { Main, Page, Small, Tagline, TopBar, TopBarInner } from './client-page.s
 import { ClientDashboardSkeleton, ClientProjectNotFound } from './client-project-not-found';
 import { ClientProgress } from './client-progress';
 import { ClientNeedHelp, ClientProjectDetails, ClientRecentUpdates } from './client-side-panels';
-import { usePublicConfig, useSharedProject } from './shared-project-query';
+import { useSharedProject } from './shared-project-query';
 
 function SharedProjectView({ project, config }: { project: SharedProject; config: PublicConfig | undefined }) {
   usePageTitle(`${project.name} · Client Dashboard`);

@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@midway/contracts';
 import Papa from 'papaparse';
 import { formatDate } from '../shared/format';
-import { fromCents, toCents } from '../shared/money';
+import { itemsValue, itemValue } from '../shared/items-value';
 import { ITEM_STATUS_LABELS } from '@midway/ui/status';
 
 const ITEM_COLUMNS = ['Item', 'Supplier', 'Status', 'Quantity', 'Unit Price', 'Line Total', 'Tracking Number', 'Received', 'Delivered'];
@@ -21,12 +21,11 @@ export function projectSummaryCsv(project: ProjectDetail): string {
     ITEM_STATUS_LABELS[i.status],
     i.quantity,
     i.price ?? '',
-    i.price ? fromCents(toCents(i.price) * i.quantity) : '',
+    itemValue(i) ?? '',
     i.trackingNumber ?? '',
     formatDate(i.receivedAt) ?? '',
     formatDate(i.deliveredAt) ?? '',
   ]);
-  const itemsTotal = project.items.reduce((sum, i) => sum + toCents(i.price) * i.quantity, 0);
   const costRows = project.costs.map((c) => [c.type, c.description ?? '', formatDate(c.date) ?? '', c.amount]);
   const summary = csv(
     ['Project', project.name],
@@ -37,7 +36,7 @@ export function projectSummaryCsv(project: ProjectDetail): string {
       ['Status', project.status],
       ['Install Date', formatDate(project.installDate) ?? 'Not set'],
       ['Total Items', project.items.length],
-      ['Items Value', fromCents(itemsTotal)],
+      ['Items Value', itemsValue(project.items)],
       ['Total Cost', project.totalCost],
     ],
   );

@@ -1,6 +1,6 @@
 import type { ProjectDetail } from '@midway/contracts';
 import { canOnProject } from '@midway/contracts/vocab';
-import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, usePageTitle } from '@midway/ui';
+import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, formatMoney, Skeleton, usePageTitle } from '@midway/ui';
 import { EmptyState, PageHeader, PageStack, PROJECT_ITEMS_HEADING, ProjectSubline, StatCards, StatCardsSkeleton, backLinkStyles } from '@midway/ui/data';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams, useSearchParams } from '@midway/ui/router
 import styled from 'styled-components';
 import { Columns, Side } from '../shared/page-layout.styles';
 import { useProjectDetail } from '../api/catalog-queries';
-import { formatDate, formatMoney } from '../shared/format';
+import { formatDate } from '../shared/format';
 import { useShareProject } from '../shared/use-share-project';
 import { AddItemDialog } from './add-item-dialog';
 import { ClientLink } from './client-link';

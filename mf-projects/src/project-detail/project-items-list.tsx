@@ -1,11 +1,11 @@
 import type { Item } from '@midway/contracts';
-import { NativeSelect } from '@midway/ui';
+import { formatMoney, NativeSelect } from '@midway/ui';
 import { ExternalLink, ImageOff } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Thumb } from '../shared/page-layout.styles';
 import { useUpdateItemStatus } from '../api/catalog-queries';
-import { formatDate, formatMoney } from '../shared/format';
+import { formatDate } from '../shared/format';
 import { isItemStatus, ITEM_STATUS_OPTIONS } from '@midway/ui/status';
 
 const List = styled.ul`

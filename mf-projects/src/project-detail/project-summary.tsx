@@ -1,13 +1,13 @@
 import type { ProjectDetail } from '@midway/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, Label } from '@midway/ui';
+import { sumMoney } from '@midway/contracts/money';
+import { Button, Card, CardContent, CardHeader, CardTitle, formatMoney, Label } from '@midway/ui';
 import { useCurrentUser } from '@midway/ui/query';
 import { ProgressBar } from '@midway/ui/data';
 import { Select } from '@midway/ui/select';
 import { Download, FileText } from 'lucide-react';
 import styled from 'styled-components';
 import { useUpdateProject } from '../api/catalog-queries';
-import { formatMoney } from '../shared/format';
-import { fromCents, toCents } from '../shared/money';
+import { itemsValue } from '../shared/items-value';
 import { isProjectStatus, PROJECT_STATUS_OPTIONS } from '../shared/project-status';
 import { downloadCsv, projectSummaryCsv, summaryFileName } from './export-summary';
 import type { ProjectCounts } from '../shared/item-counts';
@@ -77,8 +77,6 @@ export interface ProjectSummaryProps {
 
 export function ProjectSummary({ project, counts, onGenerateInvoice }: ProjectSummaryProps) {
   const { isAdmin } = useCurrentUser();
-  const itemsValue = project.items.reduce((sum, i) => sum + toCents(i.price) * i.quantity, 0);
-  const otherCosts = project.costs.reduce((sum, c) => sum + toCents(c.amount), 0);
   const rows: [string, number][] = [
     ['Total Items', counts.total],
     ['Pending', counts.pending],
@@ -109,9 +107,9 @@ export function ProjectSummary({ project, counts, onGenerateInvoice }: ProjectSu
         </Rows>
         <Rows>
           <dt>Items Value</dt>
-          <dd>{formatMoney(fromCents(itemsValue))}</dd>
+          <dd>{formatMoney(itemsValue(project.items))}</dd>
           <dt>Services &amp; Fees</dt>
-          <dd>{formatMoney(fromCents(otherCosts))}</dd>
+          <dd>{formatMoney(sumMoney(project.costs.map((c) => c.amount)))}</dd>
         </Rows>
         <Total>
           <span>Total Cost</span>

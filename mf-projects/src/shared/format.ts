@@ -1,4 +1,3 @@
-import { formatUsd } from '@midway/ui';
 import { format, formatDistanceToNow, isValid, parseISO } from 'date-fns';
 
 /** Dates read 'MMM d, yyyy'. */
@@ -16,12 +15,6 @@ export function formatDate(value: string | null | undefined): string | null {
 export function timeAgo(value: string): string {
   const date = parseISO(value);
   return isValid(date) ? formatDistanceToNow(date, { addSuffix: true }) : '';
-}
-
-/** US dollars, en-US, $ and two decimals. Amounts arrive as decimal strings. (No Intl: see formatUsd.) */
-export function formatMoney(amount: string | number | null | undefined): string {
-  const n = typeof amount === 'number' ? amount : Number(amount ?? 0);
-  return formatUsd(Number.isFinite(n) ? n : 0);
 }
 
 /** Two-letter avatar from the initials of a name: 'Lakeview Residence' → 'LR', 'Loft' → 'LO'. */

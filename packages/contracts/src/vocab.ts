@@ -119,6 +119,7 @@ export const SERVICES_PAGE_MAX = 1000;
 export const PHOTO_MAX_BYTES = 10_485_760;
 /** The image types a photo may be (logistics reads the type from the file's first bytes). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
 /**
  * The only photo an item may carry: the path logistics serves an upload at, `/api/photos/{upload id}`. Any other
  * address (a web URL, javascript:, data:) would be shown as an <img> on the public client page and escape the

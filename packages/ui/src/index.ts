@@ -12,6 +12,7 @@ export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter }
 export { Badge, badgeStyles, StatusBadge, statusTone, statusLabel } from './primitives/badge';
 export { PageFallback, Skeleton } from './primitives/skeleton';
 export { NativeSelect, type NativeSelectProps } from './primitives/native-select';
+export { FilterBar, SearchBox, SEARCH_MAX_LENGTH, type FilterBarProps, type SearchBoxProps } from './primitives/filter-bar';
 export { ContactList, type ContactDetails } from './primitives/contact-list';
 export { usePageTitle, PageTitle, formatPageTitle, PRODUCT_TITLE, TITLE_PRIORITY } from './page-title';
 export { Toaster } from './toast/toast';
@@ -47,4 +48,4 @@ export { MidwayStyleProviders } from './providers';
 export { MidwayLogo } from './logo';
 export { preloadableLazy, type PreloadableComponent } from './preloadable-lazy';
 export * from './phone';
-export { formatCount, formatUsd } from './number-format';
+export { formatCount, formatMoney, formatUsd, NO_AMOUNT } from './number-format';

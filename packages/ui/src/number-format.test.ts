@@ -1,4 +1,4 @@
-import { formatCount, formatUsd } from './number-format';
+import { formatCount, formatMoney, formatUsd, NO_AMOUNT } from './number-format';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -16,5 +16,21 @@ describe('en-US numbers without Intl', () => {
 
   it("formats counts exactly as toLocaleString('en-US') does", () => {
     for (const v of [...values, 7, 42, 10_000, 1_234_567, -5, 0.1234, 2.5]) expect([v, formatCount(v)]).toEqual([v, v.toLocaleString('en-US')]);
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows decimal-string amounts as dollars with two decimals', () => {
+    expect(formatMoney('1250')).toBe('$1,250.00');
+    expect(formatMoney('0.5')).toBe('$0.50');
+    expect(formatMoney('1234.5')).toBe('$1,234.50');
+    expect(formatMoney('-3')).toBe('-$3.00');
+    expect(formatMoney(19.99)).toBe('$19.99');
+    expect(formatMoney('0.00')).toBe('$0.00');
+  });
+
+  it('shows a missing or unreadable amount as N/A in every app, never as $0.00', () => {
+    expect(NO_AMOUNT).toBe('N/A');
+    for (const none of [null, undefined, '', '  ', 'abc', Number.NaN, Number.POSITIVE_INFINITY]) expect(formatMoney(none)).toBe('N/A');
   });
 });

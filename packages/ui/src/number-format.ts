@@ -43,3 +43,16 @@ export function formatUsd(n: number): string {
   const negative = n < 0 || Object.is(n, -0);
   return `${negative ? '-' : ''}$${groupThousands(int!)}.${frac}`;
 }
+
+/** What formatMoney shows for no amount (null, undefined, '') or one that is not a number: never a made-up $0.00. */
+export const NO_AMOUNT = 'N/A';
+
+/**
+ * An amount as the pages show money: US dollars, en-US, $ and two decimals ('1250.5' → '$1,250.50'). Amounts
+ * arrive as decimal strings; one that is missing or unreadable shows as NO_AMOUNT everywhere.
+ */
+export function formatMoney(amount: string | number | null | undefined): string {
+  if (amount === null || amount === undefined || (typeof amount === 'string' && amount.trim() === '')) return NO_AMOUNT;
+  const n = typeof amount === 'number' ? amount : Number(amount);
+  return Number.isFinite(n) ? formatUsd(n) : NO_AMOUNT;
+}

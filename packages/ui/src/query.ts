@@ -4,3 +4,4 @@
 export { createQueryClient, QUERY_DEFAULTS } from './query-client';
 export { useCurrentUser, CURRENT_USER_QUERY_KEY } from './current-user-query';
 export { MidwayProviders } from './query-providers';
+export { usePublicConfig, PUBLIC_CONFIG_QUERY_KEY } from './public-config-query';

@@ -41,7 +41,7 @@ import { attachPhotoBodySchema, attachPhotoResponseSchema, uploadCompleteSchema,
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentIntentResultSchema } from '../billing/payments';
 import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
-import { NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES } from '../vocab';
+import { NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../vocab';
 
 /**
  * Every HTTP call the gateway answers under /api, as data: the OpenAPI document (./document.ts) is built from
@@ -359,7 +359,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     query: z.object({ sig: z.string().meta({ description: 'The signature from uploadURL.' }) }),
     summary: `The photo’s bytes (JPEG, PNG, WebP or GIF, at most ${PHOTO_MAX_BYTES} bytes), once per upload URL`,
     description: 'The type is checked from the bytes, not the header (415 otherwise). A second PUT to the same URL is a 409.',
-    upload: { contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], description: 'The image file.' },
+    upload: { contentTypes: [...PHOTO_TYPES], description: 'The image file.' },
     responses: { 200: { description: 'Stored.', schema: named('UploadComplete', uploadCompleteSchema) } },
     errors: [404, 409, 413, 415],
   },
