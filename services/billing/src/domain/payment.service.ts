@@ -9,9 +9,15 @@ export interface ProcessorEvent {
   data: { object: unknown };
 }
 
-export interface Processor {
+/**
+ * What billing needs of a card processor: payment intents and verified webhooks. `payments/` implements it with
+ * Stripe's SDK (against Stripe, or offline against the test processor that speaks its API).
+ */
+export interface PaymentProcessor {
+  /** Offline: the test processor stands in, and the browser confirms through it. */
   readonly testMode: boolean;
   createIntent(o: { amountCents: number; currency: string; invoiceId: string; invoiceNumber: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  /** The verified event, or null when the signature is missing, wrong or too old. */
   verify(rawBody: Buffer, signature: string | undefined): ProcessorEvent | null;
 }
 
@@ -29,7 +35,7 @@ interface SucceededIntent {
 export class PaymentService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly processor: Processor,
+    private readonly processor: PaymentProcessor,
   ) {}
 
   /** Anyone who sees the invoice may pay it; the amount is what is unpaid, never the client's figure. */

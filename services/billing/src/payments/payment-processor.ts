@@ -1,13 +1,5 @@
 import Stripe from 'stripe';
-
-/** What billing needs of a card processor: payment intents and verified webhooks (Stripe's API). */
-export interface PaymentProcessor {
-  /** Offline: the test processor stands in, and the browser confirms through it. */
-  readonly testMode: boolean;
-  createIntent(o: { amountCents: number; currency: string; invoiceId: string; invoiceNumber: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
-  /** The verified event, or null when the signature is missing, wrong or older than 300 s. */
-  verify(rawBody: Buffer, signature: string | undefined): Stripe.Event | null;
-}
+import type { PaymentProcessor } from '../domain/payment.service';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
