@@ -9,6 +9,12 @@ export const shareProjectBodySchema = z.object({ rotate: z.boolean({ error: 'rot
 export type ShareProjectBody = z.infer<typeof shareProjectBodySchema>;
 export const shareResponseSchema = z.object({ shareToken: z.string() });
 
+/**
+ * What a client link's token can look like (catalog makes 32 URL-safe characters): anything else is a link that
+ * does not exist, answered 404 before any lookup, by catalog and by logistics' shared photos alike.
+ */
+export const isShareToken = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
+
 /** GET /api/shared/{token}: what the public client dashboard shows. */
 export const sharedProjectSchema = z.object({
   name: z.string(),

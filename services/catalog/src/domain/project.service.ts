@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { notFound, type Caller } from '@midway/service-kit';
-import { photoKeyOf, projectStatusSchema, sharedPhotoPath, type CreateProjectBody, type Project, type ProjectDetail, type SharedProject, type ShareProjectBody, type UpdateProjectBody } from '@midway/contracts';
+import { isShareToken, photoKeyOf, projectStatusSchema, sharedPhotoPath, type CreateProjectBody, type Project, type ProjectDetail, type SharedProject, type ShareProjectBody, type UpdateProjectBody } from '@midway/contracts';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { projectFor } from './project-access';
 import { PROJECT_FIELDS, projectEvents } from './project-events';
 import { activityText } from './activity-text';
 
 const SHARE_TOKEN_BYTES = 24; // 192 bits from the CSPRNG, 32 URL-safe characters.
-const SHARE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 const CLIENT_ACTIVITY_LIMIT = 5;
 
 export class ProjectService {
@@ -73,7 +72,7 @@ export class ProjectService {
   /** The public client page: only what the client needs — no prices, notes or contact details. */
   async shared(token: string): Promise<SharedProject> {
     const r = this.uow.read;
-    const project = SHARE_TOKEN_SHAPE.test(token) ? await r.projects.findByShareToken(token) : null;
+    const project = isShareToken(token) ? await r.projects.findByShareToken(token) : null;
     if (!project) throw notFound('Project not found');
     const [items, activities] = await Promise.all([r.items.byProject(project.id), r.activities.latestForClient(project.id, CLIENT_ACTIVITY_LIMIT)]);
     return {

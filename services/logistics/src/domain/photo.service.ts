@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { badRequest, forbidden, HttpError, notFound, type Caller } from '@midway/service-kit';
-import { canOnProject, isUuid, PHOTO_MAX_BYTES, photoPath, type AttachPhotoBody } from '@midway/contracts';
+import { canOnProject, isShareToken, isUuid, PHOTO_MAX_BYTES, photoPath, type AttachPhotoBody } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { imageTypeOf } from './image-type';
 import { logisticsEvents } from './logistics-events';
@@ -84,7 +84,7 @@ export class PhotoService {
   }
 
   async readShared(shareToken: string, key: string) {
-    const upload = isUuid(key) && shareToken.length <= 64 ? await this.uow.read.uploads.sharedBy(key, shareToken) : null;
+    const upload = isUuid(key) && isShareToken(shareToken) ? await this.uow.read.uploads.sharedBy(key, shareToken) : null;
     return this.open(upload, key);
   }
 

@@ -1,0 +1,119 @@
+import { actor, usePlatform } from './logistics-harness';
+
+/**
+ * Whatever a caller sends — a body of the wrong shape or types, NUL bytes, megabyte strings, ids that are not
+ * ids — logistics answers 4xx with { error, message } and changes nothing; never a 5xx.
+ */
+const t = usePlatform({ objectStore: true });
+const ann = actor();
+let projectId: string;
+let itemId: string;
+let serviceId: string;
+let uploadURL: string;
+
+beforeAll(async () => {
+  projectId = (await t.project(ann)).id;
+  itemId = (await t.item(ann, projectId)).id;
+  serviceId = (await t.servicesOf(ann, projectId, 5))[0]!.id;
+  uploadURL = (await t.logistics.post('/api/objects/upload', ann)).body.uploadURL;
+});
+
+const MB = 'x'.repeat(1024 * 1024);
+const NUL = 'a\u0000b';
+const BODIES: [string, string][] = [
+  ['malformed JSON', '{"selected": '],
+  ['a JSON array', '[1,2]'],
+  ['a JSON string', '"selected"'],
+  ['null', 'null'],
+  ['wrong types', JSON.stringify({ selected: 'yes', filter: { q: 5, type: ['delivery'], projectId: 7, selected: 'no' }, photoUrl: 42, itemId: {} })],
+  ['NUL bytes', JSON.stringify({ selected: true, filter: { q: NUL, projectId: `${NUL}-id` }, photoUrl: `/api/photos/${NUL}`, itemId: NUL })],
+  ['1 MB strings', JSON.stringify({ selected: MB, filter: { q: MB, type: MB, projectId: MB }, photoUrl: MB, itemId: MB })],
+  ['bad uuids', JSON.stringify({ selected: true, filter: { projectId: 'not-a-uuid' }, photoUrl: '/api/photos/00000000-0000-0000-0000-00000000000g', itemId: '123' })],
+  ['unknown fields', JSON.stringify({ selected: true, filter: {}, photoUrl: '/api/photos/x', admin: true, __proto__: { admin: true } })],
+];
+
+const WRITES = () => [
+  ['PUT', `/api/services/${serviceId}`],
+  ['POST', '/api/services/bulk'],
+  ['PUT', '/api/item-photos'],
+];
+
+const expect4xx = (what: unknown[], res: { status: number; body: unknown }) => {
+  expect([...what, res.status]).toEqual([...what, expect.any(Number)]);
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
+};
+
+describe('bad input never yields a 5xx and never changes data', () => {
+  it.each(BODIES)('%s → 4xx JSON on every write', async (_name, body) => {
+    const before = await t.services(ann, `projectId=${projectId}`);
+    for (const [method, path] of WRITES()) expect4xx([method, path], await t.logistics.call(method, path, ann, body));
+    expect(await t.services(ann, `projectId=${projectId}`)).toEqual(before);
+  });
+
+  it.each([
+    ['/api/services?limit=abc'],
+    ['/api/services?limit=-1'],
+    ['/api/services?limit=1e9'],
+    ['/api/services?projectId=nope'],
+    ['/api/services?type=teleport'],
+    ['/api/services?selected=maybe'],
+    ['/api/services?cursor={400 characters}'],
+    ['/api/services?q={300 characters}'],
+    ['/api/services?q=a%00b'],
+    ['/api/services/summary?projectId=nope'],
+    ['/api/services/summary?editable=yes'],
+    ['/api/search?q='],
+    ['/api/search?q={300 characters}'],
+    ['/api/search?q=a%00b'],
+  ])('GET %s → 4xx JSON', async (template) => {
+    const path = template.replace(/\{(\d+) characters\}/, (_m, n: string) => 'x'.repeat(Number(n)));
+    expect4xx([path], await t.logistics.get(path, ann));
+  });
+
+  it.each([
+    ['a cursor that is not one of ours', '/api/services?cursor=garbage'],
+    ['a cursor of the right shape with a bad id', `/api/services?cursor=${Buffer.from(JSON.stringify({ at: 'x', id: 'y' })).toString('base64url')}`],
+  ])('%s → 4xx JSON or the first page, never 5xx', async (_name, path) => {
+    const res = await t.logistics.get(path, ann);
+    if (res.status !== 200) expect4xx([path], res);
+  });
+
+  // {long} is 5,000 characters; {item} a real item id, filled in once the fixture exists.
+  it.each([
+    ['PUT', '/api/services/not-a-uuid', { selected: true }],
+    ['PUT', '/api/services/{long}', { selected: true }],
+    ['PUT', '/api/services/%00', { selected: true }],
+    ['PUT', '/api/services/{item}%00', { selected: true }],
+    ['GET', '/api/photos/not-a-uuid', undefined],
+    ['GET', '/api/photos/%00', undefined],
+    ['GET', '/api/photos/{long}', undefined],
+    ['GET', '/api/shared/photos/nope/not-a-uuid', undefined],
+    ['GET', '/api/shared/photos/{long}/{item}', undefined],
+    ['GET', '/api/shared/photos/%00/{item}', undefined],
+    ['GET', '/api/shared/photos/abcdefghijklmnop%00qrstuvwxyz/{item}', undefined],
+  ] as [string, string, unknown][])('%s %s (bad ids) → 4xx JSON', async (method, template, body) => {
+    const path = template.replace('{long}', 'x'.repeat(5000)).replace('{item}', itemId);
+    expect4xx([method, path], await t.logistics.call(method, path, ann, body));
+  });
+
+  it.each([
+    ['an upload id that is not a uuid', () => '/api/objects/uploads/not-a-uuid?sig=x'],
+    ['NUL in the upload id', () => '/api/objects/uploads/%00?sig=x'],
+    ['no signature', () => uploadURL.replace(/\?.*$/, '')],
+    ['a wrong signature', () => uploadURL.replace(/sig=.*$/, 'sig=wrong')],
+    ['a signature of 8 KB', () => uploadURL.replace(/sig=.*$/, `sig=${'x'.repeat(8000)}`)],
+    ['a repeated signature', () => `${uploadURL}&sig=again`],
+    ['NUL in the signature', () => uploadURL.replace(/sig=.*$/, 'sig=a%00b')],
+  ])('PUT of a file to %s → 4xx JSON', async (_name, url) => {
+    const res = await fetch(`${t.logisticsService.url}${url()}`, { method: 'PUT', headers: { ...ann.headers, 'content-type': 'image/png' }, body: new Uint8Array(16) });
+    expect4xx([url()], { status: res.status, body: await res.json() });
+  });
+
+  it('PUT of something that is not an image to a good upload URL → 4xx JSON, and the URL still works', async () => {
+    const fresh = (await t.logistics.post('/api/objects/upload', ann)).body.uploadURL;
+    const res = await fetch(`${t.logisticsService.url}${fresh}`, { method: 'PUT', headers: { ...ann.headers, 'content-type': 'application/json' }, body: JSON.stringify({ selected: true }) });
+    expect4xx([fresh], { status: res.status, body: await res.json() });
+  });
+});
