@@ -40,8 +40,3 @@ export function parseEvent(raw: unknown): EventEnvelope {
   const data = eventSchemas[envelope.type].parse(envelope.data);
   return { ...envelope, data } as EventEnvelope;
 }
-
-/** The subject an event is published on. */
-export const subjectOf = (type: EventType) => type;
-/** The domain (and stream) that owns an event type. */
-export const domainOf = (type: EventType) => type.split('.')[0]!;

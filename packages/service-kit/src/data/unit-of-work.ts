@@ -25,7 +25,9 @@ export interface UnitOfWorkOptions<Tx extends RawTx, R> {
   repos(client: Tx | TransactionalDb<Tx>, ctx: { inTransaction: boolean }): R;
   /** Runs after a transaction that wrote events commits: nudge the relay so they go out now. */
   afterCommit?: () => void;
+  /** How long a transaction may run (default a minute, which also covers billing's generation of a big month). */
   timeoutMs?: number;
+  /** How long a transaction may wait for a connection (default 10 s). */
   maxWaitMs?: number;
 }
 
@@ -48,11 +50,6 @@ export class UnitOfWork<Tx extends RawTx, R extends object> {
   /** Runs `work` in one transaction; events it adds are published after the commit. */
   async run<T>(work: (r: WithOutbox<R>) => Promise<T>): Promise<T> {
     return this.transaction((tx, r) => work(r));
-  }
-
-  /** For work that also needs the raw transaction (SQL of its own). */
-  async runRaw<T>(work: (tx: Tx, r: WithOutbox<R>) => Promise<T>): Promise<T> {
-    return this.transaction(work);
   }
 
   /**

@@ -28,11 +28,10 @@ function reposFor(client: Client): Omit<Repos, 'outbox'> {
 
 /**
  * Billing's repositories bound to the kit's unit of work: `read` outside a transaction, `run` inside one,
- * `once` for a consumer's effect with its inbox record. Generation and the storage job can take a while on a
- * big month: their transactions get a minute.
+ * `once` for a consumer's effect with its inbox record.
  */
 export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Repos, 'outbox'>> {
   constructor(db: Db, afterCommit: () => void = () => undefined) {
-    super({ db, schema: SCHEMA, repos: (client) => reposFor(client as Client), afterCommit, timeoutMs: 60_000 });
+    super({ db, schema: SCHEMA, repos: (client) => reposFor(client as Client), afterCommit });
   }
 }

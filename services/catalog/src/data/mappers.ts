@@ -1,5 +1,5 @@
 import { resolveTracking } from '@midway/carriers';
-import { canOnProject, type Activity, type Cost, type Item, type Project } from '@midway/contracts';
+import { canOnProject, type Activity, type Item, type Project } from '@midway/contracts';
 import { ITEM_FIELDS, type ItemRow } from './item.fields';
 
 export type { ItemRow };
@@ -107,16 +107,6 @@ export function toItem(r: ItemRow): Item {
   }
   return item as Item;
 }
-
-export const toCost = (r: { id: string; projectId: string; itemId: string | null; type: string; amount: Dec; description: string | null; date: Date }): Cost => ({
-  id: r.id,
-  projectId: r.projectId,
-  itemId: r.itemId,
-  type: r.type,
-  amount: money(r.amount)!,
-  description: r.description,
-  date: iso(r.date)!,
-});
 
 export const toActivity = (r: { id: string; project_id: string; item_id: string | null; type: string; description: string; created_at: Date; project_name: string }): Activity => ({
   id: r.id,
