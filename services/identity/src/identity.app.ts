@@ -13,6 +13,8 @@ import { passwordRoutes } from './routes/password.routes';
 import { PasswordService } from './domain/password.service';
 import { PasswordResetMailer } from './mail/password-reset.mailer';
 import { contactRoutes } from './routes/contact.routes';
+import { ProfileService } from './domain/profile.service';
+import { profileRoutes } from './routes/profile.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
 
@@ -46,6 +48,7 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
 
   rt.app.use(authRoutes(auth, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE }));
   rt.app.use(passwordRoutes(passwords, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE }));
+  rt.app.use(profileRoutes(new ProfileService(uow)));
   rt.app.use(contactRoutes(contact, { contactPerMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE }));
 
   mailer.start();

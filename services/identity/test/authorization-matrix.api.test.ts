@@ -3,6 +3,7 @@ import { ANONYMOUS, ANY_SIGNED_IN, describeAuthorizationMatrix, expectEveryRoute
 import { authRoutes } from '../src/routes/auth.routes';
 import { contactRoutes } from '../src/routes/contact.routes';
 import { passwordRoutes } from '../src/routes/password.routes';
+import { profileRoutes } from '../src/routes/profile.routes';
 import { asGateway, json, sessionCookieOf, startTestIdentity, type Identity } from './identity-harness';
 
 /**
@@ -64,7 +65,7 @@ async function fixture(): Promise<Fixture> {
 async function snapshot(f: Fixture) {
   const ids = Object.values(f.callers).map((c) => c.userId).filter(Boolean);
   return identity.db.$queryRaw`
-    SELECT u.id, u.email, u.first_name, u.last_name, u.system_role::text, u.password_hash,
+    SELECT u.id, u.email, u.first_name, u.last_name, u.company, u.phone, u.system_role::text, u.password_hash,
            (SELECT count(*)::int FROM sessions s WHERE s.user_id = u.id AND s.revoked_at IS NULL) AS live_sessions,
            (SELECT count(*)::int FROM password_resets p WHERE p.user_id = u.id AND p.used_at IS NULL) AS reset_links
     FROM users u WHERE u.id = ANY(${ids}::uuid[]) ORDER BY u.id`;
@@ -100,13 +101,14 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['GET /api/password-reset/confirm', (w, f) => call('GET', `/api/password-reset/confirm?token=${f.resetToken}`, w), PUBLIC(200)],
   ['POST /api/password-reset/confirm', (w, f) => call('POST', '/api/password-reset/confirm', w, { token: f.resetToken, password: NEW_PASSWORD }), PUBLIC(200)],
   ['POST /api/user/password', (w) => call('POST', '/api/user/password', w, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }), ANY_SIGNED_IN(200)],
+  ['PUT /api/user/profile', (w) => call('PUT', '/api/user/profile', w, { firstName: 'Dana', lastName: 'Renamed', company: 'Studio North', phone: '+1 604 555 0101' }), ANY_SIGNED_IN(200)],
   ['POST /api/contact', (w) => call('POST', '/api/contact', w, { firstName: 'Casey', lastName: 'Client', email: 'casey@example.com', message: 'Do you store rugs?' }), PUBLIC(200)],
 ];
 
 it('covers every route identity serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
   const limits = { authPerMinute: 0, contactPerMinute: 0 };
-  expectEveryRouteHasARow(ROUTES, [authRoutes(none, limits), passwordRoutes(none, limits), contactRoutes(none, limits)]);
+  expectEveryRouteHasARow(ROUTES, [authRoutes(none, limits), passwordRoutes(none, limits), profileRoutes(none), contactRoutes(none, limits)]);
 });
 
 describeAuthorizationMatrix(ROUTES, { fixture, snapshot, secret: SECRET });
@@ -117,7 +119,7 @@ describe('a session that has ended', () => {
     const owner = f.callers.owner;
     expect((await call('GET', '/api/logout', owner)).status).toBe(303);
     const before = await snapshot(f);
-    for (const [method, path, body] of [['GET', '/api/auth/user', undefined], ['POST', '/api/user/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }]] as const) {
+    for (const [method, path, body] of [['GET', '/api/auth/user', undefined], ['POST', '/api/user/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }], ['PUT', '/api/user/profile', { firstName: 'Dana', lastName: 'Renamed' }]] as const) {
       const res = await call(method, path, owner, body);
       expect([path, res.status]).toEqual([path, 401]);
       expect(JSON.stringify(res.body)).not.toContain(SECRET);

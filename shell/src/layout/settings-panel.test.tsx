@@ -2,7 +2,9 @@ import { getToasts, resetToasts, theme } from '@midway/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
-import { ChangePasswordForm } from './settings-panel';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { CURRENT_USER_QUERY_KEY } from '@midway/ui/query';
+import { ChangePasswordForm, EditProfileForm } from './settings-panel';
 
 /** jsdom has no Response: just what the API client reads. */
 const answer = (status: number, body: unknown) =>
@@ -52,6 +54,58 @@ describe('ChangePasswordForm (Settings)', () => {
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/at least 8 characters/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('EditProfileForm (Settings)', () => {
+  const fetchMock = jest.fn();
+  const me = { id: 'u1', email: 'dana@studio.test', firstName: 'Dana', lastName: 'Ng', company: null, phone: null, systemRole: 'designer' as const };
+  beforeEach(() => {
+    resetToasts();
+    fetchMock.mockReset();
+    global.fetch = fetchMock as unknown as typeof fetch;
+  });
+  function renderProfile() {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, me);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider theme={theme}>
+          <EditProfileForm user={me} />
+        </ThemeProvider>
+      </QueryClientProvider>,
+    );
+    return { user: userEvent.setup(), queryClient };
+  }
+
+  it('saves name, company and phone, and the signed-in user shows the new name at once', async () => {
+    const saved = { ...me, lastName: 'Ng-Ellis', company: 'Studio North', phone: '604 555 0101' };
+    fetchMock.mockReturnValue(answer(200, saved));
+    const { user, queryClient } = renderProfile();
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'Ng-Ellis');
+    await user.type(screen.getByLabelText('Company'), 'Studio North');
+    await user.type(screen.getByLabelText('Phone'), '604 555 0101');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ title: 'Profile saved' })]));
+    expect(fetchMock).toHaveBeenCalledWith('/api/user/profile', expect.objectContaining({ method: 'PUT', body: JSON.stringify({ firstName: 'Dana', lastName: 'Ng-Ellis', company: 'Studio North', phone: '604 555 0101' }) }));
+    expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toEqual(saved);
+  });
+
+  it("shows the service's message for a refused value", async () => {
+    fetchMock.mockReturnValue(answer(400, { error: 'bad_request', message: 'phone may hold digits, spaces and + ( ) - . / x # only' }));
+    const { user } = renderProfile();
+    await user.type(screen.getByLabelText('Phone'), 'call me');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/phone may hold digits/);
+  });
+
+  it('requires first and last name before calling the service', async () => {
+    const { user } = renderProfile();
+    await user.clear(screen.getByLabelText('First name'));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('First and last name are required.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, PasswordMessage } from '@midway/contracts';
 import { PASSWORD_MIN_LENGTH } from '@midway/contracts/vocab';
 import { ApiError, apiJson, Button, ButtonLink, displayName, Field, FieldError, handleUnauthorized, Input, isUnauthorizedError, Label, LOGOUT_PATH, toast } from '@midway/ui';
 import { Avatar } from '@midway/ui/avatar';
+import { CURRENT_USER_QUERY_KEY } from '@midway/ui/query';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { LogOut } from 'lucide-react';
 import styled from 'styled-components';
@@ -34,7 +36,7 @@ const PasswordForm = styled.form`
 `;
 
 /** The message of an API error body (`{message}`), or a generic one. */
-function messageOf(err: unknown): string {
+function messageOf(err: unknown, fallback = 'The password could not be changed. Check your connection and try again.'): string {
   if (err instanceof ApiError) {
     try {
       const body = JSON.parse(err.body) as { message?: unknown };
@@ -43,7 +45,68 @@ function messageOf(err: unknown): string {
       // not JSON: fall through
     }
   }
-  return 'The password could not be changed. Check your connection and try again.';
+  return fallback;
+}
+
+const ProfileForm = styled.form`
+  display: grid;
+  gap: 12px;
+  margin: 0 0 24px;
+  h3 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; }
+`;
+
+/** The user's own name, company and phone; the company shows beside their name in invitations. */
+export function EditProfileForm({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', company: user.company ?? '', phone: user.phone ?? '' });
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!values.firstName.trim() || !values.lastName.trim()) return void setError('First and last name are required.');
+    setError(null);
+    setSaving(true);
+    try {
+      const changed = await apiJson<CurrentUser>('PUT', '/api/user/profile', values);
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, changed);
+      toast({ title: 'Profile saved' });
+    } catch (err) {
+      if (isUnauthorizedError(err)) return void handleUnauthorized();
+      const message = messageOf(err, 'The profile could not be saved. Check your connection and try again.');
+      setError(message);
+      toast({ title: 'Profile not saved', description: message, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <ProfileForm onSubmit={submit} aria-labelledby="edit-profile-title" noValidate>
+      <h3 id="edit-profile-title">Profile</h3>
+      <Field>
+        <Label htmlFor="profile-first-name">First name</Label>
+        <Input id="profile-first-name" autoComplete="given-name" required maxLength={100} value={values.firstName} onChange={set('firstName')} />
+      </Field>
+      <Field>
+        <Label htmlFor="profile-last-name">Last name</Label>
+        <Input id="profile-last-name" autoComplete="family-name" required maxLength={100} value={values.lastName} onChange={set('lastName')} />
+      </Field>
+      <Field>
+        <Label htmlFor="profile-company">Company</Label>
+        <Input id="profile-company" autoComplete="organization" maxLength={200} value={values.company} onChange={set('company')} />
+      </Field>
+      <Field>
+        <Label htmlFor="profile-phone">Phone</Label>
+        <Input id="profile-phone" type="tel" autoComplete="tel" maxLength={40} aria-invalid={error ? true : undefined} value={values.phone} onChange={set('phone')} />
+        {error && <FieldError>{error}</FieldError>}
+      </Field>
+      <Button type="submit" disabled={saving}>
+        {saving ? 'Saving…' : 'Save profile'}
+      </Button>
+    </ProfileForm>
+  );
 }
 
 /** Change password: the current one, then the new one; other devices are signed out by the service. */
@@ -95,7 +158,6 @@ export function ChangePasswordForm() {
 /** Settings: the signed-in user's profile. */
 export function SettingsPanel({ user, open, onOpenChange }: { user: CurrentUser; open: boolean; onOpenChange(open: boolean): void }) {
   const name = displayName(user);
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent side width="400px">
@@ -106,13 +168,12 @@ export function SettingsPanel({ user, open, onOpenChange }: { user: CurrentUser;
           <strong>{name}</strong>
         </Profile>
         <Fields>
-          <dt>Name</dt>
-          <dd>{fullName || 'Not set'}</dd>
           <dt>E-mail</dt>
           <dd>{user.email}</dd>
           <dt>Role</dt>
           <dd>Designer</dd>
         </Fields>
+        <EditProfileForm user={user} />
         <ChangePasswordForm />
         <ButtonLink href={LOGOUT_PATH} $variant="outline">
           <LogOut aria-hidden />

@@ -6,6 +6,8 @@ const userData = z.object({
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** Absent from events published before profiles had a company. */
+  company: z.string().nullable().optional(),
   systemRole: systemRoleSchema,
 });
 

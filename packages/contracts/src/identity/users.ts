@@ -26,12 +26,36 @@ export const personNameSchema = (field: string) =>
     .max(100, { error: `${field} must be at most 100 characters` })
     .regex(NO_NUL, { error: `${field} must not contain NUL characters` });
 
+/** Optional profile text: trimmed; empty means not set (null). */
+const optionalProfileText = (field: string, max: number, pattern?: { re: RegExp; message: string }) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .regex(NO_NUL, { error: `${field} must not contain NUL characters` })
+    .regex(pattern?.re ?? /^/, { error: pattern?.message ?? `${field} is not valid` })
+    .transform((s) => s || null)
+    .nullable()
+    .optional()
+    .transform((s) => s ?? null);
+
+/** PUT /api/user/profile: the signed-in user's name, company and phone (the e-mail is the account's key and stays). */
+export const profileBodySchema = z.object({
+  firstName: personNameSchema('firstName'),
+  lastName: personNameSchema('lastName'),
+  company: optionalProfileText('company', 200),
+  phone: optionalProfileText('phone', 40, { re: /^[0-9+().\-\s/x#]*$/i, message: 'phone may hold digits, spaces and + ( ) - . / x # only' }),
+});
+export type ProfileBody = z.infer<typeof profileBodySchema>;
+
 /** GET /api/auth/user */
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  company: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
   systemRole: systemRoleSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

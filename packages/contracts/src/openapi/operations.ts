@@ -9,7 +9,7 @@ import {
   passwordResetRequestBodySchema,
   registerBodySchema,
 } from '../identity/auth';
-import { currentUserSchema } from '../identity/users';
+import { currentUserSchema, profileBodySchema } from '../identity/users';
 import { activitySchema, listActivitiesQuerySchema } from '../catalog/activity';
 import { dashboardStatsSchema } from '../catalog/dashboard';
 import {
@@ -182,6 +182,13 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: named('ChangePasswordBody', changePasswordBodySchema),
     responses: { 200: { description: 'Password changed.', schema: PasswordMessage } },
     errors: [429],
+  },
+  {
+    method: 'put', path: '/api/user/profile', operationId: 'updateProfile', tag: 'identity', security: 'session',
+    summary: "Change the signed-in user's name, company and phone",
+    description: 'The e-mail stays (it is the account). Other services learn the new name and company from `identity.user.updated.v1`.',
+    body: named('ProfileBody', profileBodySchema),
+    responses: { 200: { description: 'The caller, changed.', schema: CurrentUser } },
   },
   {
     method: 'get', path: '/api/auth/user', operationId: 'currentUser', tag: 'identity', security: 'session',

@@ -7,6 +7,8 @@ export interface UserRecord {
   passwordHash: string | null;
   firstName: string | null;
   lastName: string | null;
+  company: string | null;
+  phone: string | null;
   systemRole: SystemRole;
   createdAt: Date;
   updatedAt: Date;
@@ -44,8 +46,8 @@ export class UserRepository {
     }
   }
 
-  /** Changes role/password/name; run it in the unit of work with its `identity.user.updated.v1` event. */
-  update(id: string, changes: Partial<Pick<NewUser, 'passwordHash' | 'systemRole' | 'firstName' | 'lastName'>>): Promise<UserRecord> {
+  /** Changes role/password/profile; run it in the unit of work with its `identity.user.updated.v1` event. */
+  update(id: string, changes: Partial<Pick<UserRecord, 'passwordHash' | 'systemRole' | 'firstName' | 'lastName' | 'company' | 'phone'>>): Promise<UserRecord> {
     return this.db.user.update({ where: { id }, data: changes });
   }
 }

@@ -24,6 +24,8 @@ export const toCurrentUser = (u: UserRecord): CurrentUser => ({
   email: u.email,
   firstName: u.firstName,
   lastName: u.lastName,
+  company: u.company,
+  phone: u.phone,
   systemRole: u.systemRole,
 });
 

@@ -6,6 +6,7 @@ interface UserFacts {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  company?: string | null;
   systemRole: SystemRole;
 }
 
@@ -13,5 +14,5 @@ interface UserFacts {
 export const userEvents = {
   created: (u: UserFacts, createdAt: Date) => makeEvent('identity.user.created.v1', { userId: u.id, ...u, createdAt: createdAt.toISOString() }),
   updated: (u: UserFacts & { updatedAt: Date }) =>
-    makeEvent('identity.user.updated.v1', { userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, systemRole: u.systemRole, updatedAt: u.updatedAt.toISOString() }),
+    makeEvent('identity.user.updated.v1', { userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, company: u.company ?? null, systemRole: u.systemRole, updatedAt: u.updatedAt.toISOString() }),
 };
