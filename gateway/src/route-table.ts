@@ -40,6 +40,9 @@ export const ROUTES: Route[] = [
   { prefix: '/api/projects', service: 'catalog', pattern: /^\/api\/projects\/[^/]+\/items\/bulk$/, bodyLimitBytes: 10 * 1024 * 1024 },
   { prefix: '/api/projects', service: 'catalog' },
   { prefix: '/api/items', service: 'catalog' },
+  // An e-mailed invitation link's page reads what the link is for before the invitee signs in (the token is the credential).
+  { prefix: '/api/invitations/link', service: 'catalog', public: true },
+  { prefix: '/api/invitations', service: 'catalog' },
   { prefix: '/api/dashboard', service: 'catalog' },
   { prefix: '/api/activities', service: 'catalog' },
   // Composed by the gateway from several services (search.routes.ts), never proxied.

@@ -60,7 +60,10 @@ export const SERVICES: ServiceSpec[] = [
       DATABASE_URL: c.databaseUrl,
       NATS_URL: c.natsUrl,
       INTERNAL_TOKEN_PUBLIC_KEY: c.internal.publicKey,
-      ...pass(c.env, 'LOG_LEVEL', 'NODE_ENV'),
+      SMTP_URL: c.smtpUrl,
+      // Invitation e-mails link here (the invitation page), like identity's reset links.
+      PUBLIC_URL: c.publicUrl,
+      ...pass(c.env, 'MAIL_FROM', 'LOG_LEVEL', 'NODE_ENV'),
     }),
   },
   {

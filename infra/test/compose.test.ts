@@ -39,4 +39,11 @@ describe('docker-compose.yml', () => {
     const unknown = Object.keys(service.environment ?? {}).filter((k) => !known.includes(k));
     expect(unknown).toEqual([]);
   });
+
+  it.each(built.map(([name, s]) => [name, s] as const))('%s: every env variable its config schema requires is set', (name, service) => {
+    const required = Object.entries(SCHEMAS[name]!.shape)
+      .filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success)
+      .map(([key]) => key);
+    expect(required.filter((k) => !(k in (service.environment ?? {})))).toEqual([]);
+  });
 });

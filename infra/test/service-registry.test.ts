@@ -22,4 +22,11 @@ describe('the platform gives each service its wiring', () => {
     const identity = SERVICES.find((s) => s.name === 'identity')!;
     expect(identity.env(ctx()).PUBLIC_URL).toBe('http://localhost:18080');
   });
+
+  it("tells catalog where to send invitations and the gateway's real address their links point at", () => {
+    const catalog = SERVICES.find((s) => s.name === 'catalog')!;
+    expect(catalog.env(ctx({ env: { MAIL_FROM: 'Studio <studio@example.test>' } }))).toEqual(
+      expect.objectContaining({ SMTP_URL: 'smtp://127.0.0.1:3', PUBLIC_URL: 'http://localhost:18080', MAIL_FROM: 'Studio <studio@example.test>' }),
+    );
+  });
 });

@@ -5,3 +5,4 @@ export * from './http';
 export * from './mail-sink.client';
 export * from './callers';
 export * from './authorization-matrix';
+export * from './invitations';

@@ -3,7 +3,6 @@ export interface SunkMail {
   id: string;
   subject: string;
   text: string;
-  html?: string;
   to: { address: string }[];
   from: { address: string; name?: string }[];
   html?: string;

@@ -6,6 +6,7 @@ import { createDb, SCHEMA } from './data/prisma-client';
 import { UnitOfWork } from './data/unit-of-work';
 import { DashboardService } from './domain/dashboard.service';
 import { ItemService } from './domain/item.service';
+import { MemberService } from './domain/member.service';
 import { ProjectService } from './domain/project.service';
 import { RepublishService } from './domain/republish.service';
 import { SearchService } from './domain/search.service';
@@ -14,6 +15,8 @@ import { consumeIdentityUsers } from './events/identity-users.consumer';
 import { consumeLogisticsPhotos } from './events/logistics-photos.consumer';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { itemRoutes } from './routes/item.routes';
+import { memberRoutes } from './routes/member.routes';
+import { InvitationMailer } from './mail/invitation.mailer';
 import { projectRoutes, sharedRoutes } from './routes/project.routes';
 import { searchRoutes } from './routes/search.routes';
 
@@ -44,8 +47,11 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.onStop(questions.stop);
 
   const projects = new ProjectService(uow);
+  const mailer = new InvitationMailer(config.SMTP_URL, { from: config.MAIL_FROM, logger });
+  rt.onStop(() => mailer.stop());
   rt.app.use(sharedRoutes(projects));
   rt.app.use(projectRoutes(projects));
+  rt.app.use(memberRoutes(new MemberService(uow, mailer, config.PUBLIC_URL)));
   rt.app.use(itemRoutes(new ItemService(uow)));
   rt.app.use(dashboardRoutes(new DashboardService(uow)));
   rt.app.use(searchRoutes(new SearchService(uow)));

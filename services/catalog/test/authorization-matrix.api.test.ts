@@ -1,8 +1,10 @@
 import { dashboardRoutes } from '../src/routes/dashboard.routes';
 import { itemRoutes } from '../src/routes/item.routes';
+import { createHash, randomBytes } from 'node:crypto';
+import { memberRoutes } from '../src/routes/member.routes';
 import { projectRoutes, sharedRoutes } from '../src/routes/project.routes';
 import { searchRoutes } from '../src/routes/search.routes';
-import { ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, MANAGE, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type MatrixRow, type Who } from '@midway/testing';
+import { ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, inviteAndAccept, MANAGE, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, uniqueEmail, whoSees, type MatrixRow, type Who } from '@midway/testing';
 import { ANONYMOUS, actor, type Actor, useCatalog } from './catalog-harness';
 
 /**
@@ -20,6 +22,9 @@ interface Fixture {
   projectId: string;
   itemId: string;
   shareToken: string;
+  /** A pending invitation to the project, sent to the outsider's address, and its link's token. */
+  invitationId: string;
+  invitationToken: string;
 }
 
 /** Catalog learns users from identity's events; here they are written to its read model directly. */
@@ -31,21 +36,25 @@ async function known(...actors: Actor[]) {
 
 /**
  * A fresh project for each call (so destructive calls never interfere), with fresh callers: a member, a
- * viewer, and a designer who was a member and has been removed. Its one item is in transit (so the
- * dashboard's counts show whether the caller reaches it) and it has a client link.
+ * viewer (both joined by accepting an invitation), and a designer who was a member and has been removed.
+ * Its one item is in transit (so the dashboard's counts show whether the caller reaches it), it has a client
+ * link, and the outsider has been invited but has not answered yet.
  */
 async function fixture(): Promise<Fixture> {
   const callers: Record<Who, Actor> = { anonymous: ANONYMOUS, owner: actor(), member: actor(), viewer: actor(), removed: actor(), outsider: actor(), admin: actor('midway_admin') };
   await known(callers.member, callers.viewer, callers.removed);
   const p = await http.project(callers.owner, { name: 'Matrix Manor' });
-  for (const [who, role] of [['member', 'member'], ['viewer', 'viewer'], ['removed', 'member']] as const) {
-    expect((await http.post(`/api/projects/${p.id}/members`, callers.owner, { email: callers[who].email, role })).status).toBe(201);
-  }
+  for (const [who, role] of [['member', 'member'], ['viewer', 'viewer'], ['removed', 'member']] as const) await inviteAndAccept(http, callers.owner, p.id, callers[who], role);
   expect((await http.del(`/api/projects/${p.id}/members/${callers.removed.userId}`, callers.owner)).status).toBe(204);
   const item = await http.item(callers.owner, p.id, { name: 'Zebrawood credenza', price: 999 });
   expect((await http.put(`/api/items/${item.id}/status`, callers.owner, { status: 'in-transit' })).status).toBe(200);
   const shareToken = (await http.post(`/api/projects/${p.id}/share`, callers.owner)).body.shareToken;
-  return { callers, projectId: p.id, itemId: item.id, shareToken };
+  expect((await http.post(`/api/projects/${p.id}/members`, callers.owner, { email: callers.outsider.email })).status).toBe(202);
+  const [invitation] = (await http.get('/api/invitations', callers.outsider)).body;
+  // The link's token only travels by e-mail; the fixture gives the invitation a token it knows instead.
+  const invitationToken = randomBytes(32).toString('base64url');
+  await t.catalog.db.$executeRaw`UPDATE project_invitations SET token_hash = ${createHash('sha256').update(invitationToken).digest('hex')} WHERE id = ${invitation.id}::uuid`;
+  return { callers, projectId: p.id, itemId: item.id, shareToken, invitationId: invitation.id, invitationToken };
 }
 
 /** Everything a refused call must leave as it was, as the owner sees it. */
@@ -56,10 +65,13 @@ async function snapshot(f: Fixture) {
   return {
     project: [detail.name, detail.status, detail.shareToken],
     items: detail.items.map((i: { id: string; notes: string | null; status: string }) => [i.id, i.notes, i.status]),
-    members: members.map((m: { userId: string; role: string }) => [m.userId, m.role]).sort(),
+    members: members.map((m: { userId?: string; email: string; role: string; status: string }) => [m.userId ?? m.email, m.role, m.status]).sort(),
+    invited: (await http.get('/api/invitations', f.callers.outsider)).body.map((i: { id: string }) => i.id),
   };
 }
 
+/** The outsider is the invitee: an invitation is no one else's business, an admin's and the project owner's included. */
+const ONLY_THE_INVITEE = (ok: number) => ({ ...PUBLIC(404), anonymous: 401, outsider: ok });
 
 const ROUTES: MatrixRow<Fixture>[] = [
   ['GET /api/projects/{id}', (w, f) => http.get(`/api/projects/${f.projectId}`, w), by(200, READ)],
@@ -67,7 +79,8 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['POST /api/projects/{id}/share', (w, f) => http.post(`/api/projects/${f.projectId}/share`, w), by(200, MANAGE)],
   ['POST /api/projects/{id}/share {rotate}', (w, f) => http.post(`/api/projects/${f.projectId}/share`, w, { rotate: true }), by(200, MANAGE)],
   ['GET /api/projects/{id}/members', (w, f) => http.get(`/api/projects/${f.projectId}/members`, w), by(200, READ)],
-  ['POST /api/projects/{id}/members', (w, f) => http.post(`/api/projects/${f.projectId}/members`, w, { email: f.callers.removed.email }), by(201, MANAGE)],
+  ['POST /api/projects/{id}/members', (w, f) => http.post(`/api/projects/${f.projectId}/members`, w, { email: uniqueEmail('invitee') }), by(202, MANAGE)],
+  ['DELETE /api/projects/{id}/members/{a pending invitation}', (w, f) => http.del(`/api/projects/${f.projectId}/members/${f.invitationId}`, w), by(204, MANAGE)],
   ['DELETE /api/projects/{id}/members/{another member}', (w, f) => http.del(`/api/projects/${f.projectId}/members/${(w === f.callers.member ? f.callers.viewer : f.callers.member).userId}`, w), by(204, MANAGE)],
   // Leaving: a member or viewer may remove themselves (the owner is no member; a removed member is already out).
   ['DELETE /api/projects/{id}/members/{self}', (w, f) => http.del(`/api/projects/${f.projectId}/members/${w.userId || f.callers.member.userId}`, w), { ...by(204, ['member', 'viewer']), owner: 404, admin: 404 }],
@@ -83,13 +96,18 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['GET /api/activities', (w) => http.get('/api/activities?limit=100', w), ANY_SIGNED_IN(200)],
   ['GET /api/search', (w) => http.get('/api/search?q=Zebrawood', w), ANY_SIGNED_IN(200)],
   ['GET /api/dashboard/stats', (w) => http.get('/api/dashboard/stats', w), ANY_SIGNED_IN(200)],
+  ['GET /api/invitations', (w) => http.get('/api/invitations', w), ANY_SIGNED_IN(200)],
+  // Only the invitee (the outsider, by their address) answers an invitation; to anyone else it does not exist.
+  ['POST /api/invitations/{id}/accept', (w, f) => http.post(`/api/invitations/${f.invitationId}/accept`, w), ONLY_THE_INVITEE(200)],
+  ['POST /api/invitations/{id}/decline', (w, f) => http.post(`/api/invitations/${f.invitationId}/decline`, w), ONLY_THE_INVITEE(204)],
   // Public: the token is the credential, whoever asks.
+  ['GET /api/invitations/link/{token}', (w, f) => http.get(`/api/invitations/link/${f.invitationToken}`, w), PUBLIC(200)],
   ['GET /api/shared/projects/{token}', (w, f) => http.get(`/api/shared/projects/${f.shareToken}`, w), { anonymous: 200, owner: 200, member: 200, viewer: 200, removed: 200, outsider: 200, admin: 200 }],
 ];
 
 it('covers every route catalog serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
-  const routers = [projectRoutes(none), sharedRoutes(none), itemRoutes(none), dashboardRoutes(none), searchRoutes(none)];
+  const routers = [projectRoutes(none), sharedRoutes(none), memberRoutes(none), itemRoutes(none), dashboardRoutes(none), searchRoutes(none)];
   expectEveryRouteHasARow(ROUTES, routers, { variants: true });
 });
 

@@ -3,7 +3,7 @@ import { eventually as poll, serviceClient, startService, watchEvents, type Acto
 import { catalogService, type Catalog } from '../src';
 
 export type { Catalog } from '../src';
-export { ANONYMOUS, actor, announceUser, type Actor } from '@midway/testing';
+export { ANONYMOUS, actor, announceUser, inviteAndAccept, type Actor } from '@midway/testing';
 
 export const startTestCatalog = () => startService(catalogService);
 

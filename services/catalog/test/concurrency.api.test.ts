@@ -87,16 +87,20 @@ describe('deleting an item', () => {
   });
 });
 
-describe('adding the same member twice at once', () => {
-  it('makes one membership with one activity, and both answers are 201 with the one member', async () => {
+describe('accepting the same invitation twice at once', () => {
+  it('makes one membership with one activity and one event: one answer is 200, the other finds the invitation answered (404)', async () => {
     const owner = actor();
     const colleague = actor();
     await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${colleague.userId}::uuid, ${colleague.email}, 'Robin', 'Ng', 'designer', now())`;
     const p = await http.project(owner);
-    const answers = await at(4, () => http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email }));
-    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
-    for (const a of answers) expect(a.body.map((m: { userId: string }) => m.userId)).toEqual([colleague.userId]);
+    expect((await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email })).status).toBe(202);
+    const [invitation] = (await http.get('/api/invitations', colleague)).body;
+    const answers = await at(4, () => http.post(`/api/invitations/${invitation.id}/accept`, colleague));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404]);
+    const members = (await http.get(`/api/projects/${p.id}/members`, owner)).body;
+    expect(members.map((m: { userId: string; role: string }) => [m.userId, m.role])).toEqual([[owner.userId, 'owner'], [colleague.userId, 'member']]);
     const [row] = await t.catalog.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM activities WHERE project_id = ${p.id}::uuid AND metadata->>'userId' = ${colleague.userId}`;
     expect(row!.n).toBe(1);
+    expect((await eventsAbout(colleague.userId)).filter((e) => e.type === 'catalog.project.member-added.v1')).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Caller } from '@midway/service-kit';
 import { dashboardStatsAggregateSql, dashboardStatsSql } from '../src/data/stats.repository';
-import { actor, useCatalog, type Actor } from './catalog-harness';
+import { actor, inviteAndAccept, useCatalog, type Actor } from './catalog-harness';
 
 /**
  * The dashboard reads per-project counters that triggers on items keep in the transaction of every change.
@@ -74,7 +74,7 @@ describe('dashboard counters', () => {
     await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${member.userId}::uuid, ${member.email}, 'Robin', 'Ng', 'designer', now())`;
 
     const projects = [await http.project(owner), await http.project(owner, { status: 'planning' }), await http.project(owner, { status: 'in-progress' }), await http.project(other)];
-    expect((await http.post(`/api/projects/${projects[1]!.id}/members`, owner, { email: member.email })).status).toBeLessThan(300);
+    await inviteAndAccept(http, owner, projects[1]!.id, member);
     const whoEdits = (projectId: string) => (projectId === projects[3]!.id ? other : r.next() < 0.5 || projectId !== projects[1]!.id ? owner : member);
     const items: { id: string; projectId: string }[] = [];
     let n = 0;

@@ -54,7 +54,9 @@ describe('catalog events', () => {
       const p = await http.project(owner, { installDate: '2027-03-01' });
       await http.put(`/api/projects/${p.id}`, owner, { name: 'Renamed', status: 'in-progress' });
       await http.put(`/api/projects/${p.id}`, owner, { name: 'Renamed' }); // no change: no event
-      await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email, role: 'viewer' });
+      expect((await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email, role: 'viewer' })).status).toBe(202); // invited: no event yet
+      const [invitation] = (await http.get('/api/invitations', colleague)).body;
+      expect((await http.post(`/api/invitations/${invitation.id}/accept`, colleague)).status).toBe(200); // joined: member-added
       await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email }); // already a member: no event
       const first = (await http.post(`/api/projects/${p.id}/share`, owner)).body.shareToken;
       await http.post(`/api/projects/${p.id}/share`, owner); // same link: no event

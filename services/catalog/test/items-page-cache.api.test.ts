@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { testEnv } from '@midway/testing';
 import { ItemPageCache } from '../src/data/item-page.cache';
-import { actor, useCatalog, type Actor } from './catalog-harness';
+import { actor, inviteAndAccept, useCatalog, type Actor } from './catalog-harness';
 
 /**
  * GET /api/items reuses a built page until something it shows changes. A user relies on two things: every
@@ -182,7 +182,7 @@ describe('GET /api/items reused between requests', () => {
 
     // Who may see the page changes it too: a member sees the project's items, a removed member no longer does.
     expect(await names(colleague)).toEqual([]);
-    await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email });
+    await inviteAndAccept(http, owner, p.id, colleague);
     expect(await names(colleague)).toHaveLength(2);
     await http.del(`/api/projects/${p.id}/members/${colleague.userId}`, owner);
     expect(await names(colleague)).toEqual([]);

@@ -89,19 +89,28 @@ describe('PUT /api/projects/{id}', () => {
 });
 
 describe('project members', () => {
-  it('shares a project with another registered designer, who can then read and change it', async () => {
+  it('an invited designer who accepts can then read and change the project, and is listed by name', async () => {
     const { announceUser, eventually } = await import('./catalog-harness');
     const owner = actor();
     const colleague = actor();
+    await announceUser(owner, 'Ann', 'Lee');
     await announceUser(colleague, 'Robin', 'Ng');
     const p = await http.project(owner);
-    const added = await eventually(
-      () => http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email.toUpperCase() }),
-      (r) => r.status === 201,
+    // The address is matched without regard to case.
+    expect((await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email.toUpperCase() })).status).toBe(202);
+    const [invitation] = (await http.get('/api/invitations', colleague)).body;
+    expect((await http.post(`/api/invitations/${invitation.id}/accept`, colleague)).body).toEqual({ projectId: p.id, role: 'member' });
+    const members = await eventually(
+      () => http.get(`/api/projects/${p.id}/members`, owner),
+      (r) => r.body.every((m: { firstName: string | null }) => m.firstName),
     );
-    expect(added.body).toEqual([expect.objectContaining({ userId: colleague.userId, email: colleague.email, firstName: 'Robin', role: 'member' })]);
-    // Adding twice is one membership.
-    expect((await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email })).body).toHaveLength(1);
+    expect(members.body).toEqual([
+      expect.objectContaining({ status: 'active', userId: owner.userId, firstName: 'Ann', role: 'owner' }),
+      expect.objectContaining({ status: 'active', userId: colleague.userId, email: colleague.email, firstName: 'Robin', role: 'member' }),
+    ]);
+    // Inviting a member again changes nothing.
+    expect((await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email })).status).toBe(202);
+    expect((await http.get(`/api/projects/${p.id}/members`, owner)).body).toHaveLength(2);
 
     expect((await http.get(`/api/projects/${p.id}`, colleague)).body.access).toBe('member');
     expect((await http.put(`/api/projects/${p.id}`, colleague, { status: 'planning' })).status).toBe(200);
@@ -111,13 +120,5 @@ describe('project members', () => {
     expect((await http.del(`/api/projects/${p.id}/members/${owner.userId}`, colleague)).status).toBe(403);
     expect((await http.del(`/api/projects/${p.id}/members/${colleague.userId}`, owner)).status).toBe(204);
     expect((await http.get(`/api/projects/${p.id}`, colleague)).status).toBe(404);
-  });
-
-  it('says clearly when no account uses the e-mail', async () => {
-    const owner = actor();
-    const p = await http.project(owner);
-    const res = await http.post(`/api/projects/${p.id}/members`, owner, { email: 'ghost@nowhere.test' });
-    expect(res.status).toBe(404);
-    expect(res.body.message).toMatch(/No Midway account uses that e-mail/);
   });
 });

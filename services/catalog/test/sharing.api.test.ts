@@ -1,4 +1,4 @@
-import { ANONYMOUS, actor, useCatalog } from './catalog-harness';
+import { ANONYMOUS, actor, inviteAndAccept, useCatalog } from './catalog-harness';
 
 const t = useCatalog();
 const http = t.http;
@@ -53,7 +53,7 @@ describe('POST /api/projects/{id}/share {rotate: true}', () => {
     await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${colleague.userId}::uuid, ${colleague.email}, 'Robin', 'Ng', 'designer', now())`;
     const p = await http.project(owner);
     const token = (await http.post(`/api/projects/${p.id}/share`, owner)).body.shareToken;
-    await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email });
+    await inviteAndAccept(http, owner, p.id, colleague);
     await http.del(`/api/projects/${p.id}/members/${colleague.userId}`, owner);
     // The removed member kept the link; the owner resets it.
     await http.post(`/api/projects/${p.id}/share`, owner, { rotate: true });

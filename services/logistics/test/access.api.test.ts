@@ -16,7 +16,7 @@ it('a member added sees the project’s services within 1 s; removed, loses them
   await t.servicesOf(owner, p.id, 5);
   expect(await sees(designer, p.id)).toBe(0);
 
-  await t.addMember(owner, p.id, designer);
+  await t.inviteAndAccept(owner, p.id, designer);
   const added = Date.now();
   expect(await eventually(() => sees(designer, p.id), (n) => n === 5, 1000)).toBe(5);
   const seenAfter = Date.now() - added;
@@ -35,8 +35,8 @@ it('a viewer sees but cannot select (403, unchanged); a member selects; a viewer
   const member = actor();
   const p = await t.project(owner);
   await t.item(owner, p.id);
-  await t.addMember(owner, p.id, viewer, 'viewer');
-  await t.addMember(owner, p.id, member, 'member');
+  await t.inviteAndAccept(owner, p.id, viewer, 'viewer');
+  await t.inviteAndAccept(owner, p.id, member, 'member');
   const [svc] = await eventually(() => t.services(viewer, `projectId=${p.id}`), (s) => s.length === 5);
   await eventually(() => sees(member, p.id), (n) => n === 5);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { freePort, startObjectStore, type RunningObjectStore } from '@midway/infra';
 import { catalogService, type Catalog } from '@midway/catalog';
-import { eventually, serviceClient, startService, testEnv, watchEvents as watch, type Actor } from '@midway/testing';
+import { eventually, inviteAndAccept, serviceClient, startService, testEnv, watchEvents as watch, type Actor } from '@midway/testing';
 import { logisticsService, type Logistics } from '../src';
 
 export type { Logistics } from '../src';
@@ -65,10 +65,10 @@ export function usePlatform(opts: { objectStore?: boolean } = {}) {
       if (res.status !== 201) throw new Error(`item create failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body as { id: string; name: string };
     },
-    async addMember(owner: Actor, projectId: string, who: Actor, role: 'member' | 'viewer' = 'member') {
+    /** Brings `who` onto the project as people join one: the owner invites their address and they accept. */
+    async inviteAndAccept(owner: Actor, projectId: string, who: Actor, role: 'member' | 'viewer' = 'member') {
       await helpers.known(who);
-      const res = await cat.post(`/api/projects/${projectId}/members`, owner, { email: who.email, role });
-      if (res.status !== 201) throw new Error(`member add failed: ${res.status} ${JSON.stringify(res.body)}`);
+      await inviteAndAccept(cat, owner, projectId, who, role);
     },
     async removeMember(owner: Actor, projectId: string, who: Actor) {
       const res = await cat.del(`/api/projects/${projectId}/members/${who.userId}`, owner);

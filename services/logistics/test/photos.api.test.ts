@@ -29,7 +29,7 @@ it('uploads a photo, attaches it to an item, serves it to the project’s people
   const [owner, member, outsider] = [actor(), actor(), actor()];
   const p = await t.project(owner);
   const item = await t.item(owner, p.id);
-  await t.addMember(owner, p.id, member, 'member');
+  await t.inviteAndAccept(owner, p.id, member, 'member');
   const share = (await t.catalog.post(`/api/projects/${p.id}/share`, owner)).body.shareToken;
   await t.servicesOf(owner, p.id, 5);
   await eventually(() => t.services(member, `projectId=${p.id}`), (s) => s.length === 5);
@@ -91,7 +91,7 @@ it('checks size and type by the bytes, uses an upload URL once, and only by its 
 it('a photo picked before its item exists reaches the project’s people once the item carries it; naming someone else’s photo grants nothing', async () => {
   const [owner, member, stranger, strangersMember] = [actor(), actor(), actor(), actor()];
   const p = await t.project(owner);
-  await t.addMember(owner, p.id, member, 'member');
+  await t.inviteAndAccept(owner, p.id, member, 'member');
   const url = await uploadUrl(owner);
   expect((await putFile(url, owner, JPEG, 'image/jpeg')).status).toBe(200);
   const { photoUrl } = (await t.logistics.put('/api/item-photos', owner, { photoUrl: url })).body;
@@ -100,7 +100,7 @@ it('a photo picked before its item exists reaches the project’s people once th
 
   // Another designer puts the same photo path on an item of their own project: their member still gets 404.
   const theirs = await t.project(stranger);
-  await t.addMember(stranger, theirs.id, strangersMember, 'member');
+  await t.inviteAndAccept(stranger, theirs.id, strangersMember, 'member');
   await t.item(stranger, theirs.id, { name: 'Borrowed photo', photoUrl });
   await t.servicesOf(strangersMember, theirs.id, 5);
   expect((await get(photoUrl, strangersMember)).status).toBe(404);

@@ -168,8 +168,8 @@ describe('Bulk Actions’ confirmation: GET /api/services/summary?editable=true'
     const mine = await t.project(me);
     const asMember = await t.project(other);
     const asViewer = await t.project(other);
-    await t.addMember(other, asMember.id, me, 'member');
-    await t.addMember(other, asViewer.id, me, 'viewer');
+    await t.inviteAndAccept(other, asMember.id, me, 'member');
+    await t.inviteAndAccept(other, asViewer.id, me, 'viewer');
     await t.item(me, mine.id, { name: 'Oak bench' });
     await t.item(other, asMember.id, { name: 'Linen sofa' });
     for (const name of ['Brass lamp', 'Marble table']) await t.item(other, asViewer.id, { name });

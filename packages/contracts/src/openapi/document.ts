@@ -31,7 +31,7 @@ export interface OpenApiOperation {
 const TAGS: Record<ApiTag, string> = {
   identity: 'Sign-in, sign-up, sign-out, the current user and the contact form (identity service).',
   projects: 'Projects (catalog service).',
-  members: 'Who else works on a project (catalog service).',
+  members: 'Who else works on a project, and the invitations that bring them in (catalog service).',
   items: 'A project’s items: furniture and fixtures from order to delivery (catalog service).',
   sharing: 'The read-only client dashboard of a project (catalog service).',
   dashboard: 'The dashboard’s statistics and recent activity (catalog service).',
@@ -49,6 +49,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Refused: a cross-site request, or one the caller may not make.',
   404: 'Not found, or not reachable by the caller (both answer the same).',
   409: 'Conflicts with what exists (e.g. the e-mail is already registered).',
+  410: 'Expired: an invitation past its 7 days cannot be accepted; ask for a new one.',
   413: 'The body is over the route’s limit.',
   415: 'The file is not a JPEG, PNG, WebP or GIF image.',
   429: 'Too many attempts: wait a minute and retry.',

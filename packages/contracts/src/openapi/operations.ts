@@ -23,7 +23,7 @@ import {
   updateItemBodySchema,
   updateItemStatusBodySchema,
 } from '../catalog/items';
-import { addMemberBodySchema, memberSchema } from '../catalog/members';
+import { addMemberBodySchema, invitationAcceptedSchema, invitationLinkSchema, invitationSchema, invitationSentSchema, projectMemberSchema } from '../catalog/members';
 import { createProjectBodySchema, projectDetailSchema, projectSchema, updateProjectBodySchema } from '../catalog/projects';
 import { searchQuerySchema, searchResultSchema } from '../catalog/search';
 import { shareProjectBodySchema, sharedProjectSchema, shareResponseSchema } from '../catalog/sharing';
@@ -98,7 +98,6 @@ const named = (name: string, schema: z.ZodType, list = false): NamedSchema => ({
 
 const Project = named('Project', projectSchema);
 const Item = named('Item', itemSchema);
-const Member = named('Member', memberSchema);
 const CurrentUser = named('CurrentUser', currentUserSchema);
 const PasswordMessage = named('PasswordMessage', passwordMessageSchema);
 export const ERROR_BODY = named('ErrorBody', errorBodySchema);
@@ -229,18 +228,45 @@ export const API_OPERATIONS: ApiOperation[] = [
   /* ---------- members ---------- */
   {
     method: 'get', path: '/api/projects/{id}/members', operationId: 'listMembers', tag: 'members', security: 'session', params: projectId,
-    summary: 'The project’s members', responses: { 200: { description: 'Members.', schema: named('Member', memberSchema, true) } },
+    summary: 'The project’s owner, members and pending invitations',
+    description: 'The owner first, then the members (`status: active`, with their names) as they joined, then the invitations not yet answered (`status: invited`, with their e-mail and `expiresAt`).',
+    responses: { 200: { description: 'Owner, members and pending invitations.', schema: named('ProjectMember', projectMemberSchema, true) } },
   },
   {
-    method: 'post', path: '/api/projects/{id}/members', operationId: 'addMember', tag: 'members', security: 'session', params: projectId,
-    summary: 'Add a registered designer to the project by e-mail', body: named('AddMemberBody', addMemberBodySchema),
-    responses: { 201: { description: 'The members, with the new one.', schema: { ...Member, list: true } } },
-    errors: [409],
+    method: 'post', path: '/api/projects/{id}/members', operationId: 'inviteMember', tag: 'members', security: 'session', params: projectId,
+    summary: 'Invite someone to the project by e-mail',
+    description: 'Only the owner or an admin. The same answer whether or not an account uses the address, and whether or not it was already invited or is a member. One pending invitation per address and project: the address is e-mailed a link to `/invitations/{token}`, valid 7 days.',
+    body: named('AddMemberBody', addMemberBodySchema),
+    responses: { 202: { description: 'Accepted (whoever the address belongs to).', schema: named('InvitationSent', invitationSentSchema) } },
   },
   {
     method: 'delete', path: '/api/projects/{id}/members/{userId}', operationId: 'removeMember', tag: 'members', security: 'session',
-    params: { ...projectId, userId: { description: 'The member’s user id.', uuid: true } },
-    summary: 'Remove a member', responses: { 204: { description: 'Removed.' } },
+    params: { ...projectId, userId: { description: 'The member’s user id, or a pending invitation’s id (revokes it).', uuid: true } },
+    summary: 'Remove a member, or revoke an invitation', responses: { 204: { description: 'Removed.' } },
+  },
+  {
+    method: 'get', path: '/api/invitations', operationId: 'listInvitations', tag: 'members', security: 'session',
+    summary: 'The caller’s pending invitations (matched on the caller’s e-mail)',
+    responses: { 200: { description: 'Pending, unexpired invitations.', schema: named('Invitation', invitationSchema, true) } },
+  },
+  {
+    method: 'get', path: '/api/invitations/link/{token}', operationId: 'invitationLink', tag: 'members', security: 'public',
+    params: { token: { description: 'The token of the e-mailed link.' } },
+    summary: 'What an e-mailed invitation link is for (the link’s token is the credential)',
+    responses: { 200: { description: 'The pending invitation, with the address it was sent to.', schema: named('InvitationLink', invitationLinkSchema) } },
+    errors: [404, 410],
+  },
+  {
+    method: 'post', path: '/api/invitations/{id}/accept', operationId: 'acceptInvitation', tag: 'members', security: 'session',
+    params: { id: { description: 'The invitation id.', uuid: true } },
+    summary: 'Join the project (only the invitee; an expired invitation cannot be accepted)',
+    responses: { 200: { description: 'Joined: the membership works at once in every service.', schema: named('InvitationAccepted', invitationAcceptedSchema) } },
+    errors: [410],
+  },
+  {
+    method: 'post', path: '/api/invitations/{id}/decline', operationId: 'declineInvitation', tag: 'members', security: 'session',
+    params: { id: { description: 'The invitation id.', uuid: true } },
+    summary: 'Decline an invitation (only the invitee)', responses: { 204: { description: 'Declined.' } },
   },
 
   /* ---------- items ---------- */

@@ -97,6 +97,7 @@ describe('createApp: proxies, HSTS and access logs', () => {
     app.get('/ip', (req, res) => void res.json({ ip: req.ip, protocol: req.protocol }));
     app.get('/api/shared/projects/:token', (_req, res) => void res.json({ ok: true }));
     app.get('/api/password-reset/confirm', (_req, res) => void res.json({ ok: true }));
+    app.get('/api/invitations/link/:token', (_req, res) => void res.json({ ok: true }));
     app.get('/boom', () => {
       throw new Error('kaput');
     });
@@ -135,6 +136,17 @@ describe('createApp: proxies, HSTS and access logs', () => {
     await new Promise((r) => setTimeout(r, 50));
     const line = lines.find((l) => l.includes('/api/password-reset/confirm?token=[redacted]&x=1'));
     expect(line).toContain('"referer":"http://localhost:8080/api/password-reset/confirm?token=[redacted]"');
+    expect(lines.join('')).not.toContain(token);
+  });
+
+  it("logs an e-mailed invitation link's lookup, and its page as the Referer, without its token", async () => {
+    const token = 'invitation-token-that-must-not-leak';
+    const referer = `http://localhost:8080/invitations/${token}`;
+    expect((await fetch(`${url}/api/invitations/link/${token}`, { headers: { referer } })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const line = lines.find((l) => l.includes('/api/invitations/link/'));
+    expect(line).toContain('/api/invitations/link/[redacted]');
+    expect(line).toContain('"referer":"http://localhost:8080/invitations/[redacted]"');
     expect(lines.join('')).not.toContain(token);
   });
 

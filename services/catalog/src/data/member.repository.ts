@@ -4,18 +4,16 @@ import type { Client } from './prisma-client';
 export class MemberRepository {
   constructor(private readonly db: Client) {}
 
-  async list(projectId: string): Promise<Member[]> {
-    const rows = await this.db.projectMembership.findMany({ where: { projectId }, orderBy: { joinedAt: 'asc' } });
-    const users = await this.db.user.findMany({ where: { id: { in: rows.map((r) => r.userId) } } });
+  /** The owner first (joined when the project was created), then the members as they joined, with their names. */
+  async list(project: { id: string; createdById: string; createdAt: string }): Promise<Member[]> {
+    const rows = await this.db.projectMembership.findMany({ where: { projectId: project.id }, orderBy: { joinedAt: 'asc' } });
+    const users = await this.db.user.findMany({ where: { id: { in: [project.createdById, ...rows.map((r) => r.userId)] } } });
     const byId = new Map(users.map((u) => [u.id, u]));
-    return rows.map((r) => ({
-      userId: r.userId,
-      email: byId.get(r.userId)?.email ?? '',
-      firstName: byId.get(r.userId)?.firstName ?? null,
-      lastName: byId.get(r.userId)?.lastName ?? null,
-      role: r.role,
-      joinedAt: r.joinedAt.toISOString(),
-    }));
+    const person = (userId: string) => ({ userId, email: byId.get(userId)?.email ?? '', firstName: byId.get(userId)?.firstName ?? null, lastName: byId.get(userId)?.lastName ?? null });
+    return [
+      { status: 'active', ...person(project.createdById), role: 'owner', joinedAt: project.createdAt },
+      ...rows.map((r): Member => ({ status: 'active', ...person(r.userId), role: r.role as MemberRole, joinedAt: r.joinedAt.toISOString() })),
+    ];
   }
 
   /**

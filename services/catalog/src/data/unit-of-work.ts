@@ -6,6 +6,7 @@ import { ItemRepository } from './item.repository';
 import { ItemImportRepository } from './item-import.repository';
 import { ItemPageRepository } from './item-page.repository';
 import { ItemPageCache } from './item-page.cache';
+import { InvitationRepository } from './invitation.repository';
 import { ItemPhotoRepository } from './item-photo.repository';
 import { MemberRepository } from './member.repository';
 import { ProductRepository } from './product.repository';
@@ -23,6 +24,7 @@ export interface Repos {
   itemImports: ItemImportRepository;
   activities: ActivityRepository;
   members: MemberRepository;
+  invitations: InvitationRepository;
   users: UserRepository;
   products: ProductRepository;
   stats: StatsRepository;
@@ -42,6 +44,7 @@ function reposFor(client: Client, reader?: Pool, pages?: ItemPageCache): Omit<Re
     itemImports: new ItemImportRepository(client),
     activities: new ActivityRepository(client),
     members: new MemberRepository(client),
+    invitations: new InvitationRepository(client),
     users: new UserRepository(client),
     products: new ProductRepository(client),
     stats: new StatsRepository(client),

@@ -7,6 +7,10 @@ type UserFacts = EventData<'identity.user.created.v1'> | EventData<'identity.use
 export class UserRepository {
   constructor(private readonly db: Client) {}
 
+  findById(id: string) {
+    return this.db.user.findUnique({ where: { id } });
+  }
+
   findByEmail(email: string) {
     return this.db.user.findUnique({ where: { email: email.toLowerCase() } });
   }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { addMemberBodySchema, createProjectBodySchema, shareProjectBodySchema, updateProjectBodySchema } from '@midway/contracts';
+import { createProjectBodySchema, shareProjectBodySchema, updateProjectBodySchema } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { ProjectService } from '../domain/project.service';
 
@@ -21,17 +21,6 @@ export function projectRoutes(projects: ProjectService): Router {
   });
   r.post('/api/projects/:id/share', async (req, res) => {
     res.json(await projects.share(callerOf(req), req.params.id, parse(shareProjectBodySchema, req.body ?? {})));
-  });
-  r.get('/api/projects/:id/members', async (req, res) => {
-    res.json(await projects.members(callerOf(req), req.params.id));
-  });
-  r.post('/api/projects/:id/members', async (req, res) => {
-    const body = parse(addMemberBodySchema, req.body);
-    res.status(201).json(await projects.addMember(callerOf(req), req.params.id, body.email, body.role));
-  });
-  r.delete('/api/projects/:id/members/:userId', async (req, res) => {
-    await projects.removeMember(callerOf(req), req.params.id, req.params.userId);
-    res.status(204).end();
   });
   return r;
 }
