@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
-import { boxOf, expectAlignedStatCards, expectDistinctHeaderButtons, expectNoHorizontalScroll, expectTitle, expectWithinViewportWidth } from './support/layout';
+import { boxOf, expectAlignedStatCards, expectDistinctHeaderButtons, expectNoHorizontalScroll, expectTitle, expectToastCoversNoAction, expectWithinViewportWidth } from './support/layout';
 import { startPlatform } from './support/platform';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
@@ -130,6 +130,7 @@ describe('projects journey', () => {
     await page.getByLabel(/^Supplier/).fill('Atelier North');
     await page.getByRole('button', { name: 'Add Item', exact: true }).click();
     await toastShown(page, 'Item added successfully');
+    await expectToastCoversNoAction(page, 'Item added successfully', [page.getByRole('button', { name: 'Add Item', exact: true })]);
     await row.getByText('1 item · 0%').waitFor();
     await expectStat(page, 'Items without Tracking', '1');
     await page.getByTestId('activity-entry').filter({ hasText: 'Item "Walnut dining table" added' }).waitFor();

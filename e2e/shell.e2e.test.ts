@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
-import { boxOf, expectTitle } from './support/layout';
+import { boxOf, expectTitle, expectToastCoversNoAction } from './support/layout';
 import { readMail, startPlatform } from './support/platform';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
@@ -130,7 +130,15 @@ describe('front-end platform journeys', () => {
     await page.getByRole('dialog', { name: 'Help & Support' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('dialog', { name: 'Settings' }).getByText(who.email).waitFor();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByText(who.email).waitFor();
+    // Settings: the profile changes, the sidebar shows the new name at once, and the toast covers no button.
+    await settings.getByLabel('Last name').fill('Hopper-Murray');
+    await settings.getByLabel('Company').fill('Studio North');
+    await settings.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Profile saved', { exact: true }).waitFor();
+    await expectToastCoversNoAction(page, 'Profile saved', [settings.getByRole('button', { name: 'Save profile' }), settings.getByRole('button', { name: 'Change password' })]);
+    await page.getByTestId('sidebar-user-name').filter({ hasText: 'Grace Hopper-Murray' }).waitFor();
     await page.keyboard.press('Escape');
 
     await page.getByRole('link', { name: 'Sign Out' }).first().click();

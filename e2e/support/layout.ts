@@ -91,3 +91,15 @@ export async function expectTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((t) => document.title === t, title, { timeout: 5_000 }).catch(() => undefined);
   expect(await page.title()).toBe(title);
 }
+
+/** Whether two boxes share any area. */
+export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The toast showing `text` covers none of `actions` (a toast stays five seconds; a covered button cannot be pressed). */
+export async function expectToastCoversNoAction(page: Page, text: string, actions: Locator[]): Promise<void> {
+  const toast = await boxOf(page.locator('li[role="status"]').filter({ hasText: text }).first());
+  for (const action of actions) {
+    const box = await boxOf(action);
+    expect({ action: await action.textContent(), toast, box, overlaps: overlaps(toast, box) }).toEqual({ action: await action.textContent(), toast, box, overlaps: false });
+  }
+}

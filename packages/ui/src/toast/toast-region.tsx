@@ -12,21 +12,29 @@ import {
   type ToastVariant,
 } from './toast-store';
 
-const slideIn = keyframes`from { transform: translateX(calc(100% + 24px)); } to { transform: translateX(0); }`;
+const slideIn = keyframes`from { transform: translateY(-12px); opacity: 0; } to { transform: translateY(0); opacity: 1; }`;
 
+/**
+ * Top centre, just under the app's 64 px header: the page's and dialogs' actions sit at the bottom and the right
+ * (Quick Add, Save), where a toast would cover them for its five seconds. The region itself lets clicks through;
+ * only the toasts take them.
+ */
 const Viewport = styled(ToastPrimitive.Viewport)`
   position: fixed;
-  bottom: 0;
-  right: 0;
+  top: 72px;
+  left: 50%;
+  transform: translateX(-50%);
   z-index: 100;
   display: flex;
   flex-direction: column;
   gap: 8px;
-  width: min(420px, 100vw);
+  width: min(380px, calc(100vw - 16px));
   margin: 0;
-  padding: 16px;
+  padding: 0;
   list-style: none;
   outline: none;
+  pointer-events: none;
+  & > * { pointer-events: auto; }
 `;
 
 const Root = styled(ToastPrimitive.Root)<{ $variant: ToastVariant }>`
