@@ -1,6 +1,7 @@
 import type { Caller } from '@midway/service-kit';
 import type { InvoiceStatus } from '@midway/contracts';
 import { reachable } from './access.repository';
+import { retotalSql } from '../domain/invoice-totals';
 import { Prisma, type Client } from './prisma-client';
 
 export interface InvoiceRow {
@@ -34,7 +35,8 @@ export interface InvoiceLineRow {
   type: string;
 }
 
-const COLUMNS = Prisma.sql`i.id, i.project_id AS "projectId", i.billing_cycle_id AS "billingCycleId", i.invoice_number AS "invoiceNumber",
+/** An invoice's columns as InvoiceRow names them (alias `i`). */
+export const INVOICE_COLUMNS = Prisma.sql`i.id, i.project_id AS "projectId", i.billing_cycle_id AS "billingCycleId", i.invoice_number AS "invoiceNumber",
   i.client_name AS "clientName", i.client_email AS "clientEmail", i.status,
   to_char(i.billing_period_start, 'YYYY-MM-DD') AS "billingPeriodStart", to_char(i.billing_period_end, 'YYYY-MM-DD') AS "billingPeriodEnd",
   i.subtotal::text, i.tax::text, i.total::text, to_char(i.due_date, 'YYYY-MM-DD') AS "dueDate",
@@ -42,20 +44,20 @@ const COLUMNS = Prisma.sql`i.id, i.project_id AS "projectId", i.billing_cycle_id
   to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
 
 /**
- * Invoices, their lines, billing cycles and payments: all of billing's money SQL. Numbers are
- * `INV-<year>-<6 digits>` from the invoices' sequence, unique however many are issued at once.
+ * Invoices and their lines (cycles, the monthly generation and payments have repositories of their own).
+ * Numbers are `INV-<year>-<6 digits>` from the invoices' sequence, unique however many are issued at once.
  */
 export class InvoiceRepository {
   constructor(private readonly db: Client) {}
 
   async list(caller: Caller): Promise<InvoiceRow[]> {
     return this.db.$queryRaw<InvoiceRow[]>`
-      SELECT ${COLUMNS} FROM invoices i WHERE ${reachable(caller, Prisma.sql`i.project_id`)} ORDER BY i.created_at DESC, i.seq DESC`;
+      SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE ${reachable(caller, Prisma.sql`i.project_id`)} ORDER BY i.created_at DESC, i.seq DESC`;
   }
 
   /** The invoice, locked for the rest of the transaction when `lock`. */
   async find(id: string, lock = false): Promise<InvoiceRow | null> {
-    const [row] = await this.db.$queryRaw<InvoiceRow[]>`SELECT ${COLUMNS} FROM invoices i WHERE i.id = ${id}::uuid ${lock ? Prisma.sql`FOR NO KEY UPDATE` : Prisma.empty}`;
+    const [row] = await this.db.$queryRaw<InvoiceRow[]>`SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE i.id = ${id}::uuid ${lock ? Prisma.sql`FOR NO KEY UPDATE` : Prisma.empty}`;
     return row ?? null;
   }
 
@@ -84,12 +86,9 @@ export class InvoiceRepository {
     return row!;
   }
 
-  /** subtotal = Σ lines, tax = subtotal × rate (to the cent), total = subtotal + tax; numeric throughout. */
+  /** The invoices' totals from their lines (domain/invoice-totals). */
   async retotal(invoiceIds: string[], taxRate: string): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE invoices i SET subtotal = s.sub, tax = round(s.sub * ${taxRate}::numeric, 2), total = s.sub + round(s.sub * ${taxRate}::numeric, 2), updated_at = now()
-      FROM (SELECT v.id, COALESCE((SELECT sum(l.amount) FROM invoice_items l WHERE l.invoice_id = v.id), 0) AS sub FROM invoices v WHERE v.id = ANY(${invoiceIds}::uuid[])) s
-      WHERE i.id = s.id`;
+    await this.db.$executeRaw(retotalSql(invoiceIds, taxRate));
   }
 
   /** Moves an invoice from one of `from` to `to`; answers whether it moved (a raced second call: no). */
@@ -105,97 +104,6 @@ export class InvoiceRepository {
   async markOverdue(today: string): Promise<InvoiceRow[]> {
     return this.db.$queryRaw<InvoiceRow[]>`
       WITH o AS (UPDATE invoices SET status = 'overdue', updated_at = now() WHERE status = 'sent' AND due_date < ${today}::date RETURNING *)
-      SELECT ${COLUMNS} FROM o i`;
-  }
-
-  /* ---------- cycles and the monthly invoices ---------- */
-
-  /** A cycle for every project with billable events in the month that has none yet; answers how many are new. */
-  async createCycles(year: number, month: number): Promise<{ created: number; total: number }> {
-    const start = Prisma.sql`make_date(${year}::int, ${month}::int, 1)`;
-    const created = await this.db.$executeRaw`
-      INSERT INTO billing_cycles (project_id, billing_month, billing_year, start_date, end_date)
-      SELECT DISTINCT e.project_id, ${month}::int, ${year}::int, ${start}, (${start} + interval '1 month' - interval '1 day')::date
-      FROM billable_events e JOIN projects p ON p.id = e.project_id
-      WHERE e.event_date >= ${start} AND e.event_date < ${start} + interval '1 month'
-      ON CONFLICT (project_id, billing_year, billing_month) DO NOTHING`;
-    const [row] = await this.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM billing_cycles WHERE billing_year = ${year}::int AND billing_month = ${month}::int`;
-    return { created, total: row?.n ?? 0 };
-  }
-
-  /**
-   * Turns each of the month's cycles without an invoice into one invoice to the project's owner: its
-   * unprocessed events become lines grouped by type, item and rate, and are marked processed, all in the
-   * caller's transaction. Cycles are locked first, so a second run at the same time waits and then finds them
-   * invoiced: it creates nothing. Answers the new invoices.
-   */
-  async generate(o: { year: number; month: number; issueYear: number; today: string; dueDays: number; taxRate: string }): Promise<InvoiceRow[]> {
-    const due = await this.db.$queryRaw<{ id: string }[]>`
-      SELECT c.id FROM billing_cycles c
-      WHERE c.billing_year = ${o.year}::int AND c.billing_month = ${o.month}::int AND c.invoice_id IS NULL
-      ORDER BY c.id FOR NO KEY UPDATE`;
-    if (due.length === 0) return [];
-    const cycleIds = due.map((c) => c.id);
-    const created = await this.db.$queryRaw<{ id: string; cycleId: string }[]>`
-      INSERT INTO invoices (project_id, billing_cycle_id, seq, invoice_number, client_name, client_email, status, billing_period_start, billing_period_end, due_date, is_auto_generated)
-      SELECT x.project_id, x.id, x.seq, 'INV-' || ${String(o.issueYear)} || '-' || lpad(x.seq::text, 6, '0'), x.client_name, x.client_email, 'sent', x.start_date, x.end_date, ${o.today}::date + ${o.dueDays}::int, true
-      FROM (
-        -- One number per cycle: nextval in the select list of a subquery that is not flattened (OFFSET 0), so it
-        -- runs once per row (in a LATERAL without outer references Postgres may run it once for all rows).
-        SELECT c.id, c.project_id, c.start_date, c.end_date, nextval(pg_get_serial_sequence('invoices', 'seq')) AS seq,
-               COALESCE(NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email, p.client_name, 'Project owner') AS client_name,
-               COALESCE(u.email, p.client_email) AS client_email
-        FROM billing_cycles c
-        JOIN projects p ON p.id = c.project_id
-        LEFT JOIN users u ON u.id = p.owner_id
-        WHERE c.id = ANY(${cycleIds}::uuid[])
-          AND EXISTS (SELECT 1 FROM billable_events e WHERE e.project_id = c.project_id AND NOT e.processed AND e.event_date BETWEEN c.start_date AND c.end_date)
-        ORDER BY c.id
-        OFFSET 0
-      ) x
-      RETURNING id, billing_cycle_id AS "cycleId"`;
-    if (created.length === 0) return [];
-    const ids = created.map((c) => c.id);
-    await this.db.$executeRaw`
-      UPDATE billable_events e SET processed = true, invoice_id = i.id, billing_cycle_id = c.id
-      FROM invoices i JOIN billing_cycles c ON c.id = i.billing_cycle_id
-      WHERE i.id = ANY(${ids}::uuid[]) AND e.project_id = c.project_id AND NOT e.processed AND e.event_date BETWEEN c.start_date AND c.end_date`;
-    await this.db.$executeRaw`
-      INSERT INTO invoice_items (invoice_id, item_id, description, quantity, rate, amount, type)
-      SELECT e.invoice_id, e.item_id, min(e.description) || CASE WHEN e.event_type = 'storage' THEN ' (' || count(*) || ' days)' ELSE '' END,
-             sum(e.quantity), e.rate, sum(e.amount), e.event_type
-      FROM billable_events e WHERE e.invoice_id = ANY(${ids}::uuid[])
-      GROUP BY e.invoice_id, e.event_type, e.item_id, e.rate`;
-    await this.retotal(ids, o.taxRate);
-    await this.db.$executeRaw`
-      UPDATE billing_cycles c SET invoice_id = s.invoice_id, status = 'invoiced', total_items_received = s.received,
-        total_services_rendered = s.services, total_storage_days = s.storage_days
-      FROM (
-        SELECT e.invoice_id, e.billing_cycle_id, count(*) FILTER (WHERE e.event_type = 'receiving')::int AS received,
-               count(*) FILTER (WHERE e.event_type <> 'storage')::int AS services, count(*) FILTER (WHERE e.event_type = 'storage')::int AS storage_days
-        FROM billable_events e WHERE e.invoice_id = ANY(${ids}::uuid[]) GROUP BY 1, 2
-      ) s
-      WHERE c.id = s.billing_cycle_id`;
-    return this.db.$queryRaw<InvoiceRow[]>`SELECT ${COLUMNS} FROM invoices i WHERE i.id = ANY(${ids}::uuid[]) ORDER BY i.seq`;
-  }
-
-  /* ---------- payments ---------- */
-
-  async setPaymentIntent(id: string, intentId: string): Promise<void> {
-    await this.db.$executeRaw`UPDATE invoices SET stripe_payment_intent_id = ${intentId}, updated_at = now() WHERE id = ${id}::uuid`;
-  }
-
-  /** Records a payment once per intent; answers false when it was already recorded. */
-  async recordPayment(p: { invoiceId: string; intentId: string; amount: string; currency: string; stripeStatus: string; paymentMethod: string | null }): Promise<boolean> {
-    const n = await this.db.$executeRaw`
-      INSERT INTO payments (invoice_id, stripe_payment_intent_id, amount, currency, status, stripe_status, payment_method)
-      VALUES (${p.invoiceId}::uuid, ${p.intentId}, ${p.amount}::numeric, ${p.currency}, 'succeeded', ${p.stripeStatus}, ${p.paymentMethod})
-      ON CONFLICT (stripe_payment_intent_id) DO NOTHING`;
-    return n > 0;
-  }
-
-  async paidAmount(invoiceId: string): Promise<string> {
-    const [row] = await this.db.$queryRaw<{ paid: string }[]>`SELECT COALESCE(sum(amount), 0)::text AS paid FROM payments WHERE invoice_id = ${invoiceId}::uuid`;
-    return row?.paid ?? '0';
+      SELECT ${INVOICE_COLUMNS} FROM o i`;
   }
 }

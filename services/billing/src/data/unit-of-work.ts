@@ -1,8 +1,11 @@
 import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { AccessRepository } from './access.repository';
 import { BillableEventRepository } from './billable-event.repository';
+import { BillingCycleRepository } from './billing-cycle.repository';
 import { InvoiceRepository } from './invoice.repository';
+import { InvoiceGenerationRepository } from './invoice-generation.repository';
 import { ItemRepository } from './item.repository';
+import { PaymentRepository } from './payment.repository';
 import { RateRepository } from './rate.repository';
 import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 
@@ -12,6 +15,9 @@ export interface Repos {
   rates: RateRepository;
   events: BillableEventRepository;
   invoices: InvoiceRepository;
+  cycles: BillingCycleRepository;
+  generation: InvoiceGenerationRepository;
+  payments: PaymentRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -23,6 +29,9 @@ function reposFor(client: Client): Omit<Repos, 'outbox'> {
     rates: new RateRepository(client),
     events: new BillableEventRepository(client),
     invoices: new InvoiceRepository(client),
+    cycles: new BillingCycleRepository(client),
+    generation: new InvoiceGenerationRepository(client),
+    payments: new PaymentRepository(client),
   };
 }
 

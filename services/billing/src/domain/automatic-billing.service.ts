@@ -49,7 +49,7 @@ export class AutomaticBillingService {
 
   /** A cycle per project with billable events in the month; existing cycles are kept. */
   async createCycles(p: BillingPeriodBody): Promise<{ message: string; created: number }> {
-    const { created, total } = await this.uow.run((r) => r.invoices.createCycles(p.year, p.month));
+    const { created, total } = await this.uow.run((r) => r.cycles.create(p.year, p.month));
     const message = created > 0 ? `Billing cycles created for ${monthName(p)}: ${plural(created, 'new cycle')} (${total} in all)` : `No new billing cycles for ${monthName(p)} (${plural(total, 'cycle')} already)`;
     return { created, message };
   }
@@ -63,7 +63,7 @@ export class AutomaticBillingService {
   async generate(p: BillingPeriodBody): Promise<{ message: string; invoices: InvoiceRow[] }> {
     const today = dayIn(this.settings.tz);
     const invoices = await this.uow.run(async (r) => {
-      const created = await r.invoices.generate({ year: p.year, month: p.month, issueYear: Number(today.slice(0, 4)), today, dueDays: INVOICE_DUE_DAYS, taxRate: this.settings.taxRate });
+      const created = await r.generation.generate({ year: p.year, month: p.month, issueYear: Number(today.slice(0, 4)), today, dueDays: INVOICE_DUE_DAYS, taxRate: this.settings.taxRate });
       await publishInvoices(r, created, 'billing.invoice.created.v1');
       return created;
     });

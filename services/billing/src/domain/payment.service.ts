@@ -44,7 +44,7 @@ export class PaymentService {
     if (!invoice || !(await this.uow.read.access.accessOf(caller, invoice.projectId))) throw notFound('Invoice not found');
     if (invoice.status === 'paid' || invoice.status === 'void') throw conflict(`Invoice ${invoice.invoiceNumber} is ${invoice.status}; there is nothing to pay`);
     if (invoice.status === 'draft') throw conflict(`Invoice ${invoice.invoiceNumber} is a draft; it can be paid once it is sent`);
-    const unpaid = toCents(invoice.total) - toCents(await this.uow.read.invoices.paidAmount(invoiceId));
+    const unpaid = toCents(invoice.total) - toCents(await this.uow.read.payments.paidAmount(invoiceId));
     if (unpaid < 50n) throw conflict(`Invoice ${invoice.invoiceNumber} has ${fromCents(unpaid > 0n ? unpaid : 0n)} to pay; card payments start at 0.50`);
     // One intent per invoice and amount: a double click, or a retry after a timeout, gets the same intent.
     const intent = await this.processor
@@ -52,7 +52,7 @@ export class PaymentService {
       .catch(() => {
         throw new HttpError(502, 'payment_processor_unavailable', 'The card processor could not start this payment. Please try again in a minute.');
       });
-    await this.uow.run((r) => r.invoices.setPaymentIntent(invoiceId, intent.id));
+    await this.uow.run((r) => r.payments.setIntent(invoiceId, intent.id));
     return { clientSecret: intent.clientSecret, testMode: this.processor.testMode };
   }
 
@@ -72,9 +72,9 @@ export class PaymentService {
       const invoice = await r.invoices.find(invoiceId, true);
       if (!invoice) return;
       const amount = fromCents(BigInt(intent.amount_received ?? intent.amount));
-      const recorded = await r.invoices.recordPayment({ invoiceId, intentId: intent.id, amount, currency: intent.currency, stripeStatus: intent.status, paymentMethod: intent.payment_method ?? null });
+      const recorded = await r.payments.record({ invoiceId, intentId: intent.id, amount, currency: intent.currency, stripeStatus: intent.status, paymentMethod: intent.payment_method ?? null });
       if (!recorded) return;
-      const paidInFull = toCents(await r.invoices.paidAmount(invoiceId)) >= toCents(invoice.total);
+      const paidInFull = toCents(await r.payments.paidAmount(invoiceId)) >= toCents(invoice.total);
       if (paidInFull && (await r.invoices.transition(invoiceId, ['draft', 'sent', 'overdue'], 'paid', { paid: { intentId: intent.id } }))) {
         await r.outbox.add(billingEvents.invoicePaid(invoice, { intentId: intent.id, amount }));
       }
