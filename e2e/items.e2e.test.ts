@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
-import { expectNoHorizontalScroll, expectTitle } from './support/layout';
+import { boxOf, expectNoHorizontalScroll, expectTitle, expectWithinViewportWidth } from './support/layout';
 import { startPlatform } from './support/platform';
 
 /**
@@ -203,6 +203,15 @@ describe('items and services journeys', () => {
     }
     await saveScreenshot(page, 'items-by-project');
 
+    // On a phone the view tabs scroll sideways: the last one can be reached and read whole, and the toolbar's
+    // buttons keep their words.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectWithinViewportWidth(page, page.getByRole('tab', { name: 'By Project' }));
+    await page.getByRole('tab', { name: 'List View' }).click();
+    for (const words of ['Upload PO', 'New Item']) expect((await boxOf(page.getByRole('button', { name: words, exact: true }).getByText(words, { exact: true }))).width).toBeGreaterThan(30);
+    await expectNoHorizontalScroll(page);
+    await page.setViewportSize({ width: 1440, height: 960 });
+
     // Delete asks first: Cancel keeps the item, Delete removes it.
     await page.getByRole('tab', { name: 'Grid View' }).click();
     const card = page.getByRole('article', { name: 'Linen throw 3' });
@@ -277,6 +286,7 @@ describe('items and services journeys', () => {
     // 390 px wide: the page still fits.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
+    expect((await boxOf(page.getByRole('button', { name: 'Bulk Actions' }).getByText('Bulk Actions', { exact: true }))).width).toBeGreaterThan(30);
     await expectNoHorizontalScroll(page);
     await page.setViewportSize({ width: 1440, height: 960 });
   });

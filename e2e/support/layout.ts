@@ -84,6 +84,11 @@ export async function expectDistinctHeaderButtons(page: Page): Promise<void> {
   await expectWithinViewportWidth(page, newItem);
   const iconOf = (b: Locator) => b.locator('svg').first().evaluate((svg) => svg.innerHTML);
   expect(await iconOf(newProject)).not.toBe(await iconOf(newItem));
+  // Each says what it does in words, at every width: an icon alone does not tell the two apart.
+  for (const [button, words] of [[newProject, 'New Project'], [newItem, 'New Item']] as const) {
+    const label = button.getByText(words, { exact: true });
+    expect((await boxOf(label)).width).toBeGreaterThan(30);
+  }
 }
 
 /** The tab's title, which a page sets in an effect just after it renders: waits briefly, then compares. */

@@ -1,5 +1,5 @@
 import type { InvoiceDetail, InvoiceItem } from '@midway/contracts';
-import { Button, ButtonLink, formatMoney, Skeleton, StatusBadge, toast } from '@midway/ui';
+import { Button, ButtonLink, EmailText, formatMoney, Skeleton, StatusBadge, toast } from '@midway/ui';
 import { DataTable, type DataColumn } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { useCurrentUser } from '@midway/ui/query';
@@ -21,7 +21,7 @@ const Facts = styled.dl`
   gap: 12px 20px;
   margin-bottom: 20px;
   dt { font-size: ${({ theme }) => theme.fontSizes.xs}; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin-top: 4px; overflow-wrap: anywhere; }
+  dd { margin-top: 4px; overflow-wrap: break-word; }
 `;
 
 const Totals = styled.dl`
@@ -120,7 +120,11 @@ function InvoiceBody({ invoice, onPay }: { invoice: InvoiceDetail; onPay(id: str
           <dt>Bill To</dt>
           <dd>
             {invoice.clientName}
-            {invoice.clientEmail ? <div>{invoice.clientEmail}</div> : null}
+            {invoice.clientEmail ? (
+              <div>
+                <EmailText email={invoice.clientEmail} />
+              </div>
+            ) : null}
           </dd>
         </div>
         <div>

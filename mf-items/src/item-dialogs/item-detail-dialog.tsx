@@ -1,5 +1,5 @@
 import type { Item, ItemStatus } from '@midway/contracts';
-import { Button, formatMoney } from '@midway/ui';
+import { Button, Code, formatMoney } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { Pencil } from 'lucide-react';
@@ -85,7 +85,7 @@ export default function ItemDetailDialog({ item: initial, onClose, onEdit, carri
           {fact('Schedule #', item.scheduleNumber)}
           <dt>Tracking #</dt>
           <dd>
-            {item.trackingNumber ? item.trackingNumber : <MissingValue what="tracking number" />}
+            {item.trackingNumber ? <Code>{item.trackingNumber}</Code> : <MissingValue what="tracking number" />}
             <TrackingButton item={item} carrierName={carrierName} />
           </dd>
           {fact('Carrier', item.carrierId ? carrierName(item.carrierId) : null, 'carrier')}

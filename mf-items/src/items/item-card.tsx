@@ -1,5 +1,5 @@
 import type { Item } from '@midway/contracts';
-import { Button, Card } from '@midway/ui';
+import { Button, Card, Code } from '@midway/ui';
 import { ImageIcon, Pencil, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import styled from 'styled-components';
@@ -130,7 +130,7 @@ export const ItemCard = memo(function ItemCard({ item, actions }: { item: Item; 
           <>
             <dt>Tracking #</dt>
             <dd>
-              {item.trackingNumber}
+              <Code>{item.trackingNumber}</Code>
               {item.carrierId ? <TrackingButton item={item} carrierName={actions.carrierName} /> : <MissingValue what="carrier" />}
             </dd>
           </>

@@ -55,8 +55,8 @@ export function ItemsHeader({ cols }: { cols: RowColumns }) {
 }
 
 /** The warning for a missing supplier, carrier or tracking number, as in MissingValue (named for screen readers). */
-function RowValue({ value, what }: { value: string | null | undefined; what: string }) {
-  if (value?.trim()) return <span>{value}</span>;
+function RowValue({ value, what, code }: { value: string | null | undefined; what: string; code?: boolean }) {
+  if (value?.trim()) return <span className={code ? 'code' : undefined} title={code ? value : undefined}>{value}</span>;
   return (
     <span className={ROW_WARNING_CLASS} title={`No ${what}`} data-testid="missing-warning">
       <span className={rowIconClass('alert')} role="img" aria-label={`No ${what}`} />
@@ -93,7 +93,7 @@ export const ItemRow = memo(function ItemRow({ item, cols, actions }: { item: It
       </div>
       <div {...cell('Tracking')}>
         <div className="inline">
-          <RowValue value={item.trackingNumber} what="tracking number" />
+          <RowValue value={item.trackingNumber} what="tracking number" code />
           <RowTrackingButton item={item} carrierName={actions.carrierName} />
         </div>
       </div>

@@ -14,6 +14,7 @@ export { PageFallback, Skeleton } from './primitives/skeleton';
 export { NativeSelect, type NativeSelectProps } from './primitives/native-select';
 export { FilterBar, SearchBox, SEARCH_MAX_LENGTH, type FilterBarProps, type SearchBoxProps } from './primitives/filter-bar';
 export { ContactList, type ContactDetails } from './primitives/contact-list';
+export { Code, EmailText, emailParts } from './primitives/unbroken-text';
 export { usePageTitle, PageTitle, formatPageTitle, PRODUCT_TITLE, TITLE_PRIORITY } from './page-title';
 export { Toaster } from './toast/toast';
 export {

@@ -82,19 +82,12 @@ export const ButtonLink = styled.a<ButtonStyleProps>`
 `;
 
 /**
- * A button's text that phones do not show (the icon remains): it stays in the accessibility tree, so an
- * icon-only button still has its name. Give each such button a distinct icon.
+ * A toolbar button's text: on phones it stays on screen, one line in a smaller size, since an icon alone
+ * (New Project beside New Item, Upload PO beside Bulk Actions) does not say which action it is.
  */
 export const ButtonLabel = styled.span`
+  white-space: nowrap;
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-    border: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xs};
   }
 `;

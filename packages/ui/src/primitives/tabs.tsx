@@ -35,8 +35,11 @@ export const Tabs = forwardRef<HTMLDivElement, TabsProps>(function Tabs({ value,
   );
 });
 
+/** On a narrow screen the strip scrolls sideways instead of cutting its last tabs off. */
 export const TabsList = styled(TabsPrimitive.List)`
   display: inline-flex;
+  max-width: 100%;
+  overflow-x: auto;
   gap: 4px;
   padding: 4px;
   border-radius: ${({ theme }) => theme.radii.md};
@@ -44,6 +47,8 @@ export const TabsList = styled(TabsPrimitive.List)`
 `;
 
 const Trigger = styled(TabsPrimitive.Trigger)`
+  flex-shrink: 0;
+  white-space: nowrap;
   border: 0;
   background: transparent;
   padding: 6px 14px;
