@@ -3,6 +3,7 @@ import { Badge } from '@midway/ui';
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { countLabel } from '../shared/format';
+import { CardRow } from '../shared/list-layout';
 import { BUCKET_LABELS, bucketOf, ITEM_BUCKETS } from '../shared/item-buckets';
 import { chunk, useColumns } from '../shared/use-columns';
 import { VirtualList } from '../shared/virtual-list';
@@ -17,13 +18,6 @@ export interface ViewProps {
   onNearEnd(): void;
   footer?: ReactNode;
 }
-
-const CardRow = styled.div<{ $columns: number }>`
-  display: grid;
-  grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr));
-  gap: 16px;
-  padding-bottom: 16px;
-`;
 
 const GroupHeading = styled.h2`
   display: flex;

@@ -3,7 +3,7 @@ import { ITEM_STATUS_LABELS, ITEM_STATUSES } from '@midway/contracts/vocab';
 import { Button, ButtonLabel, Card, FilterBar, formatCount, SearchBox, Skeleton } from '@midway/ui';
 import { EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Select } from '@midway/ui/select';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
+import { Tabs, TabsContent, TabsTrigger } from '@midway/ui/tabs';
 import { CheckCircle2, FileUp, Package, Plus, ShoppingCart, Truck } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '@midway/ui/router';
@@ -12,6 +12,7 @@ import type { ItemFilters } from '../api/items-api';
 import { useItemPages, useItemsSummary, useProjects } from '../api/items-queries';
 import { useCarrierName } from '../shared/carriers';
 import { countLabel } from '../shared/format';
+import { MutedText, ViewBar, ViewTabs } from '../shared/list-layout';
 import type { ItemActions } from './item-card';
 import { ByProjectView, ByStatusView, GridView, ListView } from './item-views';
 
@@ -32,29 +33,10 @@ const ALL = 'all';
 const FILTER_STATUSES: ItemStatus[] = ['ordered', 'in-transit', 'delivered', 'received', 'stored'];
 const STATUS_OPTIONS = [{ value: ALL, label: 'All Statuses' }, ...FILTER_STATUSES.filter((s) => ITEM_STATUSES.includes(s)).map((s) => ({ value: s, label: ITEM_STATUS_LABELS[s] }))];
 
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-`;
-
-const ItemCount = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 const SkeletonGrid = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: repeat(auto-fill, minmax(min(280px, 100%), 1fr));
-`;
-
-const ScrollTabs = styled(TabsList)`
-  max-width: 100%;
-  overflow-x: auto;
-  & > button { white-space: nowrap; }
 `;
 
 const More = styled.p`
@@ -228,20 +210,20 @@ export default function ItemsPage() {
         onUploadPo={openPo}
       />
       <Tabs value={tab} onValueChange={setTab}>
-        <Bar>
-          <ScrollTabs aria-label="Item views">
+        <ViewBar>
+          <ViewTabs aria-label="Item views">
             <TabsTrigger value="list">List View</TabsTrigger>
             <TabsTrigger value="grid">Grid View</TabsTrigger>
             <TabsTrigger value="status">By Status</TabsTrigger>
             <TabsTrigger value="project">By Project</TabsTrigger>
-          </ScrollTabs>
-          <ItemCount data-testid="item-count" aria-live="polite">
+          </ViewTabs>
+          <MutedText data-testid="item-count" aria-live="polite">
             {countLabel(total, 'item', 'items')}
-          </ItemCount>
+          </MutedText>
           <Button $variant="ghost" $size="sm" onClick={() => setDialog({ kind: 'import', mode: 'csv' })}>
             Import CSV
           </Button>
-        </Bar>
+        </ViewBar>
         <div style={{ marginTop: 16 }}>
           {['list', 'grid', 'status', 'project'].map((v) => (
             <TabsContent key={v} value={v}>

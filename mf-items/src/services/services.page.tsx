@@ -4,7 +4,7 @@ import { Button, ButtonLabel, Card, FilterBar, formatCount, formatMoney, SearchB
 import { EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
+import { Tabs, TabsContent, TabsTrigger } from '@midway/ui/tabs';
 import { CheckCircle2, CircleDollarSign, Layers, ListChecks } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from '@midway/ui/router';
@@ -13,6 +13,7 @@ import { useProjects } from '../api/items-queries';
 import type { ServiceFilters } from '../api/services-api';
 import { useBulkServices, useEditableServicesSummary, useServicePages, useServicesSummary, useToggleService } from '../api/services-queries';
 import { countLabel } from '../shared/format';
+import { CardRow, MutedText, ViewBar, ViewTabs } from '../shared/list-layout';
 import { chunk, useColumns } from '../shared/use-columns';
 import { VirtualList } from '../shared/virtual-list';
 import { ServiceCard } from './service-card';
@@ -27,26 +28,6 @@ const SELECTION_OPTIONS = [
   { value: 'true', label: 'Selected' },
   { value: 'false', label: 'Not Selected' },
 ];
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-`;
-
-const Muted = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const CardRow = styled.div<{ $columns: number }>`
-  display: grid;
-  grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr));
-  gap: 16px;
-  padding-bottom: 16px;
-`;
 
 const GroupHeading = styled.h2`
   padding: 16px 0 10px;
@@ -63,12 +44,6 @@ const Empty = styled.p`
   border: 1px dashed ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   margin-bottom: 8px;
-`;
-
-const ScrollTabs = styled(TabsList)`
-  max-width: 100%;
-  overflow-x: auto;
-  & > button { white-space: nowrap; }
 `;
 
 type Entry = { kind: 'heading'; key: string; title: string; count: number | null } | { kind: 'empty'; key: string; text: string } | { kind: 'cards'; key: string; services: Service[] };
@@ -245,7 +220,7 @@ export default function ServicesPage() {
         estimateSize={(e) => (e.kind === 'cards' ? 190 : 56)}
         render={render}
         onNearEnd={onNearEnd}
-        footer={isFetchingNextPage ? <Muted role="status">Loading more services…</Muted> : null}
+        footer={isFetchingNextPage ? <MutedText role="status">Loading more services…</MutedText> : null}
       />
     );
 
@@ -269,16 +244,16 @@ export default function ServicesPage() {
       </FilterBar>
       <StatCards stats={stats} />
       <Tabs value={tab} onValueChange={setTab}>
-        <Bar>
-          <ScrollTabs aria-label="Service views">
+        <ViewBar>
+          <ViewTabs aria-label="Service views">
             <TabsTrigger value="grid">Grid View</TabsTrigger>
             <TabsTrigger value="type">By Service Type</TabsTrigger>
             <TabsTrigger value="status">By Status</TabsTrigger>
-          </ScrollTabs>
-          <Muted data-testid="service-count" aria-live="polite">
+          </ViewTabs>
+          <MutedText data-testid="service-count" aria-live="polite">
             {countLabel(summary.data?.total ?? services.length, 'service', 'services')}
-          </Muted>
-        </Bar>
+          </MutedText>
+        </ViewBar>
         <div ref={ref} style={{ marginTop: 16 }}>
           {['grid', 'type', 'status'].map((v) => (
             <TabsContent key={v} value={v}>
