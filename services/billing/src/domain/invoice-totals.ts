@@ -29,10 +29,13 @@ export function invoiceTotals(lineAmounts: readonly string[], taxRate: string): 
   return { subtotal: fromCents(subtotal), tax: fromCents(tax), total: fromCents(subtotal + tax) };
 }
 
+/** The tax on `subtotal` (numeric) as SQL: invoiceTotals' rounding, by Postgres's round(numeric, 2). */
+export const taxSql = (subtotal: Prisma.Sql, taxRate: string): Prisma.Sql => Prisma.sql`round(${subtotal} * ${taxRate}::numeric, 2)`;
+
 /** invoiceTotals as one statement for the invoices `invoiceIds`, from their lines as stored (numeric throughout). */
 export function retotalSql(invoiceIds: string[], taxRate: string): Prisma.Sql {
   return Prisma.sql`
-    UPDATE invoices i SET subtotal = s.sub, tax = round(s.sub * ${taxRate}::numeric, 2), total = s.sub + round(s.sub * ${taxRate}::numeric, 2), updated_at = now()
+    UPDATE invoices i SET subtotal = s.sub, tax = ${taxSql(Prisma.sql`s.sub`, taxRate)}, total = s.sub + ${taxSql(Prisma.sql`s.sub`, taxRate)}, updated_at = now()
     FROM (SELECT v.id, COALESCE((SELECT sum(l.amount) FROM invoice_items l WHERE l.invoice_id = v.id), 0) AS sub FROM invoices v WHERE v.id = ANY(${invoiceIds}::uuid[])) s
     WHERE i.id = s.id`;
 }
