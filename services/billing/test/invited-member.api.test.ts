@@ -25,7 +25,8 @@ it('an invited designer reaches the project’s invoices once they accept, not b
   const invitee = actor();
   const admin = actor('midway_admin');
   const p = (await cat.post('/api/projects', owner, { name: `Lakeview ${randomUUID().slice(0, 6)}`, clientName: 'Jordan Park', location: 'Vancouver, BC' })).body;
-  const invoice = await api.post(`/api/projects/${p.id}/invoices`, admin, { clientName: 'Jordan Park', clientEmail: 'jordan@example.com' });
+  // Waits for billing to know the project: what is under test is the membership, not how a project arrives.
+  const invoice = await eventually(() => api.post(`/api/projects/${p.id}/invoices`, admin, { clientName: 'Jordan Park', clientEmail: 'jordan@example.com' }), (r) => r.status === 201, 5000);
   expect(invoice.status).toBe(201);
 
   expect((await cat.post(`/api/projects/${p.id}/members`, owner, { email: invitee.email })).status).toBe(202);

@@ -111,6 +111,40 @@ describe('sign-in and sign-up pages', () => {
     expect(html).toContain('action="/api/register"');
     for (const field of ['firstName', 'lastName', 'email', 'password']) expect(html).toContain(`name="${field}"`);
   });
+
+  // An invitation's page sends the invitee to sign in or sign up with their address filled in, and back after.
+  it('fill in the e-mail and keep a return path on this site through both forms and the links between them', async () => {
+    const q = `email=${encodeURIComponent('kim@studio.test')}&returnTo=${encodeURIComponent('/invitations/abc_123')}`;
+    const signUp = await (await fetch(`${identity.url}/api/register?${q}`)).text();
+    expect(signUp).toContain('value="kim@studio.test"');
+    expect(signUp).toContain('<input type="hidden" name="returnTo" value="/invitations/abc_123">');
+    expect(signUp).toContain('href="/api/login?email=kim%40studio.test&amp;returnTo=%2Finvitations%2Fabc_123"');
+    const signIn = await (await fetch(`${identity.url}/api/login?${q}`)).text();
+    expect(signIn).toContain('value="kim@studio.test"');
+    expect(signIn).toContain('<input type="hidden" name="returnTo" value="/invitations/abc_123">');
+
+    const post = (path: string, body: Record<string, string>) =>
+      fetch(`${identity.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString(), redirect: 'manual' });
+    const user = newUser();
+    const registered = await post('/api/register', { ...user, returnTo: '/invitations/abc_123' });
+    expect([registered.status, registered.headers.get('location')]).toEqual([303, '/invitations/abc_123']);
+    const signedIn = await post('/api/login', { email: user.email, password: user.password, returnTo: '/invitations/abc_123?join=1' });
+    expect([signedIn.status, signedIn.headers.get('location')]).toEqual([303, '/invitations/abc_123?join=1']);
+  });
+
+  it('never send the browser to another site after signing in', async () => {
+    const evil = await (await fetch(`${identity.url}/api/login?returnTo=${encodeURIComponent('//evil.example/x')}`)).text();
+    expect(evil).not.toContain('name="returnTo"');
+    const user = newUser();
+    await register(user);
+    const res = await fetch(`${identity.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: user.email, password: user.password, returnTo: 'https://evil.example/' }).toString(),
+      redirect: 'manual',
+    });
+    expect([res.status, res.headers.get('location')]).toEqual([303, '/']);
+  });
 });
 
 describe('POST /api/login', () => {

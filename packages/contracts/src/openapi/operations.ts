@@ -108,13 +108,19 @@ const invoiceId = { id: { description: 'The invoice id.', uuid: true } };
 const projectId = { id: { description: 'The project id.', uuid: true } };
 const itemId = { id: { description: 'The item id.', uuid: true } };
 const signedIn = { description: 'Signed in: the session cookie is set.', schema: CurrentUser, headers: { 'Set-Cookie': { description: 'midway_session, httpOnly, SameSite=Lax, 7 days.' } } };
-const formRedirect = { description: 'Form post: signed in, redirected to the app (`/`).', headers: { Location: { description: '/' } } };
+/** An invitation's page sends the invitee to sign in or up with their address filled in, and back after. */
+const signInPageQuery = z.object({
+  email: z.string().optional().describe('Filled into the form.'),
+  returnTo: z.string().optional().describe('A path on this site to go to once signed in (anything else goes to `/`).'),
+});
+const formRedirect = { description: 'Form post: signed in, redirected to the app (`/`, or the form\'s `returnTo` path).', headers: { Location: { description: '/ or returnTo' } } };
 
 export const API_OPERATIONS: ApiOperation[] = [
   /* ---------- identity ---------- */
   {
     method: 'get', path: '/api/login', operationId: 'loginPage', tag: 'identity', security: 'public',
-    summary: 'The sign-in page', responses: { 200: { description: 'An HTML sign-in form that posts to POST /api/login.', contentType: 'text/html' } },
+    summary: 'The sign-in page', query: signInPageQuery,
+    responses: { 200: { description: 'An HTML sign-in form that posts to POST /api/login (a form post with `returnTo` is redirected there).', contentType: 'text/html' } },
   },
   {
     method: 'post', path: '/api/login', operationId: 'login', tag: 'identity', security: 'public',
@@ -126,7 +132,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'get', path: '/api/register', operationId: 'registerPage', tag: 'identity', security: 'public',
-    summary: 'The sign-up page', responses: { 200: { description: 'An HTML sign-up form that posts to POST /api/register.', contentType: 'text/html' } },
+    summary: 'The sign-up page', query: signInPageQuery,
+    responses: { 200: { description: 'An HTML sign-up form that posts to POST /api/register (a form post with `returnTo` is redirected there).', contentType: 'text/html' } },
   },
   {
     method: 'post', path: '/api/register', operationId: 'register', tag: 'identity', security: 'public',

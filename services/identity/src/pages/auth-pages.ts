@@ -35,28 +35,38 @@ function layout(title: string, body: string) {
 <body><main><div class="card"><a class="brand" href="/" aria-label="${BRAND_NAME} home">${logoSvg(32)}<span>${BRAND_NAME}</span></a>${body}</div></main></body></html>`;
 }
 
-export function loginPage(opts: { error?: string; email?: string } = {}) {
+/** The hidden field and the query that carry where to go after signing in (see safeReturnPath). */
+const returnField = (returnTo?: string) => (returnTo && returnTo !== '/' ? `\n  <input type="hidden" name="returnTo" value="${escape(returnTo)}">` : '');
+const withQuery = (path: string, q: { email?: string; returnTo?: string }) => {
+  const params = new URLSearchParams();
+  if (q.email) params.set('email', q.email);
+  if (q.returnTo && q.returnTo !== '/') params.set('returnTo', q.returnTo);
+  const query = params.toString();
+  return escape(query ? `${path}?${query}` : path);
+};
+
+export function loginPage(opts: { error?: string; email?: string; returnTo?: string } = {}) {
   return layout(
     'Sign in',
     `<h1>Sign in</h1><p class="sub">Track every item of every project, from vendor to job site.</p>
 ${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : ''}
-<form method="post" action="/api/login">
+<form method="post" action="/api/login">${returnField(opts.returnTo)}
   <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required value="${escape(opts.email ?? '')}">
   <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
   <p class="hint"><a href="/api/password-reset">Forgot password?</a></p>
   <button type="submit">Sign in</button>
 </form>
-<p class="alt">New to Midway? <a href="/api/register">Create an account</a></p>`,
+<p class="alt">New to Midway? <a href="${withQuery('/api/register', opts)}">Create an account</a></p>`,
   );
 }
 
-export function registerPage(opts: { error?: string; values?: { email?: string; firstName?: string; lastName?: string } } = {}) {
+export function registerPage(opts: { error?: string; values?: { email?: string; firstName?: string; lastName?: string }; returnTo?: string } = {}) {
   const v = opts.values ?? {};
   return layout(
     'Create account',
     `<h1>Create your account</h1><p class="sub">Free for designers and builders. Set up your first project in a minute.</p>
 ${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : ''}
-<form method="post" action="/api/register">
+<form method="post" action="/api/register">${returnField(opts.returnTo)}
   <div class="row"><div><label for="firstName">First name</label><input id="firstName" name="firstName" autocomplete="given-name" required value="${escape(v.firstName ?? '')}"></div>
   <div><label for="lastName">Last name</label><input id="lastName" name="lastName" autocomplete="family-name" required value="${escape(v.lastName ?? '')}"></div></div>
   <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required value="${escape(v.email ?? '')}">
@@ -64,7 +74,7 @@ ${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : '
   <p class="hint">At least 8 characters.</p>
   <button type="submit">Create account</button>
 </form>
-<p class="alt">Already have an account? <a href="/api/login">Sign in</a></p>`,
+<p class="alt">Already have an account? <a href="${withQuery('/api/login', { email: v.email, returnTo: opts.returnTo })}">Sign in</a></p>`,
   );
 }
 

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { loginBodySchema, registerBodySchema } from '@midway/contracts';
 import { callerOf, HttpError, isCrossSite, parse, readCookie, requireCaller, SESSION_COOKIE } from '@midway/service-kit';
 import type { AuthService, SignedIn } from '../domain/auth.service';
+import { safeReturnPath } from '../domain/return-path';
 import { loginPage, registerPage, signOutPage } from '../pages/auth-pages';
 import { perIpAndAccount } from './rate-limits';
 
@@ -22,22 +23,26 @@ export function authRoutes(auth: AuthService, limits: { authPerMinute: number })
   const r = Router();
   const limited = perIpAndAccount(limits.authPerMinute, 'auth');
 
-  r.get('/api/login', (_req, res) => {
-    res.type('html').send(loginPage());
+  // `?email=&returnTo=`: an invitation's page sends the invitee here with their address filled in, and back after.
+  const prefill = (req: Request) => ({ email: typeof req.query.email === 'string' ? req.query.email.slice(0, 254) : undefined, returnTo: safeReturnPath(req.query.returnTo) });
+  r.get('/api/login', (req, res) => {
+    const { email, returnTo } = prefill(req);
+    res.type('html').send(loginPage({ email, returnTo }));
   });
-  r.get('/api/register', (_req, res) => {
-    res.type('html').send(registerPage());
+  r.get('/api/register', (req, res) => {
+    const { email, returnTo } = prefill(req);
+    res.type('html').send(registerPage({ values: { email }, returnTo }));
   });
 
   r.post('/api/login', ...limited, async (req, res) => {
     try {
       const signedIn = await auth.login(parse(loginBodySchema, req.body), metaOf(req));
       setSessionCookie(req, res, signedIn);
-      if (isForm(req)) res.redirect(303, '/');
+      if (isForm(req)) res.redirect(303, safeReturnPath(req.body?.returnTo));
       else res.json(signedIn.user);
     } catch (err) {
       if (!isForm(req)) throw err;
-      renderFormError(res, err, (error) => loginPage({ error, email: String(req.body?.email ?? '') }));
+      renderFormError(res, err, (error) => loginPage({ error, email: String(req.body?.email ?? ''), returnTo: safeReturnPath(req.body?.returnTo) }));
     }
   });
 
@@ -45,12 +50,12 @@ export function authRoutes(auth: AuthService, limits: { authPerMinute: number })
     try {
       const signedIn = await auth.register(parse(registerBodySchema, req.body), metaOf(req));
       setSessionCookie(req, res, signedIn);
-      if (isForm(req)) res.redirect(303, '/');
+      if (isForm(req)) res.redirect(303, safeReturnPath(req.body?.returnTo));
       else res.status(201).json(signedIn.user);
     } catch (err) {
       if (!isForm(req)) throw err;
       const { email, firstName, lastName } = req.body ?? {};
-      renderFormError(res, err, (error) => registerPage({ error, values: { email, firstName, lastName } }));
+      renderFormError(res, err, (error) => registerPage({ error, values: { email, firstName, lastName }, returnTo: safeReturnPath(req.body?.returnTo) }));
     }
   });
 
