@@ -5,8 +5,10 @@ import { DELIVERY } from '../src/domain/fees/delivery-fee';
 import { INSPECTION } from '../src/domain/fees/inspection-fee';
 import { INSTALLATION } from '../src/domain/fees/installation-fee';
 import { RECEIVING } from '../src/domain/fees/receiving-fee';
-import { STORAGE } from '../src/domain/fees/storage-fee';
+import { STORAGE, storageDays, storageEventsSql, storageFees } from '../src/domain/fees/storage-fee';
+import { dayIn } from '../src/domain/calendar';
 import { invoiceTotals, taxSql } from '../src/domain/invoice-totals';
+import { startTestBilling, type Billing } from './billing-harness';
 
 /**
  * Each fee rule and the invoice totals are stated twice: as a pure function (what the unit tests beside them
@@ -14,11 +16,17 @@ import { invoiceTotals, taxSql } from '../src/domain/invoice-totals';
  * what the functions say: keys, descriptions (a day as the invoice shows it) and the tax's rounding.
  */
 let c: pg.Client;
+let billing: Billing | undefined;
 beforeAll(async () => {
+  // Started for its migrations: the storage rule below runs against copies of billing's tables.
+  billing = await startTestBilling();
   c = new pg.Client({ connectionString: testEnv().databaseUrl });
   await c.connect();
+}, 180_000);
+afterAll(async () => {
+  await c?.end();
+  await billing?.stop();
 });
-afterAll(() => c.end());
 
 const value = async (sql: Prisma.Sql): Promise<string> => (await c.query<{ v: string }>({ text: `SELECT (${sql.text})::text AS v`, values: sql.values })).rows[0]!.v;
 const text = (v: string) => Prisma.sql`${v}::text`;
@@ -49,5 +57,68 @@ it('the tax Postgres computes for an invoice is the one invoiceTotals gives, hal
   const subtotals = ['0.00', '0.01', '0.10', '10.10', '10.30', '19.99', '123.45', '999.95', '100000.05', '-10.10'];
   for (const rate of ['0', '0.05', '0.0825', '0.13', '0.0001', '1.0']) {
     for (const sub of subtotals) expect(`${sub} × ${rate} = ${await value(taxSql(Prisma.sql`${sub}::numeric`, rate))}`).toBe(`${sub} × ${rate} = ${invoiceTotals([sub], rate).tax}`);
+  }
+});
+
+/** Small seeded PRNG (mulberry32): a failure names its seed and replays exactly. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+it('the storage days Postgres records for every item at once are the ones storageDays gives each item (random histories)', async () => {
+  const seed = 20261126;
+  const next = prng(seed);
+  const tz = 'America/Vancouver';
+  const upto = '2026-03-20';
+  const statuses = ['ordered', 'in-transit', 'received', 'stored', 'delivered'];
+  const items = Array.from({ length: 60 }, (_, n) => {
+    const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    let at = Date.parse('2026-02-01T00:00:00Z') + Math.floor(next() * 10) * 3_600_000;
+    const history = Array.from({ length: 1 + Math.floor(next() * 6) }, () => {
+      // Several changes a day sometimes (and two at the same instant), days apart at others; some after upto.
+      at += next() < 0.2 ? 0 : Math.floor(next() * 9 * 86_400_000);
+      return { status: statuses[Math.floor(next() * statuses.length)]!, at: new Date(at).toISOString() };
+    });
+    const lastRecorded = next() < 0.3 ? `2026-02-${String(1 + Math.floor(next() * 27)).padStart(2, '0')}` : null;
+    return { id, projectId: project, name: `Item ${n}`, deleted: next() < 0.1, history, lastRecorded };
+  });
+
+  const scratch = `storage_rule_${process.pid}_${Date.now()}`;
+  await c.query('BEGIN');
+  try {
+    await c.query(`CREATE SCHEMA ${scratch}`);
+    await c.query(`SET LOCAL search_path TO ${scratch}`);
+    for (const table of ['items', 'item_status_history', 'billable_events', 'billing_rates']) await c.query(`CREATE TABLE ${table} (LIKE billing.${table} INCLUDING ALL)`);
+    for (const i of items) {
+      const last = i.history[i.history.length - 1]!;
+      await c.query('INSERT INTO items (id, project_id, name, quantity, status, status_at, deleted) VALUES ($1, $2, $3, 1, $4, $5, $6)', [i.id, i.projectId, i.name, last.status, last.at, i.deleted]);
+      for (const h of i.history) await c.query('INSERT INTO item_status_history (item_id, at, status) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [i.id, h.at, h.status]);
+      if (i.lastRecorded) {
+        await c.query(`INSERT INTO billable_events (key, project_id, item_id, event_type, event_date, quantity, rate, amount) VALUES ($1, $2, $3, 'storage', $4, 1, 2, 2)`, [STORAGE.key(i.id, i.lastRecorded), i.projectId, i.id, i.lastRecorded]);
+      }
+    }
+    const { before, rows } = storageEventsSql(upto, tz);
+    const query = Prisma.sql`WITH ${before} src AS (${rows}) SELECT key, event_date::text AS day, rate::text AS rate FROM src`;
+    const recorded = (await c.query<{ key: string; day: string; rate: string }>(query.text, query.values)).rows;
+
+    const expected = items.flatMap((i) => {
+      // The history as the table keeps it: one row per (item, instant, status), in (instant, status) order.
+      const kept = [...new Map(i.history.map((h) => [`${h.at}|${h.status}`, h])).values()].sort((a, b) => (a.at === b.at ? (a.status < b.status ? -1 : 1) : a.at < b.at ? -1 : 1));
+      const days = storageDays(kept.map((h) => ({ status: h.status, day: dayIn(tz, new Date(h.at)) })), i.lastRecorded, upto);
+      return storageFees(i, days, () => '2.00').map((f) => ({ key: f.key, day: f.date, rate: f.rate }));
+    });
+    const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 1);
+    // A day two periods share comes twice from the SQL and is one event by its key (ON CONFLICT).
+    const events = [...new Map(recorded.map((r) => [r.key, r])).values()].sort(byKey);
+    expect({ seed, events }).toEqual({ seed, events: expected.sort(byKey) });
+    expect(expected.length).toBeGreaterThan(50);
+  } finally {
+    await c.query('ROLLBACK');
   }
 });
