@@ -1,4 +1,5 @@
 import type { Item, MemberRole, ProjectStatus } from '@midway/contracts';
+import { ITEM_ROW } from './item.fields';
 import { toItem, type ItemRow } from './mappers';
 import { Prisma, type Client } from './prisma-client';
 
@@ -38,7 +39,7 @@ export class RepublishRepository {
   async items(projectId: string, limit: number, afterId?: string): Promise<Item[]> {
     const after = afterId ? Prisma.sql`AND i.id > ${afterId}::uuid` : Prisma.empty;
     const rows = await this.db.$queryRaw<ItemRow[]>`
-      SELECT i.*, p.name AS project_name, p.client_name FROM items i JOIN projects p ON p.id = i.project_id
+      ${ITEM_ROW}
       WHERE i.project_id = ${projectId}::uuid ${after} ORDER BY i.id LIMIT ${limit}`;
     return rows.map(toItem);
   }
@@ -46,7 +47,7 @@ export class RepublishRepository {
   /** One item, as `items` reads it, or null. */
   async item(id: string): Promise<Item | null> {
     const rows = await this.db.$queryRaw<ItemRow[]>`
-      SELECT i.*, p.name AS project_name, p.client_name FROM items i JOIN projects p ON p.id = i.project_id WHERE i.id = ${id}::uuid`;
+      ${ITEM_ROW} WHERE i.id = ${id}::uuid`;
     return rows[0] ? toItem(rows[0]) : null;
   }
 }
