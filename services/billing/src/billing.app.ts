@@ -35,6 +35,8 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
     logger,
     createDb,
     consumes: ['catalog', 'identity', 'logistics'],
+    // Who reaches each project, and whom to bill: the kit's read model, kept from catalog's project events.
+    projectAccess: true,
     rawBodyPaths: [WEBHOOK_PATH],
   });
   const tz = config.BILLING_TIME_ZONE;

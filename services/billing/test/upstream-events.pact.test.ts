@@ -48,7 +48,7 @@ function recorder() {
     return answer;
   };
   const repos = {
-    access: { recordProject: rec('access.recordProject'), setMember: rec('access.setMember'), replaceMembers: rec('access.replaceMembers'), recordUser: rec('access.recordUser') },
+    access: { recordProject: rec('access.recordProject'), setMember: rec('access.setMember'), replaceMembers: rec('access.replaceMembers') }, users: { record: rec('users.record') },
     items: { recordStatuses: rec('items.recordStatuses'), markDeleted: rec('items.markDeleted'), setSelected: rec('items.setSelected'), statusOf: rec('items.statusOf', null), lock: rec('items.lock') },
     events: { recordReceiving: rec('events.recordReceiving', []), recordDeliveries: rec('events.recordDeliveries', []), recordInspection: rec('events.recordInspection', []), retractDelivery: rec('events.retractDelivery', []) },
     outbox: { add: rec('outbox.add') },
@@ -73,8 +73,8 @@ const CATALOG: Message[] = [
 ];
 
 const IDENTITY: Message[] = [
-  ['identity.user.created.v1', { userId: uuid(OWNER_ID), email: like('dana@example.com'), firstName: like('Dana'), lastName: like('Designer'), systemRole: regex(/^(midway_admin|designer|client)$/.source, 'designer'), createdAt: at() }, /^access\.recordUser .*dana@example\.com/],
-  ['identity.user.updated.v1', { userId: uuid(OWNER_ID), email: like('dana@example.com'), firstName: like('Dana'), lastName: like('Designer'), systemRole: regex(/^(midway_admin|designer|client)$/.source, 'designer'), updatedAt: at() }, /^access\.recordUser .*dana@example\.com/],
+  ['identity.user.created.v1', { userId: uuid(OWNER_ID), email: like('dana@example.com'), firstName: like('Dana'), lastName: like('Designer'), systemRole: regex(/^(midway_admin|designer|client)$/.source, 'designer'), createdAt: at() }, /^users\.record .*dana@example\.com/],
+  ['identity.user.updated.v1', { userId: uuid(OWNER_ID), email: like('dana@example.com'), firstName: like('Dana'), lastName: like('Designer'), systemRole: regex(/^(midway_admin|designer|client)$/.source, 'designer'), updatedAt: at() }, /^users\.record .*dana@example\.com/],
 ];
 
 const LOGISTICS: Message[] = [

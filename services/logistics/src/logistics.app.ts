@@ -25,6 +25,8 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
     logger,
     createDb,
     consumes: ['catalog'],
+    // Who reaches each project: the kit's read model, kept from catalog's project events.
+    projectAccess: true,
   });
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool);
   const catalog = await consumeCatalogFacts(rt.bus, uow, logger);

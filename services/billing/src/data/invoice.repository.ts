@@ -1,6 +1,5 @@
-import type { Caller } from '@midway/service-kit';
+import { reachableSql, type Caller } from '@midway/service-kit';
 import type { InvoiceStatus } from '@midway/contracts';
-import { reachable } from './access.repository';
 import { retotalSql } from '../domain/invoice-totals';
 import { Prisma, type Client } from './prisma-client';
 
@@ -52,7 +51,7 @@ export class InvoiceRepository {
 
   async list(caller: Caller): Promise<InvoiceRow[]> {
     return this.db.$queryRaw<InvoiceRow[]>`
-      SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE ${reachable(caller, Prisma.sql`i.project_id`)} ORDER BY i.created_at DESC, i.seq DESC`;
+      SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE ${reachableSql(caller, Prisma.sql`i.project_id`)} ORDER BY i.created_at DESC, i.seq DESC`;
   }
 
   /** The invoice, locked for the rest of the transaction when `lock`. */

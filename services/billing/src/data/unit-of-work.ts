@@ -1,5 +1,4 @@
-import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
-import { AccessRepository } from './access.repository';
+import { UnitOfWork as KitUnitOfWork, ProjectAccessRepository, type Outbox } from '@midway/service-kit';
 import { BillableEventRepository } from './billable-event.repository';
 import { BillingCycleRepository } from './billing-cycle.repository';
 import { InvoiceRepository } from './invoice.repository';
@@ -7,10 +6,13 @@ import { InvoiceGenerationRepository } from './invoice-generation.repository';
 import { ItemRepository } from './item.repository';
 import { PaymentRepository } from './payment.repository';
 import { RateRepository } from './rate.repository';
+import { UserRepository } from './user.repository';
 import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 
 export interface Repos {
-  access: AccessRepository;
+  /** The kit's project-access read model: who reaches each project (owner, members), its name and client. */
+  access: ProjectAccessRepository;
+  users: UserRepository;
   items: ItemRepository;
   rates: RateRepository;
   events: BillableEventRepository;
@@ -24,7 +26,8 @@ export interface Repos {
 
 function reposFor(client: Client): Omit<Repos, 'outbox'> {
   return {
-    access: new AccessRepository(client),
+    access: new ProjectAccessRepository(client),
+    users: new UserRepository(client),
     items: new ItemRepository(client),
     rates: new RateRepository(client),
     events: new BillableEventRepository(client),

@@ -2,7 +2,7 @@ import type { Caller } from '@midway/service-kit';
 import { INVOICE_DUE_DAYS, MONTHS, type BillingPeriodBody } from '@midway/contracts';
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
-import { requireAdmin } from './admin';
+import { requireAdmin } from './billing-access';
 import { billingEvents } from './billing-events';
 import { dayIn } from './calendar';
 import { publishCosts } from './cost-events';

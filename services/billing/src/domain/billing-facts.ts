@@ -1,4 +1,5 @@
 import type { EventEnvelope, EventType } from '@midway/contracts';
+import { applyProjectFact } from '@midway/service-kit';
 import type { ItemStatusFact } from '../data/item.repository';
 import type { Repos } from '../data/unit-of-work';
 import { publishCosts } from './cost-events';
@@ -12,30 +13,9 @@ type R = Repos;
  * key), so redelivered and republished events are harmless.
  */
 export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise<void> {
+  // Projects and members: the kit's project-access read model, the same in every service that keeps one.
+  if (await applyProjectFact(r.access, event)) return;
   switch (event.type) {
-    case 'catalog.project.created.v1': {
-      const d = (event as Event<'catalog.project.created.v1'>).data;
-      return r.access.recordProject({ projectId: d.projectId, ownerId: d.designerId, at: d.createdAt, name: d.name, clientName: d.clientName, clientEmail: d.clientEmail });
-    }
-    case 'catalog.project.updated.v1': {
-      const d = (event as Event<'catalog.project.updated.v1'>).data;
-      return r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, name: d.name, clientName: d.clientName, clientEmail: d.clientEmail });
-    }
-    case 'catalog.project.snapshot.v1': {
-      const d = (event as Event<'catalog.project.snapshot.v1'>).data;
-      await r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, name: d.name, clientName: d.clientName, clientEmail: d.clientEmail });
-      return r.access.replaceMembers(d.projectId, d.members, d.changedAt);
-    }
-    case 'catalog.project.shared.v1': {
-      const d = (event as Event<'catalog.project.shared.v1'>).data;
-      return r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt });
-    }
-    case 'catalog.project.member-added.v1':
-    case 'catalog.project.member-removed.v1': {
-      const d = (event as Event<'catalog.project.member-added.v1'>).data;
-      await r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt });
-      return r.access.setMember(d.projectId, d.userId, d.role, event.type === 'catalog.project.member-added.v1', d.changedAt);
-    }
     case 'catalog.item.created.v1': {
       const d = (event as Event<'catalog.item.created.v1'>).data;
       return statuses(r, [{ itemId: d.itemId, projectId: d.projectId, name: d.name, quantity: d.quantity, status: d.status, at: d.createdAt }], tz);
@@ -60,7 +40,7 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
     case 'identity.user.updated.v1': {
       const d = (event as Event<'identity.user.created.v1'>).data;
       const at = 'createdAt' in d ? d.createdAt : (d as unknown as { updatedAt: string }).updatedAt;
-      return r.access.recordUser({ userId: d.userId, email: d.email, firstName: d.firstName, lastName: d.lastName, at });
+      return r.users.record({ userId: d.userId, email: d.email, firstName: d.firstName, lastName: d.lastName, at });
     }
     case 'logistics.service.selected.v1':
     case 'logistics.service.deselected.v1': {

@@ -3,7 +3,7 @@ import { INVOICE_DUE_DAYS, isUuid, toCents, type AddInvoiceItemBody, type Create
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import type { InvoiceMail } from '../mail/invoice.mailer';
-import { requireAdmin } from './admin';
+import { readableInvoice, requireAdmin } from './billing-access';
 import { publishInvoices } from './automatic-billing.service';
 import { addDays, dayIn } from './calendar';
 import { lineAmount } from './money';
@@ -108,9 +108,7 @@ export class InvoiceService {
   }
 
   private async visible(r: Omit<Repos, 'outbox'>, caller: Caller, id: string): Promise<InvoiceRow> {
-    const invoice = isUuid(id) ? await r.invoices.find(id) : null;
-    if (!invoice || !(await r.access.accessOf(caller, invoice.projectId))) throw notFound('Invoice not found');
-    return invoice;
+    return readableInvoice(r, caller, isUuid(id) ? await r.invoices.find(id) : null);
   }
 
   private async lockedOrMissing(r: Omit<Repos, 'outbox'>, id: string): Promise<InvoiceRow> {

@@ -1,6 +1,7 @@
-import { badRequest, conflict, HttpError, notFound, type Caller } from '@midway/service-kit';
+import { badRequest, conflict, HttpError, type Caller } from '@midway/service-kit';
 import { BILLING_CURRENCY, fromCents, isUuid, toCents } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
+import { readableInvoice } from './billing-access';
 import { billingEvents } from './billing-events';
 
 /** A verified processor event, as much of it as billing reads. */
@@ -40,8 +41,7 @@ export class PaymentService {
 
   /** Anyone who sees the invoice may pay it; the amount is what is unpaid, never the client's figure. */
   async createIntent(caller: Caller, invoiceId: string): Promise<{ clientSecret: string; testMode: boolean }> {
-    const invoice = isUuid(invoiceId) ? await this.uow.read.invoices.find(invoiceId) : null;
-    if (!invoice || !(await this.uow.read.access.accessOf(caller, invoice.projectId))) throw notFound('Invoice not found');
+    const invoice = await readableInvoice(this.uow.read, caller, isUuid(invoiceId) ? await this.uow.read.invoices.find(invoiceId) : null);
     if (invoice.status === 'paid' || invoice.status === 'void') throw conflict(`Invoice ${invoice.invoiceNumber} is ${invoice.status}; there is nothing to pay`);
     if (invoice.status === 'draft') throw conflict(`Invoice ${invoice.invoiceNumber} is a draft; it can be paid once it is sent`);
     const unpaid = toCents(invoice.total) - toCents(await this.uow.read.payments.paidAmount(invoiceId));

@@ -1,7 +1,7 @@
 import { badRequest, type Caller } from '@midway/service-kit';
 import { BILLING_DEFAULT_RATES, BILLING_RATE_LABELS, BILLING_RATE_TYPES, type BillingRate, type BillingRateType, type UpdateRateBody } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
-import { requireAdmin } from './admin';
+import { requireAdmin } from './billing-access';
 import { dayIn } from './calendar';
 
 /** The fee table takes effect from the start of the first billable year, so every billable day has a rate. */

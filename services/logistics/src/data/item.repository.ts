@@ -1,9 +1,9 @@
 import type { ServiceType } from '@midway/contracts';
+import { reachesProject } from '@midway/service-kit';
 import { Prisma, type Client } from './prisma-client';
 
-/** The upload `u`'s owner owns or is an active member of the project. */
-const uploaderReaches = (project: Prisma.Sql) => Prisma.sql`(EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project} AND p.owner_id = u.owner_id)
-  OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = ${project} AND m.user_id = u.owner_id AND m.active))`;
+/** The upload `u`'s owner owns or is an active member of the project (the kit's access rule). */
+const uploaderReaches = (project: Prisma.Sql) => reachesProject(Prisma.sql`u.owner_id`, project);
 
 
 export interface ItemFact {

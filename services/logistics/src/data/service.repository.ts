@@ -1,7 +1,6 @@
 import type { Pool } from 'pg';
-import { likeContaining, type Caller } from '@midway/service-kit';
+import { likeContaining, reachableProjectIds, reachableSql, type Caller } from '@midway/service-kit';
 import type { ServiceType } from '@midway/contracts';
-import { reachable } from './access.repository';
 import { Prisma, type Client } from './prisma-client';
 
 export interface ServiceRow {
@@ -58,7 +57,7 @@ function filters(f: ServiceFilter): Prisma.Sql {
 }
 
 /** The filter and who may act: the caller reaches the project (with one of `roles` when only some may). */
-const where = (caller: Caller, f: ServiceFilter, roles?: readonly string[]) => Prisma.sql`${reachable(caller, Prisma.sql`s.project_id`, roles)} AND ${filters(f)}`;
+const where = (caller: Caller, f: ServiceFilter, roles?: readonly string[]) => Prisma.sql`${reachableSql(caller, Prisma.sql`s.project_id`, roles)} AND ${filters(f)}`;
 
 export class ServiceRepository {
   constructor(
@@ -73,14 +72,12 @@ export class ServiceRepository {
 
   /**
    * The projects a designer reaches (null for an admin: all), narrowed to the filter's project; with `roles`,
-   * only those they own or are an active member of with one of those roles (as `reachable` rules).
+   * only those they own or are an active member of with one of those roles (the kit's rule, reachableProjectIds).
    */
   private async scope(caller: Caller, f: ServiceFilter, roles?: readonly string[]): Promise<string[] | null> {
-    if (caller.role === 'midway_admin') return f.projectId ? [f.projectId] : null;
-    const roleRule = roles ? Prisma.sql`AND role IN (SELECT json_array_elements_text(${JSON.stringify(roles)}::json))` : Prisma.empty;
-    const rows = await this.read<{ id: string }>(Prisma.sql`
-      SELECT id FROM projects WHERE owner_id = ${caller.userId}::uuid
-      UNION SELECT project_id FROM project_members WHERE user_id = ${caller.userId}::uuid AND active ${roleRule}`);
+    const reached = reachableProjectIds(caller, roles);
+    if (!reached) return f.projectId ? [f.projectId] : null;
+    const rows = await this.read<{ id: string }>(reached);
     const ids = rows.map((r) => r.id);
     return f.projectId ? ids.filter((id) => id === f.projectId) : ids;
   }

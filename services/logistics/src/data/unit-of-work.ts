@@ -1,13 +1,13 @@
 import type { Pool } from 'pg';
-import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
-import { AccessRepository } from './access.repository';
+import { UnitOfWork as KitUnitOfWork, ProjectAccessRepository, type Outbox } from '@midway/service-kit';
 import { ItemRepository } from './item.repository';
 import { ServiceRepository } from './service.repository';
 import { UploadRepository } from './upload.repository';
 import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 
 export interface Repos {
-  access: AccessRepository;
+  /** The kit's project-access read model: who reaches each project (owner, members), its name and client link. */
+  access: ProjectAccessRepository;
   items: ItemRepository;
   services: ServiceRepository;
   uploads: UploadRepository;
@@ -16,7 +16,7 @@ export interface Repos {
 }
 
 function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
-  return { access: new AccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client) };
+  return { access: new ProjectAccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client) };
 }
 
 /**

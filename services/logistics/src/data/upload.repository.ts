@@ -1,3 +1,4 @@
+import { reachesProject } from '@midway/service-kit';
 import { Prisma, type Client } from './prisma-client';
 
 export interface UploadRow {
@@ -64,9 +65,7 @@ export class UploadRepository {
       FROM uploads u
       WHERE u.id = ${key}::uuid AND u.completed_at IS NOT NULL AND (
         ${admin} OR u.owner_id = ${userId}::uuid OR EXISTS (
-          SELECT 1 FROM items i JOIN projects p ON p.id = i.project_id
-          WHERE i.photo_key = u.id AND (p.owner_id = ${userId}::uuid OR EXISTS (
-            SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = ${userId}::uuid AND m.active))))`;
+          SELECT 1 FROM items i WHERE i.photo_key = u.id AND ${reachesProject(Prisma.sql`${userId}::uuid`, Prisma.sql`i.project_id`)}))`;
     return row ?? null;
   }
 

@@ -1,4 +1,5 @@
 import { photoKeyOf, type EventEnvelope, type EventType } from '@midway/contracts';
+import { applyProjectFact } from '@midway/service-kit';
 import type { Repos } from '../data/unit-of-work';
 import { SERVICE_TEMPLATES } from './service-types';
 
@@ -17,30 +18,9 @@ function photoKeyFrom(photoUrl: string | null | undefined): string | null | unde
  * republished events are harmless.
  */
 export async function applyCatalogFact(r: Omit<Repos, 'outbox'>, event: EventEnvelope): Promise<void> {
+  // Projects and members: the kit's project-access read model, the same in every service that keeps one.
+  if (await applyProjectFact(r.access, event)) return;
   switch (event.type) {
-    case 'catalog.project.created.v1': {
-      const d = (event as Event<'catalog.project.created.v1'>).data;
-      return r.access.recordProject({ projectId: d.projectId, ownerId: d.designerId, at: d.createdAt, name: d.name });
-    }
-    case 'catalog.project.updated.v1': {
-      const d = (event as Event<'catalog.project.updated.v1'>).data;
-      return r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, name: d.name });
-    }
-    case 'catalog.project.snapshot.v1': {
-      const d = (event as Event<'catalog.project.snapshot.v1'>).data;
-      await r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, name: d.name, shareToken: d.shareToken });
-      return r.access.replaceMembers(d.projectId, d.members, d.changedAt);
-    }
-    case 'catalog.project.shared.v1': {
-      const d = (event as Event<'catalog.project.shared.v1'>).data;
-      return r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt, shareToken: d.shareToken });
-    }
-    case 'catalog.project.member-added.v1':
-    case 'catalog.project.member-removed.v1': {
-      const d = (event as Event<'catalog.project.member-added.v1'>).data;
-      await r.access.recordProject({ projectId: d.projectId, ownerId: d.ownerId, at: d.changedAt });
-      return r.access.setMember(d.projectId, d.userId, d.role, event.type === 'catalog.project.member-added.v1', d.changedAt);
-    }
     case 'catalog.item.created.v1': {
       const d = (event as Event<'catalog.item.created.v1'>).data;
       return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt, photoKey: photoKeyFrom(d.photoUrl) }], SERVICE_TEMPLATES);

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { badRequest, forbidden, HttpError, notFound, type Caller } from '@midway/service-kit';
-import { canOnProject, isShareToken, isUuid, PHOTO_MAX_BYTES, photoPath, type AttachPhotoBody } from '@midway/contracts';
+import { badRequest, HttpError, notFound, type Caller } from '@midway/service-kit';
+import { isShareToken, isUuid, PHOTO_MAX_BYTES, photoPath, type AttachPhotoBody } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { imageTypeOf } from './image-type';
+import { accessFor, readsEveryPhoto } from './logistics-access';
 import { logisticsEvents } from './logistics-events';
 
 /** Where a photo is kept and served. */
@@ -68,9 +69,8 @@ export class PhotoService {
       if (!upload.completedAt) throw new HttpError(409, 'conflict', 'The photo has not been uploaded yet: PUT the file to the uploadURL first.');
       if (body.itemId) {
         const item = await r.items.find(body.itemId);
-        const access = item ? await r.access.accessOf(caller, item.projectId) : null;
-        if (!item || !access) throw notFound('Item not found');
-        if (!canOnProject(access, 'editItems')) throw forbidden('You can view this project but not change its items. Ask the project owner to make you a member.');
+        await accessFor(r, caller, item?.projectId, 'editItems', { missing: 'Item not found', changing: 'items' });
+        if (!item) throw notFound('Item not found');
         await r.items.setPhoto(item.id, id);
         await r.outbox.add(logisticsEvents.photoAttached(item, photoPath(id), caller.userId));
       }
@@ -79,7 +79,7 @@ export class PhotoService {
   }
 
   async read(caller: Caller, key: string) {
-    const upload = isUuid(key) ? await this.uow.read.uploads.readableBy(key, caller.userId, caller.role === 'midway_admin') : null;
+    const upload = isUuid(key) ? await this.uow.read.uploads.readableBy(key, caller.userId, readsEveryPhoto(caller)) : null;
     return this.open(upload, key);
   }
 

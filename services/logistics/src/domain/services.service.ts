@@ -14,14 +14,12 @@ import {
 import type { ChangedService, ServiceFilter, ServiceRow } from '../data/service.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { decodeCursor, encodeCursor } from './cursor';
+import { accessFor, EDITING_ROLES } from './logistics-access';
 import { logisticsEvents } from './logistics-events';
 import { typesMatching } from './service-types';
 
-/** Member roles that may select services: the contract's table, the same one catalog enforces for items. */
-const EDITING_ROLES = MEMBER_ROLES.filter((role) => canOnProject(role, 'editItems'));
 /** Services in one search answer (the gateway merges it with catalog's projects and items). */
 const SEARCH_RESULTS = 20;
-const VIEW_ONLY = 'You can view this project’s services but not change them. Ask the project owner to make you a member.';
 
 const toService = (r: ServiceRow): Service => ({ ...r, label: SERVICE_TYPE_LABELS[r.type] });
 
@@ -61,9 +59,8 @@ export class ServicesService {
   async setSelected(caller: Caller, id: string, selected: boolean): Promise<Service> {
     return this.uow.run(async (r) => {
       const service = isUuid(id) ? await r.services.find(id) : null;
-      const access = service ? await r.access.accessOf(caller, service.projectId) : null;
-      if (!service || !access) throw notFound('Service not found');
-      if (!canOnProject(access, 'editItems')) throw forbidden(VIEW_ONLY);
+      await accessFor(r, caller, service?.projectId, 'editItems', { missing: 'Service not found', changing: 'services' });
+      if (!service) throw notFound('Service not found');
       const changed = await r.services.setSelected(id, selected);
       if (changed) await publish(r, caller, [changed], selected);
       return toService({ ...service, selected });
@@ -73,11 +70,7 @@ export class ServicesService {
   /** Bulk Actions: every service the filter shows that the caller may change; `updated` counts real changes. */
   async bulk(caller: Caller, body: BulkServicesBody): Promise<{ updated: number }> {
     return this.uow.run(async (r) => {
-      if (body.filter.projectId) {
-        const access = await r.access.accessOf(caller, body.filter.projectId);
-        if (!access) throw notFound('Project not found');
-        if (!canOnProject(access, 'editItems')) throw forbidden(VIEW_ONLY);
-      }
+      if (body.filter.projectId) await accessFor(r, caller, body.filter.projectId, 'editItems', { missing: 'Project not found', changing: 'services' });
       const changed = await r.services.setSelectedWhere(caller, filterOf(body.filter), EDITING_ROLES, body.selected);
       await publish(r, caller, changed, body.selected);
       return { updated: changed.length };

@@ -1,0 +1,21 @@
+import { forbidden, notFound, type Caller } from '@midway/service-kit';
+import { canOnProject, isAdmin } from '@midway/contracts';
+import type { Repos } from '../data/unit-of-work';
+
+/**
+ * Who may do what in billing, in one place for every use case. Billing's administration (rates, the
+ * automatic runs, issuing and changing invoices) is Midway's alone. An invoice is read by whoever reaches its
+ * project (any role, from the kit's project-access read model and the contract's canOnProject table: members
+ * and viewers read, they never change invoices); anyone else gets 404, as for a missing invoice, so its
+ * existence is never confirmed.
+ */
+export function requireAdmin(caller: Caller, what: string): void {
+  if (!isAdmin(caller)) throw forbidden(`Only Midway administrators can ${what}.`);
+}
+
+/** The invoice when the caller may read its project; 404 for none or one they cannot reach. */
+export async function readableInvoice<T extends { projectId: string }>(r: Pick<Repos, 'access'>, caller: Caller, invoice: T | null): Promise<T> {
+  const access = invoice ? await r.access.accessOf(caller, invoice.projectId) : null;
+  if (!invoice || !access || !canOnProject(access, 'read')) throw notFound('Invoice not found');
+  return invoice;
+}
