@@ -78,6 +78,40 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   delivery: 'Last-Mile Delivery',
   install_assembly: 'Installation & Assembly',
 };
+/* ---------- logistics: the receiving desk ---------- */
+
+/** What an inspection found; anything but `good` is a damage report e-mailed to the project's people. */
+export const INSPECTION_CONDITIONS = ['good', 'damaged', 'missing-parts'] as const;
+export type InspectionCondition = (typeof INSPECTION_CONDITIONS)[number];
+export const INSPECTION_CONDITION_LABELS: Record<InspectionCondition, string> = {
+  good: 'Good',
+  damaged: 'Damaged',
+  'missing-parts': 'Missing parts',
+};
+export const isDamageCondition = (condition: InspectionCondition): boolean => condition !== 'good';
+/** The promise: an arrived item is inspected within this many hours of its arrival. */
+export const INSPECTION_DUE_HOURS = 48;
+/** The inspection queue's filters: pending = not inspected yet (overdue ones included), overdue = past due, done = inspected. */
+export const INSPECTION_QUEUE_STATUSES = ['pending', 'overdue', 'done'] as const;
+export type InspectionQueueStatus = (typeof INSPECTION_QUEUE_STATUSES)[number];
+/** Arrivals listed by the desk: unmatched ones wait to be assigned to an item. */
+export const ARRIVAL_STATUSES = ['unmatched', 'matched'] as const;
+export type ArrivalStatus = (typeof ARRIVAL_STATUSES)[number];
+/** A scan matches by suffix only from this many characters, and answers at most this many suffix matches. */
+export const SCAN_SUFFIX_MIN_LENGTH = 8;
+export const SCAN_SUFFIX_MAX_MATCHES = 10;
+/** Photos per inspection. */
+export const INSPECTION_PHOTOS_MAX = 20;
+/** A damage e-mail's photo links open without a session for this many days, then stop. */
+export const DAMAGE_PHOTO_LINK_DAYS = 7;
+/** What the public client page shows of an item's inspection (never its notes or photos). */
+export const INSPECTION_OUTCOMES = ['inspected', 'damage-reported'] as const;
+export type InspectionOutcome = (typeof INSPECTION_OUTCOMES)[number];
+export const INSPECTION_OUTCOME_LABELS: Record<InspectionOutcome, string> = {
+  inspected: 'Inspected',
+  'damage-reported': 'Damage reported',
+};
+
 /* ---------- billing: rates, invoices ---------- */
 
 /** What billing charges for: the per-item services plus special handling (added by hand, $10.00 per item). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NO_NUL } from '../text';
-import { BULK_IMPORT_MAX_ROWS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX, photoKeyOf } from '../vocab';
+import { BULK_IMPORT_MAX_ROWS, INSPECTION_CONDITIONS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX, photoKeyOf } from '../vocab';
 import { nullable, optional, text } from './fields';
 
 /** Accepts the aliases of ITEM_STATUS_ALIASES (`shipped` for `in-transit`). */
@@ -80,6 +80,16 @@ export type UpdateItemBody = z.infer<typeof updateItemBodySchema>;
 
 export const updateItemStatusBodySchema = z.object({ status: itemStatusSchema });
 
+/** The receiving desk's inspection of an item, as the designer sees it (on item views and the item detail). */
+export const itemInspectionSchema = z.object({
+  condition: z.enum(INSPECTION_CONDITIONS),
+  inspectedAt: z.string(),
+  notes: z.string().nullable(),
+  /** The photos' served paths, `/api/photos/{id}`. */
+  photoUrls: z.array(z.string()),
+});
+export type ItemInspection = z.infer<typeof itemInspectionSchema>;
+
 export const itemSchema = z.object({
   id: z.uuid(),
   projectId: z.uuid(),
@@ -110,6 +120,8 @@ export const itemSchema = z.object({
   estimatedPrice: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The warehouse's inspection, once the item was inspected. */
+  inspection: itemInspectionSchema.nullable(),
   /** Denormalised for lists (Items page columns Project / client). */
   projectName: z.string(),
   clientName: z.string(),

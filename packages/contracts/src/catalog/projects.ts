@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_ACCESS_LEVELS, PROJECT_STATUSES } from '../vocab';
+import { INSPECTION_CONDITIONS, PROJECT_ACCESS_LEVELS, PROJECT_STATUSES } from '../vocab';
 import { isoDate, nullable, optional, requiredProjectText } from './fields';
 import { itemSchema } from './items';
 
@@ -60,5 +60,23 @@ export const costSchema = z.object({
 });
 export type Cost = z.infer<typeof costSchema>;
 
-export const projectDetailSchema = projectSchema.extend({ items: z.array(itemSchema), costs: z.array(costSchema), totalCost: z.string() });
+/** A damage the warehouse found on inspection (condition damaged or missing-parts), newest first on the project. */
+export const damageReportSchema = z.object({
+  id: z.uuid(),
+  itemId: z.uuid(),
+  itemName: z.string(),
+  condition: z.enum(INSPECTION_CONDITIONS),
+  notes: z.string().nullable(),
+  /** The photos' served paths, `/api/photos/{id}`. */
+  photoUrls: z.array(z.string()),
+  reportedAt: z.string(),
+});
+export type DamageReport = z.infer<typeof damageReportSchema>;
+
+export const projectDetailSchema = projectSchema.extend({
+  items: z.array(itemSchema),
+  costs: z.array(costSchema),
+  totalCost: z.string(),
+  damageReports: z.array(damageReportSchema),
+});
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_STATUSES } from '../vocab';
+import { INSPECTION_OUTCOMES, ITEM_STATUSES } from '../vocab';
 
 /**
  * POST /api/projects/{id}/share: the project's client link token, created on first use and the same when asked
@@ -32,6 +32,8 @@ export const sharedProjectSchema = z.object({
       status: z.enum(ITEM_STATUSES),
       receivedAt: z.string().nullable(),
       deliveredAt: z.string().nullable(),
+      /** 'inspected' or 'damage-reported' once the warehouse inspected it; never its notes or photos. */
+      inspection: z.enum(INSPECTION_OUTCOMES).nullable(),
     }),
   ),
   activities: z.array(z.object({ id: z.uuid(), description: z.string(), createdAt: z.string() })),

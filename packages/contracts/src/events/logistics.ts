@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_TYPES } from '../vocab';
+import { INSPECTION_CONDITIONS, SERVICE_TYPES } from '../vocab';
 
 /** A per-item service was selected or cleared: what billing needs to price it without asking logistics. */
 const serviceChoice = z.object({
@@ -28,9 +28,25 @@ export const logisticsEventSchemas = {
     attachedAt: z.iso.datetime(),
   }),
   /**
-   * The receiving desk inspected an item (one inspection per item: a second one is a correction, not a new
-   * fee). Billing charges Enhanced Inspection for it when that service is selected on the item. Defined
-   * ahead of the desk that will publish it; until then the fee is added by hand as an invoice line.
+   * The receiving desk recorded an item's arrival (once per item: a repeat scan changes nothing). Catalog marks
+   * the item received with `receivedAt` = `arrivedAt`; billing charges receiving once per item. An arrival
+   * recorded unmatched is published when it is assigned to its item, with its original `arrivedAt`.
+   */
+  'logistics.item.arrived.v1': z.object({
+    arrivalId: z.uuid(),
+    itemId: z.uuid(),
+    projectId: z.uuid(),
+    /** The normalised tracking number that was scanned. */
+    trackingNumber: z.string(),
+    notes: z.string().nullable(),
+    arrivedAt: z.iso.datetime(),
+    /** arrivedAt + 48 hours: when the inspection is due. */
+    inspectionDueAt: z.iso.datetime(),
+    byUserId: z.uuid(),
+  }),
+  /**
+   * The receiving desk inspected an item (one inspection per item: a second one is refused). Billing charges
+   * Enhanced Inspection for it when that service is selected on the item; catalog shows it on the item.
    */
   'logistics.item.inspected.v1': z.object({
     inspectionId: z.uuid(),
@@ -40,5 +56,26 @@ export const logisticsEventSchemas = {
     notes: z.string().nullable(),
     byUserId: z.uuid(),
     inspectedAt: z.iso.datetime(),
+    /** Left out by producers older than the receiving desk, whose inspections found nothing to report. */
+    condition: z.enum(INSPECTION_CONDITIONS).default('good'),
+    /** The photos' served paths, `/api/photos/{id}`; left out by older producers (none). */
+    photoUrls: z.array(z.string()).default([]),
+  }),
+  /**
+   * An inspection found the item damaged or missing parts: the report that was e-mailed to the project's owner
+   * and members. Catalog lists it on the project and as an activity. Published with its inspected fact.
+   */
+  'logistics.damage.reported.v1': z.object({
+    damageReportId: z.uuid(),
+    inspectionId: z.uuid(),
+    itemId: z.uuid(),
+    projectId: z.uuid(),
+    itemName: z.string(),
+    condition: z.enum(INSPECTION_CONDITIONS).exclude(['good']),
+    notes: z.string().nullable(),
+    /** The photos' served paths, `/api/photos/{id}`. */
+    photoUrls: z.array(z.string()),
+    byUserId: z.uuid(),
+    reportedAt: z.iso.datetime(),
   }),
 } as const;

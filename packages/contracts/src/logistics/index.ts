@@ -2,3 +2,4 @@
 export * from './services';
 export * from './carriers';
 export * from './photos';
+export * from './receiving';

@@ -38,6 +38,7 @@ const TAGS: Record<ApiTag, string> = {
   invoices: 'Invoices and paying them (billing service).',
   billing: 'Rates and the automatic billing actions (billing service; changes are admin-only).',
   photos: 'Item photos: upload, attach to an item, and read (logistics service).',
+  receiving: 'The warehouse’s receiving desk: scan a tracking code, record arrivals, inspect within 48 hours, report damage (logistics service; admin only).',
   services: 'Per-item services — receiving, enhanced inspection, storage, delivery, install/assembly — and their selection (logistics service).',
   search: 'Global search, merged by the gateway from every service.',
   documentation: 'This document.',

@@ -38,10 +38,22 @@ import {
 } from '../logistics/services';
 import { carrierSchema } from '../logistics/carriers';
 import { attachPhotoBodySchema, attachPhotoResponseSchema, uploadCompleteSchema, uploadResponseSchema } from '../logistics/photos';
+import {
+  arrivalSchema,
+  assignArrivalBodySchema,
+  createArrivalBodySchema,
+  inspectBodySchema,
+  inspectionQueueEntrySchema,
+  inspectionSchema,
+  listArrivalsQuerySchema,
+  listInspectionsQuerySchema,
+  scanBodySchema,
+  scanResponseSchema,
+} from '../logistics/receiving';
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentIntentResultSchema } from '../billing/payments';
 import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
-import { NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../vocab';
+import { DAMAGE_PHOTO_LINK_DAYS, INSPECTION_DUE_HOURS, NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../vocab';
 
 /**
  * Every HTTP call the gateway answers under /api, as data: the OpenAPI document (./document.ts) is built from
@@ -49,7 +61,7 @@ import { NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../vocab';
  * route that has no entry here.
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'photos' | 'invoices' | 'billing' | 'search' | 'documentation';
+export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'receiving' | 'photos' | 'invoices' | 'billing' | 'search' | 'documentation';
 
 /** Who may call: anyone, or a caller with a session cookie (the gateway answers 401 otherwise). */
 export type ApiSecurity = 'public' | 'session';
@@ -385,6 +397,70 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'get', path: '/api/carriers', operationId: 'listCarriers', tag: 'services', security: 'session',
     summary: 'The carriers an item can name, with their tracking-link templates (`{trackingNumber}` is the number)',
     responses: { 200: { description: 'The carriers.', schema: named('Carrier', carrierSchema, true) } },
+  },
+
+  /* ---------- receiving desk (logistics; admin only) ---------- */
+  {
+    method: 'post', path: '/api/receiving/scan', operationId: 'scanTrackingCode', tag: 'receiving', security: 'session',
+    summary: 'The items a scanned or typed tracking code may belong to, across every designer (admin)',
+    description: 'Spaces, dashes and case are normalised; a USPS IMpb barcode loses its 420+ZIP prefix and a FedEx 34-digit barcode is read as its last 12 digits. Exact tracking-number matches come first, then items whose number ends with the scanned one (8 characters and more, at most 10). Answers `matches: []` when nothing matches.',
+    body: named('ScanBody', scanBodySchema),
+    responses: { 200: { description: 'The normalised number and its matches.', schema: named('ScanResponse', scanResponseSchema) } },
+    errors: [403],
+  },
+  {
+    method: 'post', path: '/api/receiving/arrivals', operationId: 'recordArrival', tag: 'receiving', security: 'session',
+    summary: `Record an arrival: with itemId the item is received and its inspection is due ${INSPECTION_DUE_HOURS} hours later; without, it waits unmatched (admin)`,
+    description: 'A repeat for an item already arrived answers 200 with the first arrival and changes nothing; an item already delivered is a 409. Two arrivals of one item at once record one.',
+    body: named('CreateArrivalBody', createArrivalBodySchema),
+    responses: {
+      201: { description: 'The new arrival.', schema: named('Arrival', arrivalSchema) },
+      200: { description: 'The item had arrived already: its first arrival, unchanged.', schema: named('Arrival', arrivalSchema) },
+    },
+    errors: [403, 404, 409],
+  },
+  {
+    method: 'get', path: '/api/receiving/arrivals', operationId: 'listArrivals', tag: 'receiving', security: 'session',
+    summary: 'Arrivals, newest first; status=unmatched lists those waiting to be assigned to an item (admin)',
+    query: listArrivalsQuerySchema,
+    responses: { 200: { description: 'The arrivals.', schema: named('Arrival', arrivalSchema, true) } },
+    errors: [403],
+  },
+  {
+    method: 'put', path: '/api/receiving/arrivals/{id}', operationId: 'assignArrival', tag: 'receiving', security: 'session',
+    params: { id: { description: 'The arrival id.', uuid: true } },
+    summary: 'Assign an unmatched arrival to its item, which becomes received as of the arrival (admin)',
+    description: 'An arrival already assigned, or an item that has arrived already or was delivered, is a 409.',
+    body: named('AssignArrivalBody', assignArrivalBodySchema),
+    responses: { 200: { description: 'The arrival as it is now.', schema: named('Arrival', arrivalSchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'get', path: '/api/receiving/inspections', operationId: 'listInspections', tag: 'receiving', security: 'session',
+    summary: `The inspection queue ordered by due time: pending (not inspected yet), overdue (past the ${INSPECTION_DUE_HOURS} hours) or done (admin)`,
+    query: listInspectionsQuerySchema,
+    responses: { 200: { description: 'The arrived items and their inspections.', schema: named('InspectionQueueEntry', inspectionQueueEntrySchema, true) } },
+    errors: [403],
+  },
+  {
+    method: 'post', path: '/api/receiving/inspections/{itemId}', operationId: 'inspectItem', tag: 'receiving', security: 'session',
+    params: { itemId: { description: 'The arrived item’s id.', uuid: true } },
+    summary: 'Record an arrived item’s inspection; damaged or missing-parts e-mails a damage report to the project’s owner and members (admin)',
+    description: `Photos are completed uploads (POST /api/objects/upload, then PUT the file). The e-mail links each photo for ${DAMAGE_PHOTO_LINK_DAYS} days without a session. A second inspection of the item is a 409; an item that has not arrived is a 409.`,
+    body: named('InspectBody', inspectBodySchema),
+    responses: { 201: { description: 'The inspection.', schema: named('Inspection', inspectionSchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'get', path: '/api/damage-photos/{key}', operationId: 'getDamagePhoto', tag: 'receiving', security: 'public',
+    params: { key: { description: 'The stored photo’s key.' } },
+    query: z.object({
+      expires: z.string().meta({ description: 'When the link stops working (Unix seconds).' }),
+      sig: z.string().meta({ description: 'The link’s signature.' }),
+    }),
+    summary: `A damage report’s photo, from the e-mail’s signed link (works ${DAMAGE_PHOTO_LINK_DAYS} days without a session)`,
+    responses: { 200: { description: 'The image.', contentType: 'image/*' } },
+    errors: [404, 410],
   },
 
   /* ---------- photos (logistics) ---------- */
