@@ -81,6 +81,8 @@ export interface RemoteRoutesProps<Page extends string> {
 export type ProjectsPage = 'dashboard' | 'projects' | 'project-detail';
 export type ItemsPage = 'items' | 'services';
 export type BillingPage = 'billing' | 'auto-billing';
+/** The provider's staff screens (admins only). */
+export type WarehousePage = 'receiving';
 
 /** single-spa lifecycles of the public client dashboard (mf_projects `./ClientDashboard`), mountable by any host. */
 export interface ClientDashboardProps {
@@ -116,6 +118,7 @@ export interface RemoteModules {
   'mf_items/Routes': RemoteRoutesModule<ItemsPage>;
   'mf_items/CreateItemDialog': RemoteModule<CreateItemDialogProps>;
   'mf_billing/Routes': RemoteRoutesModule<BillingPage>;
+  'mf_warehouse/Routes': RemoteRoutesModule<WarehousePage>;
 }
 export type RemoteModuleId = keyof RemoteModules;
 

@@ -31,6 +31,7 @@ export const ROUTE_TITLES = {
   '/services': 'Services',
   '/billing': 'Billing',
   '/auto-billing': 'Automatic Billing',
+  '/receiving': 'Receiving',
 } as const;
 
 /** The route table. '/client/:token' is served by the gateway's own page, not by the shell. */
@@ -92,6 +93,16 @@ export function AppRoutes() {
             <Titled title={ROUTE_TITLES['/auto-billing']}>
               <AdminOnly>
                 <RemoteView id="mf_billing/Routes" props={{ page: 'auto-billing' }} label="Automatic billing" loading={<RouteFrame page="auto-billing" />} />
+              </AdminOnly>
+            </Titled>
+          }
+        />
+        <Route
+          path="receiving"
+          element={
+            <Titled title={ROUTE_TITLES['/receiving']}>
+              <AdminOnly system="the receiving desk">
+                <RemoteView id="mf_warehouse/Routes" props={{ page: 'receiving' }} label="Receiving" loading={<RouteFrame page="receiving" />} />
               </AdminOnly>
             </Titled>
           }

@@ -18,31 +18,35 @@ import pg from 'pg';
 /** The pool's connections by server process id (see above). */
 const connectionsByPid = new Map<number, pg.PoolClient>();
 
+type Callback = (err: Error | null, res?: pg.QueryResult) => void;
+
 /** What a query or COPY stream is to pg: sent with submit, told when it is done or failed. */
 interface Statement extends pg.Submittable {
+  callback?: Callback;
   handleReadyForQuery(connection: unknown): void;
   handleError(err: Error, connection: unknown): void;
 }
-
-type Callback = (err: Error | null, res?: pg.QueryResult) => void;
 
 /** A pg client that sends a statement only once the one before it has finished (see above). */
 class OneStatementAtATimeClient extends pg.Client {
   private readonly waiting: Statement[] = [];
   private busy = false;
 
-  // Every form pg accepts (text, config, submittable; callback or promise) becomes one statement in line.
+  // Every form pg accepts (text, config, submittable; callback or promise) becomes one statement in line,
+  // built as pg builds it.
   override query(config: unknown, values?: unknown, callback?: unknown): any {
     if (typeof (config as Partial<pg.Submittable> | null)?.submit === 'function') {
-      this.inLine(config as Statement);
-      return config;
+      const submittable = config as Statement;
+      if (typeof values === 'function') submittable.callback ??= values as Callback;
+      this.inLine(submittable);
+      return submittable;
     }
-    let cb = (typeof values === 'function' ? values : callback) as Callback | undefined;
-    const args = typeof values === 'function' ? undefined : values;
-    const answer = cb ? undefined : new Promise<pg.QueryResult>((resolve, reject) => (cb = (err, res) => (err ? reject(err) : resolve(res!))));
+    const cb = (typeof values === 'function' ? values : callback) as Callback | undefined;
     // pg's Query takes (config, values, callback); its published types know only (config, callback).
     const Query = pg.Query as unknown as new (config: unknown, values: unknown, callback: Callback | undefined) => Statement;
-    this.inLine(new Query(config, args, cb));
+    const query = new Query(config, typeof values === 'function' ? undefined : values, cb);
+    const answer = query.callback ? undefined : new Promise<pg.QueryResult>((resolve, reject) => (query.callback = (err, res) => (err ? reject(err) : resolve(res!))));
+    this.inLine(query);
     return answer;
   }
 
