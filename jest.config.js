@@ -54,6 +54,7 @@ module.exports = {
     '<rootDir>/mf-projects/jest.config.js',
     '<rootDir>/mf-items/jest.config.js',
     '<rootDir>/mf-billing/jest.config.js',
+    '<rootDir>/mf-warehouse/jest.config.js',
     '<rootDir>/e2e/jest.config.js',
   ],
 };

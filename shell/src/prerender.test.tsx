@@ -17,8 +17,12 @@ describe('the signed-in frame the gateway puts into a page', () => {
     expect(frame.html).toMatch(/^<fieldset disabled="" style="display:contents">/);
     // The current page's link is marked, as the router will mark it.
     expect(frame.html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/items"|<a[^>]*href="\/items"[^>]*aria-current="page"/);
-    // Designers get no Auto Billing link; the CSS is plain text for a <style> of the gateway's.
+    // Designers get no Auto Billing or Receiving link, admins both; the CSS is plain text for a <style> of the gateway's.
     expect(frame.html).not.toContain('Auto Billing');
+    expect(frame.html).not.toContain('href="/receiving"');
+    const adminFrame = renderSignedInFrame({ path: '/items', user: admin })!.html;
+    expect(adminFrame).toMatch(/<a[^>]*href="\/receiving"[^>]*>.*?Receiving<\/a>/);
+    expect(adminFrame).toContain('Auto Billing');
     expect(frame.css).not.toContain('<style');
     expect(frame.css).toMatch(/\.[\w-]+\{/);
   });
@@ -34,6 +38,8 @@ describe('the signed-in frame the gateway puts into a page', () => {
     expect(renderSignedInFrame({ path: '/projects/p1', user: designer, project: null })).toBeNull();
     expect(renderSignedInFrame({ path: '/auto-billing', user: designer })).toBeNull();
     expect(heading(renderSignedInFrame({ path: '/auto-billing', user: admin })!.html)).toBe('Automatic Billing');
+    expect(renderSignedInFrame({ path: '/receiving', user: designer })).toBeNull();
+    expect(heading(renderSignedInFrame({ path: '/receiving', user: admin })!.html)).toBe('Receiving');
     expect(renderSignedInFrame({ path: '/no-such-page', user: designer })).toBeNull();
   });
 });

@@ -26,9 +26,9 @@ export type PrefetchStore = Record<string, PrefetchEntry>;
 
 export interface PageLoadPlan {
   /** Folder (and /remotes/<dir>/ segment) of the remote rendering the page. */
-  remoteDir: 'mf-landing' | 'mf-projects' | 'mf-items' | 'mf-billing';
+  remoteDir: 'mf-landing' | 'mf-projects' | 'mf-items' | 'mf-billing' | 'mf-warehouse';
   /** The federation module the shell mounts for the page. */
-  module: 'mf_landing/Landing' | 'mf_projects/Routes' | 'mf_items/Routes' | 'mf_billing/Routes';
+  module: 'mf_landing/Landing' | 'mf_projects/Routes' | 'mf_items/Routes' | 'mf_billing/Routes' | 'mf_warehouse/Routes';
   /** The page the Routes module renders (its `page` prop), whose code the shell asks it to preload. */
   page?: string;
   /**
@@ -68,5 +68,7 @@ export function pageLoadPlan(pathname: string, search: string, signedIn: boolean
   // an admin's read, not started for everyone.
   if (path === '/billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'billing', queries: ['/api/invoices'] };
   if (path === '/auto-billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'auto-billing', queries: [] };
+  // The receiving desk's first screen is the scan box; its queue and unmatched lists are an admin's reads, not started for everyone.
+  if (path === '/receiving') return { remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'receiving', queries: [] };
   return null;
 }

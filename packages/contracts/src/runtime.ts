@@ -38,5 +38,6 @@ export const KNOWN_REMOTES = [
   { name: 'mf_projects', dir: 'mf-projects' },
   { name: 'mf_items', dir: 'mf-items' },
   { name: 'mf_billing', dir: 'mf-billing' },
+  { name: 'mf_warehouse', dir: 'mf-warehouse' },
 ] as const;
 export type RemoteName = (typeof KNOWN_REMOTES)[number]['name'];

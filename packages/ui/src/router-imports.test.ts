@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const APP_SOURCES = ['shell/src', 'mf-landing/src', 'mf-projects/src', 'mf-items/src', 'mf-billing/src', 'packages/ui/src'];
+const APP_SOURCES = ['shell/src', 'mf-landing/src', 'mf-projects/src', 'mf-items/src', 'mf-billing/src', 'mf-warehouse/src', 'packages/ui/src'];
 /** Not in a browser build: the server-side prerender, tests and their helpers, and the facade itself. */
 const ALLOWED = new Set(['shell/src/prerender.tsx', 'packages/ui/src/testing.tsx', 'packages/ui/src/preview.tsx', 'packages/ui/src/router.ts']);
 

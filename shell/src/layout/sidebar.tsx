@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@midway/contracts';
+import { isAdmin } from '@midway/contracts/vocab';
 import { MidwayLogo, displayName, LOGOUT_PATH } from '@midway/ui';
 import { Avatar } from '@midway/ui/avatar';
 import { Dialog, DialogContent, DialogTitle } from '@midway/ui/dialog';
-import { CalendarClock, FolderOpen, HelpCircle, LayoutDashboard, LogOut, Package, Receipt, Settings, Wrench, type LucideIcon } from 'lucide-react';
+import { CalendarClock, FolderOpen, HelpCircle, LayoutDashboard, LogOut, Package, Receipt, ScanBarcode, Settings, Wrench, type LucideIcon } from 'lucide-react';
 import { NavLink } from '@midway/ui/router';
 import styled from 'styled-components';
 
@@ -22,6 +23,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: '/services', label: 'Services', icon: Wrench },
   { to: '/billing', label: 'Billing', icon: Receipt },
   { to: '/auto-billing', label: 'Auto Billing', icon: CalendarClock, adminOnly: true },
+  { to: '/receiving', label: 'Receiving', icon: ScanBarcode, adminOnly: true },
 ];
 
 const Aside = styled.aside`
@@ -124,7 +126,7 @@ interface SidebarProps {
 
 function SidebarColumn({ user, onOpenPanel, onNavigate }: { user: CurrentUser; onOpenPanel(panel: Panel): void; onNavigate?(): void }) {
   const name = displayName(user);
-  const entries = NAV_ENTRIES.filter((e) => !e.adminOnly || user.systemRole === 'midway_admin');
+  const entries = NAV_ENTRIES.filter((e) => !e.adminOnly || isAdmin(user));
   return (
     <Column>
       <Brand>

@@ -12,15 +12,15 @@ const Denied = styled(CardContent)`
   svg { width: 22px; height: 22px; flex-shrink: 0; }
 `;
 
-/** Only midway_admin may use the automatic billing page. */
-export function AdminOnly({ children }: { children: ReactNode }) {
+/** Only midway_admin may use the automatic billing page and the warehouse's screens; `system` names what is denied. */
+export function AdminOnly({ children, system = 'the automatic billing system' }: { children: ReactNode; system?: string }) {
   const { isAdmin } = useCurrentUser();
   if (isAdmin) return <>{children}</>;
   return (
     <Card role="alert">
       <Denied>
         <ShieldAlert aria-hidden />
-        <p>Access Denied: Only Midway administrators can access the automatic billing system.</p>
+        <p>Access Denied: Only Midway administrators can access {system}.</p>
       </Denied>
     </Card>
   );

@@ -1,5 +1,6 @@
 import type { SignedInFrameProps } from '@midway/contracts';
 import { pageLoadPlan } from '@midway/contracts/page-data';
+import { isAdmin } from '@midway/contracts/vocab';
 import { DashboardSkeleton, PAGE_HEADINGS, PROJECT_ITEMS_HEADING, PageFrameSkeleton, ProjectSubline, backLinkStyles, type HeadedPage } from '@midway/ui/data';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -38,6 +39,9 @@ export function ProjectFrame({ project }: { project: NonNullable<SignedInFramePr
   );
 }
 
+/** Pages only admins see: a designer's frame would be the Access Denied card, which the gateway does not render. */
+const ADMIN_PAGES: ReadonlySet<string> = new Set(['auto-billing', 'receiving']);
+
 const isHeadedPage = (page: string | undefined): page is HeadedPage => page !== undefined && Object.hasOwn(PAGE_HEADINGS, page);
 
 /**
@@ -49,6 +53,6 @@ export function frameForPath({ path, user, project }: SignedInFrameProps): React
   const page = pageLoadPlan(path, '', true)?.page;
   if (page === 'dashboard') return <DashboardSkeleton />;
   if (page === 'project-detail') return project ? <ProjectFrame project={project} /> : null;
-  if (!isHeadedPage(page) || (page === 'auto-billing' && user.systemRole !== 'midway_admin')) return null;
+  if (!isHeadedPage(page) || (ADMIN_PAGES.has(page) && !isAdmin(user))) return null;
   return <RouteFrame page={page} />;
 }

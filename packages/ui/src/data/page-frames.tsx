@@ -15,6 +15,7 @@ export const PAGE_HEADINGS = {
   services: { title: 'Services', subtitle: 'Manage and configure services for all items across your projects' },
   billing: { title: 'Billing', subtitle: 'Manage invoices and payments for your projects' },
   'auto-billing': { title: 'Automatic Billing', subtitle: 'Record fees, create billing cycles and generate monthly invoices' },
+  receiving: { title: 'Receiving', subtitle: 'Scan arrivals, receive them and inspect each within 48 hours' },
 } as const satisfies Record<string, { title: string; subtitle: string }>;
 export type HeadedPage = keyof typeof PAGE_HEADINGS;
 
