@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@midway/contracts';
+import { isAdmin } from '@midway/contracts/vocab';
 import { useQuery } from '@tanstack/react-query';
 // Through the package name, not './current-user': @midway/ui/query is a shared module of its own and must use the
 // one copy of the core (its toast store and redirect timer) instead of bundling a second one.
@@ -14,5 +15,5 @@ export function useCurrentUser() {
     retry: false,
   });
   const user = query.data ?? null;
-  return { user, isLoading: query.isLoading, isAuthenticated: Boolean(user), isAdmin: user?.systemRole === 'midway_admin' };
+  return { user, isLoading: query.isLoading, isAuthenticated: Boolean(user), isAdmin: isAdmin(user) };
 }

@@ -1,4 +1,5 @@
 import type { Caller } from '@midway/service-kit';
+import { isAdmin } from '@midway/contracts';
 import { Prisma } from './prisma-client';
 
 /**
@@ -6,6 +7,6 @@ import { Prisma } from './prisma-client';
  * and everything under them; an admin reaches all. `p` is the projects alias.
  */
 export function accessibleProjects(caller: Caller): Prisma.Sql {
-  if (caller.role === 'midway_admin') return Prisma.sql`TRUE`;
+  if (isAdmin(caller)) return Prisma.sql`TRUE`;
   return Prisma.sql`(p.created_by_id = ${caller.userId}::uuid OR EXISTS (SELECT 1 FROM project_memberships m WHERE m.project_id = p.id AND m.user_id = ${caller.userId}::uuid))`;
 }

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { likeContaining, type Caller } from '@midway/service-kit';
-import type { ItemsSummary, ItemsSummaryQuery, ListItemsQuery } from '@midway/contracts';
+import { isAdmin, type ItemsSummary, type ItemsSummaryQuery, type ListItemsQuery } from '@midway/contracts';
 import { accessibleProjects } from './access.sql';
 import { decodeCursor, encodeCursor, InvalidCursorError } from './item-cursor.codec';
 import { CURSOR_AT, ID_AT, itemsJson, PAGE_COLUMNS, type Cell, type PageRow } from './item-json.writer';
@@ -61,7 +61,7 @@ export class ItemPageRepository {
     // many others' would read all of those first. For a caller with many projects the shared index finds their
     // items sooner; that walk passes over every newer item of other designers, so it reads only the index
     // (project and status are in it) to choose the page's ids, and then the page's rows.
-    const byProject = !q.projectId && caller.role !== 'midway_admin' && (await this.projectCount(caller)) * (q.limit + 1) <= MAX_ROWS_BY_PROJECT;
+    const byProject = !q.projectId && !isAdmin(caller) && (await this.projectCount(caller)) * (q.limit + 1) <= MAX_ROWS_BY_PROJECT;
     const query = byProject
       ? Prisma.sql`SELECT ${PAGE_COLUMNS} FROM projects p CROSS JOIN LATERAL (
           SELECT * FROM items i ${where([Prisma.sql`i.project_id = p.id`, ...filters])} ORDER BY i.created_at DESC, i.id DESC LIMIT ${q.limit + 1}) i

@@ -1,12 +1,12 @@
 import type { Caller } from '@midway/service-kit';
-import type { CreateProjectBody, Project, UpdateProjectBody } from '@midway/contracts';
+import { isAdmin, type CreateProjectBody, type Project, type UpdateProjectBody } from '@midway/contracts';
 import { accessibleProjects } from './access.sql';
 import { toProject, type ProjectRow } from './mappers';
 import { Prisma, type Client } from './prisma-client';
 
 /** The caller's role on the project (the roles are defined in the contract's PROJECT_ACCESS_LEVELS). */
 const accessOf = (caller: Caller) =>
-  caller.role === 'midway_admin'
+  isAdmin(caller)
     ? Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner' ELSE 'admin' END`
     : Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner'
         ELSE (SELECT m.role FROM project_memberships m WHERE m.project_id = p.id AND m.user_id = ${caller.userId}::uuid) END`;

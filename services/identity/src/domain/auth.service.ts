@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CurrentUser, LoginBody, RegisterBody, SystemRole } from '@midway/contracts';
+import { isAdmin, type CurrentUser, type LoginBody, type RegisterBody, type SystemRole } from '@midway/contracts';
 import { conflict, SESSION_TTL_SECONDS, signSessionToken, unauthorized, verifySessionToken } from '@midway/service-kit';
 import { EmailTakenError, type UserRecord } from '../data/user.repository';
 import type { UnitOfWork } from '../data/unit-of-work';
@@ -67,7 +67,7 @@ export class AuthService {
       return { user, created: true };
     }
     const passwordOk = existing.passwordHash ? await verifyPassword(existing.passwordHash, password) : false;
-    if (existing.systemRole === 'midway_admin' && passwordOk) return { user: existing, created: false };
+    if (isAdmin(existing) && passwordOk) return { user: existing, created: false };
     const passwordHash = await hashPassword(password);
     const user = await this.uow.run(async (r) => {
       const u = await r.users.update(existing.id, { systemRole: 'midway_admin', passwordHash });
