@@ -8,12 +8,14 @@ const loaders = {
   dashboard: () => import('./dashboard/dashboard.page'),
   projects: () => import('./projects/projects.page'),
   'project-detail': () => import('./project-detail/project-detail.page'),
+  invitation: () => import('./invitations/invitation.page'),
 } satisfies Record<ProjectsPage, unknown>;
 // Preloadable: a page whose chunk the shell preloaded renders in the shell's first commit, with no fallback between.
 const pages = {
   dashboard: preloadableLazy(loaders.dashboard),
   projects: preloadableLazy(loaders.projects),
   'project-detail': preloadableLazy(loaders['project-detail']),
+  invitation: preloadableLazy(loaders.invitation),
 };
 
 /**
@@ -25,7 +27,7 @@ export function preloadPage(page: ProjectsPage): Promise<unknown> {
   return Promise.all([pages[page]?.preload(), firstReadsSettled()]);
 }
 
-/** mf_projects/Routes: the shell mounts it on '/', '/projects' and '/projects/:id' with the page to show. */
+/** mf_projects/Routes: the shell mounts it on '/', '/projects', '/projects/:id' and '/invitations/:token' with the page to show. */
 export default function ProjectsRoutes({ page }: RemoteRoutesProps<ProjectsPage>) {
   const Page = pages[page];
   return (

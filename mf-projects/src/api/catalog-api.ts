@@ -3,9 +3,14 @@ import type {
   CreateItemBody,
   CreateProjectBody,
   DashboardStats,
+  Invitation,
+  InvitationAccepted,
+  InvitationLink,
+  InvitationSent,
   Item,
   ItemStatus,
-  Member,
+  MemberRole,
+  ProjectMember,
   Project,
   ProjectDetail,
   SharedProject,
@@ -36,10 +41,21 @@ export function createCatalogApi(baseUrl = '') {
     /** A new client link token; the old link stops working at once (owner or admin only). */
     resetShareLink: (projectId: string) => apiJson<{ shareToken: string }>('POST', url(`/api/projects/${id(projectId)}/share`), { rotate: true }),
     getSharedProject: (token: string) => apiJson<SharedProject>('GET', url(`/api/shared/projects/${id(token)}`)),
-    listMembers: (projectId: string) => apiJson<Member[]>('GET', url(`/api/projects/${id(projectId)}/members`)),
-    addMember: (projectId: string, email: string) => apiJson<Member[]>('POST', url(`/api/projects/${id(projectId)}/members`), { email }),
+    /** The owner, the members and the pending invitations. */
+    listMembers: (projectId: string) => apiJson<ProjectMember[]>('GET', url(`/api/projects/${id(projectId)}/members`)),
+    /** Invites an address (202 with the same message whoever it belongs to). */
+    inviteMember: (projectId: string, email: string, role: MemberRole = 'member') => apiJson<InvitationSent>('POST', url(`/api/projects/${id(projectId)}/members`), { email, role }),
+    /** Removes a member (their user id) or revokes an invitation (its id). */
     removeMember: async (projectId: string, userId: string): Promise<void> => {
       await apiRequest('DELETE', url(`/api/projects/${id(projectId)}/members/${id(userId)}`));
+    },
+    /** The signed-in user's pending invitations. */
+    listInvitations: () => apiJson<Invitation[]>('GET', url('/api/invitations')),
+    /** What an e-mailed invitation link is for (public: the token is the credential). */
+    getInvitationLink: (token: string) => apiJson<InvitationLink>('GET', url(`/api/invitations/link/${id(token)}`)),
+    acceptInvitation: (invitationId: string) => apiJson<InvitationAccepted>('POST', url(`/api/invitations/${id(invitationId)}/accept`)),
+    declineInvitation: async (invitationId: string): Promise<void> => {
+      await apiRequest('POST', url(`/api/invitations/${id(invitationId)}/decline`));
     },
     getDashboardStats: () => apiJson<DashboardStats>('GET', url('/api/dashboard/stats')),
     listActivities: (limit: number) => apiJson<Activity[]>('GET', url(`/api/activities?limit=${limit}`)),

@@ -18,6 +18,8 @@ const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
 const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
 const USER_ID = '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33';
 const MEMBER_ID = '6d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
+const INVITATION_ID = '4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8';
+const INVITATION_TOKEN = 'inv_Tk3n-0f-An-E-mailed-Link-4-Lakeview-Res';
 
 /** Provider states (the provider's verification implements each by name; params give the ids to use). */
 const STATES = {
@@ -27,22 +29,34 @@ const STATES = {
   noSharedProject: 'no project is shared with the token "tok_unknown"',
   otherDesignerSignedUp: 'a designer with a project "Lakeview Residence" and another designer "sam@studio.com" signed up',
   memberOfProject: 'a designer with a project "Lakeview Residence" shared with the designer "sam@studio.com"',
+  invited: 'a designer invited to another designer\'s project "Lakeview Residence"',
 } as const;
 const withItem = { projectId: PROJECT_ID, itemId: ITEM_ID, userId: USER_ID };
 const withMember = { projectId: PROJECT_ID, userId: USER_ID, memberUserId: MEMBER_ID, memberEmail: 'sam@studio.com' };
+const withInvitation = { projectId: PROJECT_ID, invitationId: INVITATION_ID, token: INVITATION_TOKEN };
 
 const JSON_HEADERS = { 'Content-Type': regex(/application\/json.*/.source, 'application/json; charset=utf-8') };
 const timestamp = () => iso8601DateTimeWithMillis('2026-03-02T15:04:05.000Z');
 const money = (example: string) => regex(/^\d+\.\d{2}$/.source, example);
 const plainDate = (example: string) => regex(/^\d{4}-\d{2}-\d{2}$/.source, example);
 
+// The owner and the members (status active); pending invitations are listed after them with their own shape.
 const member = {
+  status: string('active'),
   userId: uuid(MEMBER_ID),
   email: string('sam@studio.com'),
   firstName: string('Sam'),
   lastName: string('Lee'),
-  role: string('member'),
+  role: regex(/^(owner|member|viewer)$/.source, 'member'),
   joinedAt: timestamp(),
+};
+const invitation = {
+  id: uuid(INVITATION_ID),
+  projectId: uuid(PROJECT_ID),
+  projectName: string('Lakeview Residence'),
+  invitedBy: string('Ann Lee'),
+  role: regex(/^(member|viewer)$/.source, 'member'),
+  expiresAt: timestamp(),
 };
 
 // Only the fields this consumer reads are in the contract (extra fields in a response are fine).
@@ -296,39 +310,74 @@ describe('mf-projects → catalog (Pact)', () => {
         expect(first).toMatchObject({ projectId: PROJECT_ID, projectName: 'Lakeview Residence' });
       }));
 
-  it('GET /api/projects/{id}/members lists the designers the project is shared with', () =>
+  it('GET /api/projects/{id}/members lists the owner and the designers the project is shared with', () =>
     pact
       .addInteraction()
       .given(STATES.memberOfProject, withMember)
       .uponReceiving('a request for the designers of a project')
       .withRequest('GET', `/api/projects/${PROJECT_ID}/members`)
-      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(member)))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(member, 2)))
       .executeTest(async (server) => {
         const [first] = await createCatalogApi(server.url).listMembers(PROJECT_ID);
-        expect(first).toMatchObject({ userId: MEMBER_ID, email: 'sam@studio.com' });
+        expect(first).toMatchObject({ status: 'active', userId: MEMBER_ID, email: 'sam@studio.com' });
       }));
 
-  it('POST /api/projects/{id}/members shares the project with a designer by e-mail (201, the members)', () =>
+  it('POST /api/projects/{id}/members invites an address with a role (202, a message that says nothing of the address)', () =>
     pact
       .addInteraction()
       .given(STATES.otherDesignerSignedUp, withMember)
-      .uponReceiving('a request to share a project with another designer')
-      .withRequest('POST', `/api/projects/${PROJECT_ID}/members`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ email: 'sam@studio.com' }))
-      .willRespondWith(201, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(member)))
+      .uponReceiving('a request to invite another designer to a project')
+      .withRequest('POST', `/api/projects/${PROJECT_ID}/members`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ email: 'sam@studio.com', role: 'viewer' }))
+      .willRespondWith(202, (res) => res.headers(JSON_HEADERS).jsonBody({ message: string('Invitation sent. If they are not on the project yet, they get an e-mail with a link to join, valid for 7 days.') }))
       .executeTest(async (server) => {
-        const members = await createCatalogApi(server.url).addMember(PROJECT_ID, 'sam@studio.com');
-        expect(members.map((m) => m.email)).toContain('sam@studio.com');
+        const sent = await createCatalogApi(server.url).inviteMember(PROJECT_ID, 'sam@studio.com', 'viewer');
+        expect(sent.message).toMatch(/^Invitation sent/);
       }));
 
-  it('POST /api/projects/{id}/members answers 404 with a message when no account uses the e-mail', () =>
+  it('GET /api/invitations lists the signed-in designer’s pending invitations', () =>
     pact
       .addInteraction()
-      .given(STATES.projectWithItem, withItem)
-      .uponReceiving('a request to share a project with an e-mail that has no account')
-      .withRequest('POST', `/api/projects/${PROJECT_ID}/members`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ email: 'nobody@studio.com' }))
-      .willRespondWith(404, (res) => res.headers(JSON_HEADERS).jsonBody({ message: string('No Midway account uses that e-mail. Ask them to sign up first, then share again.') }))
+      .given(STATES.invited, withInvitation)
+      .uponReceiving('a request for the caller’s pending invitations')
+      .withRequest('GET', '/api/invitations')
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(invitation)))
       .executeTest(async (server) => {
-        await expect(createCatalogApi(server.url).addMember(PROJECT_ID, 'nobody@studio.com')).rejects.toThrow(/^404: /);
+        const [first] = await createCatalogApi(server.url).listInvitations();
+        expect(first).toMatchObject({ id: INVITATION_ID, projectId: PROJECT_ID, projectName: 'Lakeview Residence' });
+      }));
+
+  it('GET /api/invitations/link/{token} reads what an e-mailed link is for, with the address it was sent to', () =>
+    pact
+      .addInteraction()
+      .given(STATES.invited, withInvitation)
+      .uponReceiving('a request for an invitation link')
+      .withRequest('GET', `/api/invitations/link/${INVITATION_TOKEN}`)
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ ...invitation, email: string('designer@example.com') }))
+      .executeTest(async (server) => {
+        const link = await createCatalogApi(server.url).getInvitationLink(INVITATION_TOKEN);
+        expect(link).toMatchObject({ id: INVITATION_ID, email: 'designer@example.com' });
+      }));
+
+  it('POST /api/invitations/{id}/accept joins the project (200, the project and role)', () =>
+    pact
+      .addInteraction()
+      .given(STATES.invited, withInvitation)
+      .uponReceiving('a request to accept an invitation')
+      .withRequest('POST', `/api/invitations/${INVITATION_ID}/accept`)
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ projectId: uuid(PROJECT_ID), role: regex(/^(member|viewer)$/.source, 'member') }))
+      .executeTest(async (server) => {
+        expect(await createCatalogApi(server.url).acceptInvitation(INVITATION_ID)).toEqual({ projectId: PROJECT_ID, role: 'member' });
+      }));
+
+  it('POST /api/invitations/{id}/decline declines it (204)', () =>
+    pact
+      .addInteraction()
+      .given(STATES.invited, withInvitation)
+      .uponReceiving('a request to decline an invitation')
+      .withRequest('POST', `/api/invitations/${INVITATION_ID}/decline`)
+      .willRespondWith(204)
+      .executeTest(async (server) => {
+        await expect(createCatalogApi(server.url).declineInvitation(INVITATION_ID)).resolves.toBeUndefined();
       }));
 
   it('DELETE /api/projects/{id}/members/{userId} removes a designer (204)', () =>

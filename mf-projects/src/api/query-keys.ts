@@ -11,6 +11,8 @@ export const queryKeys = {
   activities: ['/api/activities'] as const,
   activitiesPage: (limit: number) => ['/api/activities', { limit }] as const,
   sharedProject: (token: string) => ['/api/shared/projects', token] as const,
+  invitations: ['/api/invitations'] as const,
+  invitationLink: (token: string) => ['/api/invitations/link', token] as const,
 };
 
 /** After mutations the projects, items and dashboard data are refreshed (activity too: it is derived from them). */

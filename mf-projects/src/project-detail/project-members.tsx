@@ -1,14 +1,14 @@
-import type { Project } from '@midway/contracts';
+import type { MemberRole, Project, ProjectMember } from '@midway/contracts';
 import { canOnProject } from '@midway/contracts/vocab';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Input, isUnauthorizedError, Label, Skeleton, toast, serverMessage } from '@midway/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Input, isUnauthorizedError, Label, NativeSelect, Skeleton, toast, serverMessage } from '@midway/ui';
 import { Avatar } from '@midway/ui/avatar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loader2, UserMinus, UserPlus } from 'lucide-react';
+import { Loader2, Mail, UserMinus, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { catalogApi } from '../api/catalog-api';
 import { queryKeys } from '../api/query-keys';
-import { initials } from '../shared/format';
+import { formatDate, initials } from '../shared/format';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -36,40 +36,58 @@ const Muted = styled.p`
 
 const AddRow = styled.form`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
   align-items: flex-start;
-  > div { flex: 1; }
+  > div:first-child { flex: 1 1 200px; }
+  > div:nth-child(2) { flex: 0 0 120px; }
+  > div:nth-child(2) select { min-width: 0; }
 `;
+
+const ROLE_OPTIONS = [
+  { value: 'member', label: 'Member' },
+  { value: 'viewer', label: 'Viewer' },
+] as const;
+const ROLE_LABEL = { owner: 'Owner', member: 'Member', viewer: 'Viewer' } as const;
+
+/** A row's name, and what the remove button says and sends: a member's user id, or an invitation's id. */
+function describe(m: ProjectMember) {
+  if (m.status === 'invited') return { key: `invited:${m.id}`, name: m.email, detail: `Invited · expires ${formatDate(m.expiresAt) ?? ''}`, removeId: m.id, removeLabel: `Revoke the invitation of ${m.email}` };
+  const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || 'A Midway designer';
+  return { key: m.userId, name, detail: m.email, removeId: m.role === 'owner' ? null : m.userId, removeLabel: `Remove ${name}` };
+}
 
 function useMembers(projectId: string) {
   return useQuery({ queryKey: queryKeys.members(projectId), queryFn: () => catalogApi.listMembers(projectId) });
 }
 
 /**
- * 'Share with designer': other Midway designers who work on the project (members change it, viewers read it).
- * Only the owner or an admin adds and removes them.
+ * 'Share with designer': the owner, the designers who work on the project (members change it, viewers read it)
+ * and the invitations not yet answered. Only the owner or an admin invites, removes and revokes; an invited
+ * designer joins when they accept (from the e-mail's link or their dashboard).
  */
 export function ProjectMembers({ project }: { project: Pick<Project, 'id' | 'access'> }) {
   const queryClient = useQueryClient();
   const members = useMembers(project.id);
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MemberRole>('member');
   const [error, setError] = useState<string | null>(null);
   const canManage = canOnProject(project.access, 'manageMembers');
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.members(project.id) }), queryClient.invalidateQueries({ queryKey: queryKeys.activities })]);
 
-  const add = useMutation({
-    mutationFn: (address: string) => catalogApi.addMember(project.id, address),
-    onSuccess: async (_list, address) => {
+  const invite = useMutation({
+    mutationFn: (address: string) => catalogApi.inviteMember(project.id, address, role),
+    onSuccess: async (sent) => {
       setEmail('');
-      toast({ title: 'Project shared', description: `${address} can now see and update this project.`, variant: 'success' });
+      toast({ title: 'Invitation sent', description: sent.message, variant: 'success' });
       await refresh();
     },
     onError: (e) => {
-      if (!isUnauthorizedError(e)) setError(serverMessage(e) ?? 'Failed to share the project. Please try again.');
+      if (!isUnauthorizedError(e)) setError(serverMessage(e) ?? 'Failed to send the invitation. Please try again.');
     },
   });
   const remove = useMutation({
-    mutationFn: (userId: string) => catalogApi.removeMember(project.id, userId),
+    mutationFn: (id: string) => catalogApi.removeMember(project.id, id),
     onSuccess: refresh,
     onError: (e) => {
       if (!isUnauthorizedError(e)) toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to remove the designer. Please try again.', variant: 'destructive' });
@@ -81,31 +99,33 @@ export function ProjectMembers({ project }: { project: Pick<Project, 'id' | 'acc
     const address = email.trim().toLowerCase();
     if (!EMAIL.test(address)) return setError('Please enter a valid email address');
     setError(null);
-    add.mutate(address);
+    invite.mutate(address);
   };
 
+  const rows = members.data ?? [];
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Designers</CardTitle>
-        <CardDescription>People at your studio who work on this project.</CardDescription>
+        <CardDescription>People at your studio who work on this project. They join when they accept your invitation.</CardDescription>
       </CardHeader>
       <CardContent>
         {members.isLoading ? (
           <Skeleton $height="36px" style={{ marginBottom: 16 }} />
-        ) : members.data && members.data.length > 0 ? (
+        ) : rows.length > 1 ? (
           <List aria-label="Project designers">
-            {members.data.map((m) => {
-              const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
+            {rows.map((m) => {
+              const row = describe(m);
               return (
-                <Row key={m.userId}>
-                  <Avatar fallback={initials(name)} size={32} />
+                <Row key={row.key}>
+                  {m.status === 'invited' ? <Mail aria-hidden size={20} style={{ margin: '0 6px' }} /> : <Avatar fallback={initials(row.name)} size={32} />}
                   <div>
-                    <p>{name}</p>
-                    <Muted>{m.email}</Muted>
+                    <p>{row.name}</p>
+                    <Muted>{row.detail}</Muted>
                   </div>
-                  {canManage ? (
-                    <Button $variant="ghost" $size="sm" aria-label={`Remove ${name}`} disabled={remove.isPending} onClick={() => remove.mutate(m.userId)}>
+                  <Badge $tone={m.status === 'invited' ? 'yellow' : m.role === 'owner' ? 'blue' : 'grey'}>{m.status === 'invited' ? `Invited · ${ROLE_LABEL[m.role]}` : ROLE_LABEL[m.role]}</Badge>
+                  {canManage && row.removeId ? (
+                    <Button $variant="ghost" $size="sm" aria-label={row.removeLabel} disabled={remove.isPending} onClick={() => remove.mutate(row.removeId!)}>
                       <UserMinus aria-hidden />
                     </Button>
                   ) : null}
@@ -117,7 +137,7 @@ export function ProjectMembers({ project }: { project: Pick<Project, 'id' | 'acc
           <Muted style={{ marginBottom: 16 }}>Only you work on this project so far.</Muted>
         )}
         {canManage ? (
-          <AddRow onSubmit={submit} noValidate aria-label="Share with designer">
+          <AddRow onSubmit={submit} noValidate aria-label="Invite a designer">
             <div>
               <Label htmlFor="member-email" className="visually-hidden">
                 Designer email
@@ -128,15 +148,18 @@ export function ProjectMembers({ project }: { project: Pick<Project, 'id' | 'acc
                 placeholder="designer@studio.com"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                disabled={add.isPending}
+                disabled={invite.isPending}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'member-email-error' : undefined}
               />
               {error ? <FieldError id="member-email-error">{error}</FieldError> : null}
             </div>
-            <Button type="submit" $variant="outline" disabled={add.isPending}>
-              {add.isPending ? <Loader2 aria-hidden /> : <UserPlus aria-hidden />}
-              Share
+            <div>
+              <NativeSelect id="member-role" aria-label="Role" value={role} onValueChange={(v) => setRole(v as MemberRole)} options={ROLE_OPTIONS} disabled={invite.isPending} />
+            </div>
+            <Button type="submit" $variant="outline" disabled={invite.isPending}>
+              {invite.isPending ? <Loader2 aria-hidden /> : <UserPlus aria-hidden />}
+              Invite
             </Button>
           </AddRow>
         ) : null}

@@ -78,7 +78,8 @@ export interface CreateItemDialogProps {
 export interface RemoteRoutesProps<Page extends string> {
   page: Page;
 }
-export type ProjectsPage = 'dashboard' | 'projects' | 'project-detail';
+/** `invitation`: the page an invitation e-mail links to (/invitations/{token}), signed in or not. */
+export type ProjectsPage = 'dashboard' | 'projects' | 'project-detail' | 'invitation';
 export type ItemsPage = 'items' | 'services';
 export type BillingPage = 'billing' | 'auto-billing';
 /** The provider's staff screens (admins only). */

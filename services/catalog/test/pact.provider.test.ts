@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Verifier } from '@pact-foundation/pact';
 import { IDENTITY_HEADER, signIdentityToken } from '@midway/service-kit';
 import { testKeys } from '@midway/testing';
@@ -17,6 +17,10 @@ const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
 const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
 const SHARE_TOKEN = 'q3Zr8vX1yB2nC4mD5kE6fG7hJ8kL9mN0';
 const SAM = { id: '6d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d', email: 'sam@studio.com', firstName: 'Sam', lastName: 'Lee' };
+/** Every request is the state's designer, with this address (see requestFilter). */
+const DESIGNER_EMAIL = 'designer@example.com';
+const INVITATION_ID = '4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8';
+const INVITATION_TOKEN = 'inv_Tk3n-0f-An-E-mailed-Link-4-Lakeview-Res';
 
 let catalog: Catalog;
 let designerId = randomUUID();
@@ -68,7 +72,21 @@ it('fulfils every consumer’s contract (mf-projects, mf-items)', async () => {
       'a designer with a project "Lakeview Residence" shared with the designer "sam@studio.com"': async () => {
         await lakeview({ itemStatus: 'ordered', shareToken: null });
         await samSignedUp();
+        // The owner is listed first, with their name like every member.
+        await catalog.db.$executeRaw`DELETE FROM users WHERE email = ${DESIGNER_EMAIL}`;
+        await catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${designerId}::uuid, ${DESIGNER_EMAIL}, 'Dana', 'Designer', 'designer', now())`;
         await catalog.db.$executeRaw`INSERT INTO project_memberships (id, project_id, user_id, role, invited_by) VALUES (gen_random_uuid(), ${PROJECT_ID}::uuid, ${SAM.id}::uuid, 'member', ${designerId}::uuid)`;
+      },
+      // Another designer (Ann Lee) owns the project and has invited the state's designer, by their address.
+      'a designer invited to another designer\'s project "Lakeview Residence"': async () => {
+        await lakeview({ itemStatus: 'ordered', shareToken: null });
+        const ownerId = designerId;
+        designerId = randomUUID();
+        await catalog.db.$executeRaw`DELETE FROM users WHERE id = ${ownerId}::uuid OR email = 'ann@studio.com'`;
+        await catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${ownerId}::uuid, 'ann@studio.com', 'Ann', 'Lee', 'designer', now())`;
+        await catalog.db.$executeRaw`
+          INSERT INTO project_invitations (id, project_id, email, role, token_hash, invited_by, expires_at)
+          VALUES (${INVITATION_ID}::uuid, ${PROJECT_ID}::uuid, ${DESIGNER_EMAIL}, 'member', ${createHash('sha256').update(INVITATION_TOKEN).digest('hex')}, ${ownerId}::uuid, now() + interval '7 days')`;
       },
       'a designer with no projects': async () => {
         designerId = randomUUID();
@@ -77,7 +95,7 @@ it('fulfils every consumer’s contract (mf-projects, mf-items)', async () => {
     },
     // The gateway's job in production: forward the state's designer as a signed identity.
     requestFilter: (req, _res, next) => {
-      req.headers[IDENTITY_HEADER] = signIdentityToken({ userId: designerId, email: 'designer@example.com', role: 'designer', sessionId: randomUUID() }, testKeys().internal.privateKey);
+      req.headers[IDENTITY_HEADER] = signIdentityToken({ userId: designerId, email: DESIGNER_EMAIL, role: 'designer', sessionId: randomUUID() }, testKeys().internal.privateKey);
       next();
     },
   }).verifyProvider();

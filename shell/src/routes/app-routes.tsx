@@ -108,6 +108,15 @@ export function AppRoutes() {
           }
         />
       </Route>
+      {/* An invitation e-mail's link: it works signed out too (it offers sign-in or sign-up), so it is outside the gate. */}
+      <Route
+        path="invitations/:token"
+        element={
+          <Titled title="Invitation">
+            <RemoteView id="mf_projects/Routes" props={{ page: 'invitation' }} label="Invitation" loading={<PageLoading label="Loading invitation" />} />
+          </Titled>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
