@@ -10,8 +10,8 @@ import { asGateway, json, sessionCookieOf, startTestIdentity, type Identity } fr
  * Every identity route against every kind of caller, from the same table helper as the other services. Projects
  * mean nothing here, so the callers differ only in being signed in or not: signing in, signing up, signing out,
  * the pages, the reset link and the contact form are public (the reset link is its own credential, whoever
- * holds it); the current user and changing the password need a live session (401 without one). A refused call
- * leaks no account's name and changes no account, session or reset link.
+ * holds it); the current user, the profile and changing the password need a live session (401 without one). A
+ * refused call leaks no account's name and changes no account, session or reset link.
  */
 let identity: Identity;
 beforeAll(async () => {
@@ -114,7 +114,7 @@ it('covers every route identity serves (a new route fails here until it has a ro
 describeAuthorizationMatrix(ROUTES, { fixture, snapshot, secret: SECRET });
 
 describe('a session that has ended', () => {
-  it('is refused like no session (401) for the current user and a password change, and changes nothing', async () => {
+  it('is refused like no session (401) for the current user, a password change and a profile change, and changes nothing', async () => {
     const f = await fixture();
     const owner = f.callers.owner;
     expect((await call('GET', '/api/logout', owner)).status).toBe(303);
