@@ -121,8 +121,15 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'get', path: '/api/items/summary', query: `projectId=${project.id}`, cookie });
     await call({ method: 'get', path: '/api/projects/{id}', params: id, cookie });
 
+    // Members join by invitation: the owner invites, the invitee (signed in with that address) accepts.
+    const otherCookie = sessionCookieOf(login.res)!;
+    await call({ method: 'post', path: '/api/projects/{id}/members', params: id, body: { email: other.body.email, role: 'viewer' }, cookie });
     await call({ method: 'get', path: '/api/projects/{id}/members', params: id, cookie });
-    await call({ method: 'post', path: '/api/projects/{id}/members', params: id, body: { email: other.body.email }, cookie });
+    const [invitation] = (await call({ method: 'get', path: '/api/invitations', cookie: otherCookie })).body;
+    await call({ method: 'get', path: '/api/invitations/link/{token}', params: { token: 'x'.repeat(43) } });
+    await call({ method: 'post', path: '/api/invitations/{id}/decline', params: { id: crypto.randomUUID() }, cookie: otherCookie });
+    await call({ method: 'post', path: '/api/invitations/{id}/accept', params: { id: invitation.id }, cookie: otherCookie });
+    await call({ method: 'get', path: '/api/projects/{id}/members', params: id, cookie });
     await call({ method: 'delete', path: '/api/projects/{id}/members/{userId}', params: { ...id, userId: other.body.id }, cookie });
 
     const share = (await call({ method: 'post', path: '/api/projects/{id}/share', params: id, cookie })).body;
