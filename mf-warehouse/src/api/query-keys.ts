@@ -1,0 +1,15 @@
+import type { InspectionQueueStatus } from '@midway/contracts';
+
+/**
+ * React Query keys in the platform's convention (the parts joined with '/' are the GET URL), so a change here
+ * refreshes the other remotes' data (items, projects) by the same keys.
+ */
+export const queryKeys = {
+  inspectionsAll: ['/api/receiving/inspections'] as const,
+  inspections: (status: InspectionQueueStatus) => ['/api/receiving/inspections', `?status=${status}`] as const,
+  unmatched: ['/api/receiving/arrivals?status=unmatched'] as const,
+  itemSearch: (q: string) => ['/api/items', `?q=${q}`] as const,
+  items: ['/api/items'] as const,
+  carriers: ['/api/carriers'] as const,
+  projects: ['/api/projects'] as const,
+};

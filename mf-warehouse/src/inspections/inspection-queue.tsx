@@ -1,0 +1,141 @@
+import type { InspectionQueueEntry, InspectionQueueStatus } from '@midway/contracts';
+import { INSPECTION_CONDITION_LABELS, isDamageCondition } from '@midway/contracts/vocab';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@midway/ui';
+import { EmptyState } from '@midway/ui/data';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
+import { ClipboardCheck, ClipboardList } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useInspections } from '../api/receiving-queries';
+import { formatDateTime } from '../shared/format';
+import { InspectionDialog } from './inspection-dialog';
+import { timeLeft } from './time-left';
+
+const TABS: { value: InspectionQueueStatus; label: string; empty: string }[] = [
+  { value: 'pending', label: 'To inspect', empty: 'Nothing waits for inspection. Received items show up here with 48 hours to inspect them.' },
+  { value: 'overdue', label: 'Overdue', empty: 'No inspection is overdue.' },
+  { value: 'done', label: 'Inspected', empty: 'No item has been inspected yet.' },
+];
+
+const Rows = styled.ul`
+  list-style: none;
+  margin: 12px 0 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
+`;
+
+const Row = styled.li`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: 6px 12px;
+  align-items: center;
+  padding: 10px 12px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  p { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
+  p:first-child { color: ${({ theme }) => theme.colors.text}; font-weight: 600; }
+`;
+
+const Left = styled.p<{ $overdue: boolean }>`
+  && { color: ${({ theme, $overdue }) => ($overdue ? theme.colors.danger : theme.colors.textMuted)}; font-weight: ${({ $overdue }) => ($overdue ? 700 : 500)}; }
+`;
+
+/** Re-renders every minute, so the time left counts down while the page stays open at the dock. */
+function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+function QueueRow({ entry, now, onInspect }: { entry: InspectionQueueEntry; now: Date; onInspect(entry: InspectionQueueEntry): void }) {
+  const left = timeLeft(entry.dueAt, now);
+  const overdue = entry.overdue || left.overdue;
+  return (
+    <Row data-testid="inspection-row">
+      <div>
+        <p>{entry.itemName}</p>
+        <p>
+          {entry.projectName} · arrived {formatDateTime(entry.arrivedAt)}
+        </p>
+        {entry.condition ? (
+          <p>
+            <Badge $tone={isDamageCondition(entry.condition) ? 'red' : 'green'}>{INSPECTION_CONDITION_LABELS[entry.condition]}</Badge> inspected {formatDateTime(entry.inspectedAt)}
+          </p>
+        ) : (
+          <Left $overdue={overdue} data-overdue={overdue}>
+            {overdue && !left.overdue ? 'Overdue' : left.text}
+          </Left>
+        )}
+      </div>
+      {entry.condition ? null : (
+        <Button $variant={overdue ? 'destructive' : 'primary'} onClick={() => onInspect(entry)} aria-label={`Inspect ${entry.itemName}`}>
+          <ClipboardCheck aria-hidden />
+          Inspect
+        </Button>
+      )}
+    </Row>
+  );
+}
+
+function QueueList({ status, onInspect }: { status: InspectionQueueStatus; onInspect(entry: InspectionQueueEntry): void }) {
+  const { data, isLoading, isError, refetch } = useInspections(status);
+  const now = useNow();
+  if (isLoading) return <Skeleton $height="120px" style={{ marginTop: 12 }} aria-label="Loading the inspection queue" />;
+  if (isError) {
+    return (
+      <EmptyState
+        icon={ClipboardList}
+        title="The inspection queue did not load"
+        text="Check the connection, then try again."
+        action={
+          <Button $variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!data?.length) return <EmptyState icon={ClipboardList} title="All clear" text={TABS.find((t) => t.value === status)!.empty} />;
+  return (
+    <Rows>
+      {data.map((entry) => (
+        <QueueRow key={entry.itemId} entry={entry} now={now} onInspect={onInspect} />
+      ))}
+    </Rows>
+  );
+}
+
+/** Arrived items by due time (48 hours after arrival): the time left per item, red once overdue, and the inspection form. */
+export function InspectionQueue() {
+  const [status, setStatus] = useState<InspectionQueueStatus>('pending');
+  const [inspecting, setInspecting] = useState<InspectionQueueEntry | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Inspections</CardTitle>
+        <CardDescription>Every received item is inspected within 48 hours of its arrival.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs value={status} onValueChange={(v) => setStatus(v as InspectionQueueStatus)}>
+          <TabsList aria-label="Inspection queue">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {TABS.map((t) => (
+            <TabsContent key={t.value} value={t.value}>
+              <QueueList status={t.value} onInspect={setInspecting} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </CardContent>
+      {inspecting ? <InspectionDialog entry={inspecting} onClose={() => setInspecting(null)} /> : null}
+    </Card>
+  );
+}
