@@ -6,7 +6,7 @@ import { createDb, SCHEMA } from './data/prisma-client';
 import { ObjectStore } from './data/object-store';
 import { UnitOfWork } from './data/unit-of-work';
 import { PhotoService } from './domain/photo.service';
-import { ServicesService } from './domain/services.service';
+import { ServiceSelectionService } from './domain/service-selection.service';
 import { UploadCleanup } from './domain/upload-cleanup.service';
 import { catalogCaughtUp, consumeCatalogFacts } from './events/catalog.consumer';
 import { carrierRoutes } from './routes/carrier.routes';
@@ -32,7 +32,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   const catalog = await consumeCatalogFacts(rt.bus, uow, logger);
   rt.onStop(catalog.stop);
 
-  const services = new ServicesService(uow);
+  const services = new ServiceSelectionService(uow);
   rt.app.use(serviceRoutes(services));
   rt.app.use(searchRoutes(services));
   rt.app.use(carrierRoutes());

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { bulkServicesBodySchema, listServicesQuerySchema, NEXT_CURSOR_HEADER, servicesSummaryQuerySchema, updateServiceBodySchema } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
-import type { ServicesService } from '../domain/services.service';
+import type { ServiceSelectionService } from '../domain/service-selection.service';
 
-export function serviceRoutes(services: ServicesService): Router {
+export function serviceRoutes(services: ServiceSelectionService): Router {
   const r = Router();
   r.use('/api/services', requireCaller);
 

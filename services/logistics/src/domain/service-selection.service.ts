@@ -27,8 +27,8 @@ function filterOf(q: Pick<ServicesSummaryQuery, 'q' | 'type' | 'selected' | 'pro
   return { ...q, q: q.q || undefined, qTypes: q.q ? typesMatching(q.q) : undefined };
 }
 
-/** Per-item services: what a caller may see, and selecting them where their role lets them edit items. */
-export class ServicesService {
+/** Per-item services: the ones a caller may see (list, summary, search), and selecting them where their role lets them edit items. */
+export class ServiceSelectionService {
   constructor(private readonly uow: UnitOfWork) {}
 
   async list(caller: Caller, q: ListServicesQuery): Promise<{ services: Service[]; nextCursor?: string }> {
