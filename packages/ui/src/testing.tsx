@@ -122,6 +122,7 @@ export function anItem(overrides: Partial<Item> = {}): Item {
     estimatedPrice: null,
     createdAt: NOW,
     updatedAt: NOW,
+    inspection: null,
     projectName: 'Lakeview Residence',
     clientName: 'Jordan Ellis',
     ...overrides,

@@ -1,0 +1,39 @@
+import type { Arrival, CurrentUser, InspectionQueueEntry, ScanMatch, ScanResponse } from '@midway/contracts';
+import { aProject, anItem, NOW } from '@midway/ui/testing';
+
+export { aProject, anItem, NOW };
+export const PROJECT_ID = aProject().id;
+export const ITEM_ID = anItem().id;
+export const ADMIN: CurrentUser = { id: '1d7b0c9e-3f5a-4b6c-8d7e-9f0a1b2c3d4e', email: 'admin@midway.test', firstName: 'Ada', lastName: 'Admin', systemRole: 'midway_admin' };
+
+let n = 0;
+const nextId = (prefix: string) => `${prefix}-${String(++n).padStart(12, '0')}`;
+
+export function aMatch(overrides: Partial<ScanMatch> = {}): ScanMatch {
+  return { itemId: nextId('5e6f7a8b-9c0d-4e1f-8a2b'), itemName: 'Walnut dining table', projectId: PROJECT_ID, projectName: 'Lakeview Residence', clientName: 'Jordan Ellis', designerName: 'Noor Haddad', status: 'in-transit', ...overrides };
+}
+
+export function aScan(matches: ScanMatch[], overrides: Partial<ScanResponse> = {}): ScanResponse {
+  return { code: '1Z999AA10123456784', trackingNumber: '1Z999AA10123456784', carrierId: 'ups', matches, ...overrides };
+}
+
+export function anArrival(overrides: Partial<Arrival> = {}): Arrival {
+  return {
+    id: nextId('6a7b8c9d-0e1f-4a2b-9c3d'),
+    code: '1Z999AA10123456784',
+    trackingNumber: '1Z999AA10123456784',
+    carrierId: 'ups',
+    notes: null,
+    arrivedAt: NOW,
+    itemId: ITEM_ID,
+    itemName: 'Walnut dining table',
+    projectId: PROJECT_ID,
+    projectName: 'Lakeview Residence',
+    inspectionDueAt: '2026-03-04T15:04:05.000Z',
+    ...overrides,
+  };
+}
+
+export function aQueueEntry(overrides: Partial<InspectionQueueEntry> = {}): InspectionQueueEntry {
+  return { itemId: ITEM_ID, itemName: 'Walnut dining table', projectId: PROJECT_ID, projectName: 'Lakeview Residence', arrivedAt: NOW, dueAt: '2026-03-04T15:04:05.000Z', overdue: false, ...overrides };
+}
