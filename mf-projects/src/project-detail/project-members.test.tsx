@@ -9,7 +9,7 @@ const INVITATION_ID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const owner = { status: 'active', userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: 'ann@studio.com', firstName: 'Ann', lastName: 'Lee', role: 'owner', joinedAt: '2026-03-01T10:00:00.000Z' };
 const sam = { status: 'active', userId: '6d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d', email: 'sam@studio.com', firstName: 'Sam', lastName: 'Lee', role: 'member', joinedAt: '2026-03-02T15:04:05.000Z' };
 const invited = { status: 'invited', id: INVITATION_ID, email: 'kim@studio.com', role: 'viewer', expiresAt: '2026-03-09T15:04:05.000Z' };
-const SENT = { message: 'Invitation sent. If they are not on the project yet, they get an e-mail with a link to join, valid for 7 days.' };
+const SENT = { message: 'If they are not on the project yet, they get an e-mail with a link to join, valid for 7 days.' };
 
 describe('ProjectMembers (invite a designer)', () => {
   beforeEach(() => resetToasts());

@@ -31,7 +31,7 @@ export interface InvitationSender {
 
 /** The one answer to an invitation: it says nothing about whether the address has an account or was invited. */
 export const INVITATION_SENT: InvitationSent = {
-  message: `Invitation sent. If they are not on the project yet, they get an e-mail with a link to join, valid for ${INVITATION_TTL_DAYS} days.`,
+  message: `If they are not on the project yet, they get an e-mail with a link to join, valid for ${INVITATION_TTL_DAYS} days.`,
 };
 const NOT_FOUND = 'Invitation not found. It may have been answered or revoked.';
 const EXPIRED = 'This invitation has expired. Ask the project owner to invite you again.';
