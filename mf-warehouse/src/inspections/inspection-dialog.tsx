@@ -39,7 +39,7 @@ const Note = styled.p`
  * The inspection of one arrived item: its condition, notes and photos from the camera. Damaged or missing parts is
  * a damage report, which logistics e-mails to the project's owner and members.
  */
-export function InspectionDialog({ entry, onClose }: { entry: InspectionQueueEntry; onClose(): void }) {
+export default function InspectionDialog({ entry, onClose }: { entry: InspectionQueueEntry; onClose(): void }) {
   const inspect = useInspect(entry.itemName);
   const [uploading, setUploading] = useState(false);
   const form = useForm<InspectionFormValues>({ defaultValues: EMPTY_INSPECTION, resolver: inspectionResolver });

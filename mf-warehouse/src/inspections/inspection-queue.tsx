@@ -4,12 +4,14 @@ import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitl
 import { EmptyState } from '@midway/ui/data';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
 import { ClipboardCheck, ClipboardList } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useInspections } from '../api/receiving-queries';
 import { formatDateTime } from '../shared/format';
-import { InspectionDialog } from './inspection-dialog';
 import { timeLeft } from './time-left';
+
+// The form (react-hook-form and the contracts' zod schema) loads when the first inspection opens, not with the page.
+const InspectionDialog = lazy(() => import('./inspection-dialog'));
 
 const TABS: { value: InspectionQueueStatus; label: string; empty: string }[] = [
   { value: 'pending', label: 'To inspect', empty: 'Nothing waits for inspection. Received items show up here with 48 hours to inspect them.' },
@@ -135,7 +137,11 @@ export function InspectionQueue() {
           ))}
         </Tabs>
       </CardContent>
-      {inspecting ? <InspectionDialog entry={inspecting} onClose={() => setInspecting(null)} /> : null}
+      {inspecting ? (
+        <Suspense fallback={null}>
+          <InspectionDialog entry={inspecting} onClose={() => setInspecting(null)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
