@@ -1,0 +1,195 @@
+/**
+ * @jest-environment node
+ *
+ * Pact consumer contracts of mf-warehouse's API client (warehouse-api.ts): with logistics' receiving desk
+ * (pacts/mf-warehouse-logistics.json, verified by services/logistics/test/pact.provider.test.ts) and with catalog's
+ * item search used to assign an unmatched arrival (pacts/mf-warehouse-catalog.json, verified by catalog's provider
+ * test, which reads every <consumer>-catalog.json). Requests carry no session: the verifier adds the identity of the
+ * state's caller (the gateway does that in production). Ids the provider makes come back through provider state.
+ * The photo upload (POST /api/objects/upload, then a PUT of the bytes) is mf-items' path and the e2e journey's.
+ */
+import path from 'node:path';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { createWarehouseApi } from './warehouse-api';
+
+const { like, eachLike, regex, uuid, iso8601DateTimeWithMillis, string, boolean, fromProviderState, nullValue } = MatchersV3;
+
+const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
+const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
+const ARRIVAL_ID = '6a7b8c9d-0e1f-4a2b-9c3d-000000000001';
+const TRACKING = '1Z999AA10123456784';
+
+/** Logistics' provider states; each is a fresh admin at the desk, and what its read model holds (catalog's facts). */
+export const LOGISTICS_STATES = {
+  itemInTransit: `an admin, and a designer's item "Walnut dining table" in "Lakeview Residence" with tracking number ${TRACKING}`,
+  admin: 'an admin at the receiving desk',
+  unmatchedArrival: `an admin, an unmatched arrival of "TBA301234567890", and a designer's item "Walnut dining table" in "Lakeview Residence"`,
+  arrivedItem: 'an admin, and a designer\'s item "Walnut dining table" in "Lakeview Residence" that arrived and waits for inspection',
+} as const;
+/** Catalog's existing state: its designer reaches the item (an admin reaches every designer's, in the same shape). */
+const CATALOG_STATE = 'a designer with a project "Lakeview Residence" containing one item';
+
+const JSON_HEADERS = { 'Content-Type': regex(/application\/json.*/.source, 'application/json; charset=utf-8') };
+const at = (example = '2026-03-02T15:04:05.000Z') => iso8601DateTimeWithMillis(example);
+const itemStatus = (example: string) => regex(/^(ordered|in-transit|received|stored|delivered)$/.source, example);
+const condition = (example: string) => regex(/^(good|damaged|missing-parts)$/.source, example);
+
+// Only the fields this consumer reads are in the contract (extra fields in a response are fine).
+const match = { itemId: uuid(ITEM_ID), itemName: string('Walnut dining table'), projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), clientName: string('Jordan Ellis'), designerName: string('Dana Designer'), status: itemStatus('in-transit') };
+const matchedArrival = {
+  id: uuid(ARRIVAL_ID),
+  code: string(TRACKING),
+  trackingNumber: string(TRACKING),
+  carrierId: regex(/^[a-z-]+$/.source, 'ups'),
+  notes: nullValue(),
+  arrivedAt: at(),
+  itemId: uuid(ITEM_ID),
+  itemName: string('Walnut dining table'),
+  projectId: uuid(PROJECT_ID),
+  projectName: string('Lakeview Residence'),
+  inspectionDueAt: at('2026-03-04T15:04:05.000Z'),
+};
+const unmatchedArrival = (code: string) => ({ id: uuid(ARRIVAL_ID), code: string(code), trackingNumber: string(code), arrivedAt: at(), itemId: nullValue(), itemName: nullValue(), projectId: nullValue(), projectName: nullValue(), inspectionDueAt: nullValue() });
+
+const pact = new PactV4({ consumer: 'mf-warehouse', provider: 'logistics', dir: path.resolve(__dirname, '../../../pacts'), logLevel: 'warn' });
+const catalogPact = new PactV4({ consumer: 'mf-warehouse', provider: 'catalog', dir: path.resolve(__dirname, '../../../pacts'), logLevel: 'warn' });
+
+describe('mf-warehouse → logistics (Pact)', () => {
+  it('POST /api/receiving/scan answers the normalised number, its carrier and the matching items', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.itemInTransit)
+      .uponReceiving('a scan of a UPS tracking number typed in lower case')
+      .withRequest('POST', '/api/receiving/scan', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ code: '1z999aa10123456784' }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ code: string('1z999aa10123456784'), trackingNumber: TRACKING, carrierId: 'ups', matches: eachLike(match) }))
+      .executeTest(async (server) => {
+        const found = await createWarehouseApi(server.url).scan('1z999aa10123456784');
+        expect(found).toMatchObject({ trackingNumber: TRACKING, carrierId: 'ups' });
+        expect(found.matches[0]).toMatchObject({ itemId: ITEM_ID, itemName: 'Walnut dining table', projectName: 'Lakeview Residence' });
+      }));
+
+  it('POST /api/receiving/scan answers no matches for a number no item has', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.admin)
+      .uponReceiving('a scan of a number no item has')
+      .withRequest('POST', '/api/receiving/scan', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ code: 'TBA301234567890' }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ code: string('TBA301234567890'), trackingNumber: string('TBA301234567890'), matches: [] }))
+      .executeTest(async (server) => {
+        expect((await createWarehouseApi(server.url).scan('TBA301234567890')).matches).toEqual([]);
+      }));
+
+  it('POST /api/receiving/arrivals with an item receives it (201), its inspection due 48 hours later', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.itemInTransit)
+      .uponReceiving('a request to receive a scanned item')
+      .withRequest('POST', '/api/receiving/arrivals', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ code: TRACKING, itemId: ITEM_ID }))
+      .willRespondWith(201, (res) => res.headers(JSON_HEADERS).jsonBody(matchedArrival))
+      .executeTest(async (server) => {
+        const { arrival, repeat } = await createWarehouseApi(server.url).recordArrival({ code: TRACKING, itemId: ITEM_ID });
+        expect(repeat).toBe(false);
+        expect(arrival).toMatchObject({ itemId: ITEM_ID, itemName: 'Walnut dining table', inspectionDueAt: '2026-03-04T15:04:05.000Z' });
+      }));
+
+  it('POST /api/receiving/arrivals without an item records it unmatched (201)', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.admin)
+      .uponReceiving('a request to record a parcel as unmatched')
+      .withRequest('POST', '/api/receiving/arrivals', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ code: 'TBA301234567890' }))
+      .willRespondWith(201, (res) => res.headers(JSON_HEADERS).jsonBody(unmatchedArrival('TBA301234567890')))
+      .executeTest(async (server) => {
+        const { arrival } = await createWarehouseApi(server.url).recordArrival({ code: 'TBA301234567890' });
+        expect(arrival).toMatchObject({ itemId: null, trackingNumber: 'TBA301234567890' });
+      }));
+
+  it('GET /api/receiving/arrivals?status=unmatched lists the parcels waiting for an item', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.unmatchedArrival)
+      .uponReceiving('a request for the unmatched arrivals')
+      .withRequest('GET', '/api/receiving/arrivals', (req) => req.query({ status: 'unmatched' }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(unmatchedArrival('TBA301234567890'))))
+      .executeTest(async (server) => {
+        const [first] = await createWarehouseApi(server.url).listUnmatched();
+        expect(first).toMatchObject({ id: ARRIVAL_ID, itemId: null });
+      }));
+
+  it('PUT /api/receiving/arrivals/{id} assigns an unmatched arrival to its item, which is received', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.unmatchedArrival)
+      .uponReceiving('a request to assign an unmatched arrival to an item')
+      .withRequest('PUT', fromProviderState('/api/receiving/arrivals/${arrivalId}', `/api/receiving/arrivals/${ARRIVAL_ID}`), (req) =>
+        req.headers({ 'Content-Type': 'application/json' }).jsonBody({ itemId: ITEM_ID }),
+      )
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ ...matchedArrival, code: string('TBA301234567890'), trackingNumber: string('TBA301234567890'), carrierId: like('amazon') }))
+      .executeTest(async (server) => {
+        const arrival = await createWarehouseApi(server.url).assignArrival(ARRIVAL_ID, ITEM_ID);
+        expect(arrival).toMatchObject({ itemId: ITEM_ID, itemName: 'Walnut dining table' });
+      }));
+
+  it('GET /api/receiving/inspections?status=pending lists arrived items by due time', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.arrivedItem)
+      .uponReceiving('a request for the items waiting for inspection')
+      .withRequest('GET', '/api/receiving/inspections', (req) => req.query({ status: 'pending' }))
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody(eachLike({ itemId: uuid(ITEM_ID), itemName: string('Walnut dining table'), projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), arrivedAt: at(), dueAt: at('2026-03-04T15:04:05.000Z'), overdue: boolean(false) })),
+      )
+      .executeTest(async (server) => {
+        const [first] = await createWarehouseApi(server.url).listInspections('pending');
+        expect(first).toMatchObject({ itemId: ITEM_ID, dueAt: '2026-03-04T15:04:05.000Z', overdue: false });
+      }));
+
+  it('POST /api/receiving/inspections/{itemId} records a damage (201) with its report', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.arrivedItem)
+      .uponReceiving('a request to record an inspection that found damage')
+      .withRequest('POST', `/api/receiving/inspections/${ITEM_ID}`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ condition: 'damaged', notes: 'Corner split on the left leg' }))
+      .willRespondWith(201, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({
+          id: uuid('1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e'),
+          itemId: uuid(ITEM_ID),
+          condition: condition('damaged'),
+          notes: string('Corner split on the left leg'),
+          photoUrls: [],
+          inspectedAt: at(),
+          damageReportId: uuid('2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f'),
+        }),
+      )
+      .executeTest(async (server) => {
+        const inspection = await createWarehouseApi(server.url).inspect(ITEM_ID, { condition: 'damaged', notes: 'Corner split on the left leg' });
+        expect(inspection).toMatchObject({ condition: 'damaged', damageReportId: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f' });
+      }));
+
+  it('GET /api/carriers names the carriers a scan detects', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.admin)
+      .uponReceiving('a request for the carriers from the receiving desk')
+      .withRequest('GET', '/api/carriers')
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike({ id: string('ups'), name: string('UPS') })))
+      .executeTest(async (server) => {
+        expect((await createWarehouseApi(server.url).listCarriers())[0]).toMatchObject({ id: 'ups', name: 'UPS' });
+      }));
+});
+
+describe('mf-warehouse → catalog (Pact)', () => {
+  it('GET /api/items?q= finds the item an unmatched arrival is', () =>
+    catalogPact
+      .addInteraction()
+      .given(CATALOG_STATE)
+      .uponReceiving('a search for the item an unmatched arrival is')
+      .withRequest('GET', '/api/items', (req) => req.query({ q: 'walnut', limit: '10' }))
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody(eachLike({ id: uuid(ITEM_ID), name: string('Walnut dining table'), status: itemStatus('ordered'), trackingNumber: nullValue(), projectName: string('Lakeview Residence'), clientName: string('Jordan Ellis') })),
+      )
+      .executeTest(async (server) => {
+        const [first] = await createWarehouseApi(server.url).searchItems('walnut');
+        expect(first).toMatchObject({ id: ITEM_ID, name: 'Walnut dining table', projectName: 'Lakeview Residence' });
+      }));
+});
