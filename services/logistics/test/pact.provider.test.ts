@@ -9,17 +9,24 @@ import { startTestLogistics, type Logistics } from './logistics-harness';
 
 /**
  * Verifies the remotes' HTTP contracts with logistics (pacts/<consumer>-logistics.json, written by their
- * consumer tests: mf-items' services client) against the real service on a real database. Each provider state
- * writes logistics' own read model (what catalog's events would have built) for a fresh designer.
+ * consumer tests: mf-items' services client, mf-warehouse's receiving desk) against the real service on a real
+ * database. Each provider state writes logistics' own read model (what catalog's events would have built) for a
+ * fresh designer, and the receiving desk's states the desk's own rows for a fresh admin, who is then the caller.
  */
 const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
 const PACTS = fs.readdirSync(PACTS_DIR).filter((f) => f.endsWith('-logistics.json')).map((f) => path.join(PACTS_DIR, f));
 const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
 const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
 const SERVICE_ID = '0c5e7a9b-1d3f-4e5a-8b7c-9d0e1f2a3b4c';
+/** mf-warehouse's fixtures: the UPS number on the item, and the unmatched arrival's id and code. */
+const TRACKING = '1Z999AA10123456784';
+const ARRIVAL_ID = '6a7b8c9d-0e1f-4a2b-9c3d-000000000001';
+const UNMATCHED_CODE = 'TBA301234567890';
 
 let logistics: Logistics;
 let designerId = randomUUID();
+/** The receiving desk's states are an admin's; the others the designer's. */
+let caller: { userId: string; role: 'designer' | 'midway_admin' } = { userId: designerId, role: 'designer' };
 
 beforeAll(async () => {
   logistics = await startTestLogistics();
@@ -29,6 +36,7 @@ afterAll(async () => logistics?.stop());
 /** "Lakeview Residence" owned by a fresh designer, with one item and its five unselected services (receiving's id fixed). */
 async function lakeviewWithServices() {
   designerId = randomUUID();
+  caller = { userId: designerId, role: 'designer' };
   const db = logistics.db;
   await db.$executeRaw`DELETE FROM items WHERE id = ${ITEM_ID}::uuid`;
   await db.$executeRaw`DELETE FROM projects WHERE id = ${PROJECT_ID}::uuid`;
@@ -41,8 +49,36 @@ async function lakeviewWithServices() {
   }
 }
 
-it('fulfils every consumer’s contract (mf-items)', async () => {
-  expect(PACTS.map((f) => path.basename(f))).toContain('mf-items-logistics.json');
+/**
+ * The receiving desk's states: a fresh admin at the desk (the caller), no arrival of the fixtures' item or code yet;
+ * with `item`, "Lakeview Residence" of a designer (Dana Designer) with "Walnut dining table" in transit under TRACKING.
+ */
+async function atTheDesk(opts: { item?: boolean; arrived?: boolean; unmatched?: boolean } = {}) {
+  const db = logistics.db;
+  caller = { userId: randomUUID(), role: 'midway_admin' };
+  await db.$executeRaw`DELETE FROM damage_reports WHERE item_id = ${ITEM_ID}::uuid`;
+  await db.$executeRaw`DELETE FROM inspections WHERE item_id = ${ITEM_ID}::uuid`;
+  await db.$executeRaw`DELETE FROM arrivals WHERE item_id = ${ITEM_ID}::uuid OR id = ${ARRIVAL_ID}::uuid OR tracking_number IN (${TRACKING}, ${UNMATCHED_CODE})`;
+  if (opts.item) {
+    await lakeviewWithServices();
+    caller = { userId: randomUUID(), role: 'midway_admin' };
+    await db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, facts_at) VALUES (${designerId}::uuid, 'designer@example.com', 'Dana', 'Designer', now())`;
+    await db.$executeRaw`UPDATE projects SET client_name = 'Jordan Ellis' WHERE id = ${PROJECT_ID}::uuid`;
+    await db.$executeRaw`UPDATE items SET tracking_number = ${TRACKING}, status = ${opts.arrived ? 'received' : 'in-transit'} WHERE id = ${ITEM_ID}::uuid`;
+  }
+  if (opts.arrived) {
+    await db.$executeRaw`INSERT INTO arrivals (id, code, tracking_number, carrier_id, item_id, arrived_at, inspection_due_at, by_user_id)
+      VALUES (gen_random_uuid(), ${TRACKING}, ${TRACKING}, 'ups', ${ITEM_ID}::uuid, now(), now() + interval '48 hours', ${caller.userId}::uuid)`;
+  }
+  if (opts.unmatched) {
+    await db.$executeRaw`INSERT INTO arrivals (id, code, tracking_number, carrier_id, arrived_at, by_user_id)
+      VALUES (${ARRIVAL_ID}::uuid, ${UNMATCHED_CODE}, ${UNMATCHED_CODE}, 'amazon', now(), ${caller.userId}::uuid)`;
+  }
+  return opts.unmatched ? { arrivalId: ARRIVAL_ID } : undefined;
+}
+
+it('fulfils every consumer’s contract (mf-items, mf-warehouse)', async () => {
+  expect(PACTS.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['mf-items-logistics.json', 'mf-warehouse-logistics.json']));
   await new Verifier({
     provider: 'logistics',
     providerBaseUrl: logistics.url,
@@ -50,10 +86,15 @@ it('fulfils every consumer’s contract (mf-items)', async () => {
     logLevel: 'warn',
     stateHandlers: {
       'a designer with a project "Lakeview Residence" whose item "Walnut dining table" has its five services': lakeviewWithServices,
+      [`an admin, and a designer's item "Walnut dining table" in "Lakeview Residence" with tracking number ${TRACKING}`]: () => atTheDesk({ item: true }),
+      'an admin at the receiving desk': () => atTheDesk(),
+      [`an admin, an unmatched arrival of "${UNMATCHED_CODE}", and a designer's item "Walnut dining table" in "Lakeview Residence"`]: () => atTheDesk({ item: true, unmatched: true }),
+      'an admin, and a designer\'s item "Walnut dining table" in "Lakeview Residence" that arrived and waits for inspection': () => atTheDesk({ item: true, arrived: true }),
     },
     // The gateway's job in production: forward the state's designer as a signed identity.
     requestFilter: (req, _res, next) => {
-      req.headers[IDENTITY_HEADER] = signIdentityToken({ userId: designerId, email: 'designer@example.com', role: 'designer', sessionId: randomUUID() }, testKeys().internal.privateKey);
+      const email = caller.role === 'midway_admin' ? 'admin@midway.test' : 'designer@example.com';
+      req.headers[IDENTITY_HEADER] = signIdentityToken({ userId: caller.userId, email, role: caller.role, sessionId: randomUUID() }, testKeys().internal.privateKey);
       next();
     },
   }).verifyProvider();
