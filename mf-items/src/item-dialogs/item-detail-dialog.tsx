@@ -1,4 +1,5 @@
-import type { Item, ItemStatus } from '@midway/contracts';
+import type { Item, ItemInspection, ItemStatus } from '@midway/contracts';
+import { INSPECTION_CONDITION_LABELS, isDamageCondition } from '@midway/contracts/vocab';
 import { Button, Code, formatMoney } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
@@ -31,8 +32,18 @@ const Timeline = styled.ol`
   display: grid;
   gap: 8px;
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  li { display: flex; justify-content: space-between; gap: 12px; border-left: 2px solid ${({ theme }) => theme.colors.border}; padding-left: 10px; }
-  span:last-child { color: ${({ theme }) => theme.colors.textMuted}; }
+  & > li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px; border-left: 2px solid ${({ theme }) => theme.colors.border}; padding-left: 10px; }
+  & > li[data-damage='true'] { border-left-color: ${({ theme }) => theme.colors.danger}; }
+  & > li > span:nth-child(2) { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const InspectionDetail = styled.div`
+  flex-basis: 100%;
+  display: grid;
+  gap: 4px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  p { white-space: pre-line; overflow-wrap: anywhere; }
+  ul { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 12px; }
 `;
 
 const StatusRow = styled.div`
@@ -43,10 +54,21 @@ const StatusRow = styled.div`
   & > :first-child { flex: 1 1 180px; }
 `;
 
-/** Created; Received if receivedAt; Delivered if deliveredAt; Last Updated if it differs from Created. */
-export function timelineOf(item: Pick<Item, 'createdAt' | 'receivedAt' | 'deliveredAt' | 'updatedAt'>): { label: string; at: string }[] {
-  const out = [{ label: 'Created', at: item.createdAt }];
+export interface TimelineEntry {
+  label: string;
+  at: string;
+  /** The warehouse's inspection, on its entry: its notes and photos. */
+  inspection?: ItemInspection;
+}
+
+/** 'Inspected: good', 'Inspected: missing parts': what the warehouse found, as catalog's activity says it. */
+export const inspectedLabel = (inspection: ItemInspection) => `Inspected: ${INSPECTION_CONDITION_LABELS[inspection.condition].toLowerCase()}`;
+
+/** Created; Received if receivedAt; Inspected once the warehouse inspected it; Delivered if deliveredAt; Last Updated if it differs from Created. */
+export function timelineOf(item: Pick<Item, 'createdAt' | 'receivedAt' | 'deliveredAt' | 'updatedAt'> & { inspection?: Item['inspection'] }): TimelineEntry[] {
+  const out: TimelineEntry[] = [{ label: 'Created', at: item.createdAt }];
   if (item.receivedAt) out.push({ label: 'Received', at: item.receivedAt });
+  if (item.inspection) out.push({ label: inspectedLabel(item.inspection), at: item.inspection.inspectedAt, inspection: item.inspection });
   if (item.deliveredAt) out.push({ label: 'Delivered', at: item.deliveredAt });
   if (item.updatedAt && item.updatedAt !== item.createdAt) out.push({ label: 'Last Updated', at: item.updatedAt });
   return out;
@@ -122,9 +144,25 @@ export default function ItemDetailDialog({ item: initial, onClose, onEdit, carri
           <h3 id="item-timeline">Timeline</h3>
           <Timeline>
             {timelineOf(item).map((e) => (
-              <li key={e.label}>
+              <li key={e.label} data-damage={e.inspection ? isDamageCondition(e.inspection.condition) : undefined}>
                 <span>{e.label}</span>
                 <span>{formatDate(e.at)}</span>
+                {e.inspection && (e.inspection.notes || e.inspection.photoUrls.length) ? (
+                  <InspectionDetail>
+                    {e.inspection.notes ? <p>{e.inspection.notes}</p> : null}
+                    {e.inspection.photoUrls.length ? (
+                      <ul aria-label="Inspection photos">
+                        {e.inspection.photoUrls.map((url, i) => (
+                          <li key={url}>
+                            <a href={url} target="_blank" rel="noopener noreferrer">
+                              Photo {i + 1}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </InspectionDetail>
+                ) : null}
               </li>
             ))}
           </Timeline>

@@ -130,6 +130,26 @@ describe('Item Detail', () => {
     ]);
   });
 
+  it("timeline: the warehouse's inspection after Received, with its date, notes and photo links", async () => {
+    const item = anItem({
+      status: 'received',
+      receivedAt: '2026-03-03T10:00:00.000Z',
+      inspection: { condition: 'missing-parts', inspectedAt: '2026-03-04T09:00:00.000Z', notes: 'Two of four legs in the box', photoUrls: ['/api/photos/7f0e8d9c-1b2a-4c3d-8e4f-5a6b7c8d9e0f', '/api/photos/8a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'] },
+    });
+    expect(timelineOf(item).map((e) => e.label)).toEqual(['Created', 'Received', 'Inspected: missing parts']);
+    expect(timelineOf({ ...item, inspection: { ...item.inspection!, condition: 'good' } })[2]!.label).toBe('Inspected: good');
+    renderWithProviders(<ItemDetailDialog item={item} onClose={jest.fn()} onEdit={jest.fn()} carrierName={(id) => id} />);
+    const dialog = await screen.findByRole('dialog', { name: item.name });
+    const entry = within(dialog).getByText('Inspected: missing parts').closest('li')!;
+    expect(entry.getAttribute('data-damage')).toBe('true');
+    expect(within(entry).getByText('Mar 4, 2026')).toBeTruthy();
+    expect(within(entry).getByText('Two of four legs in the box')).toBeTruthy();
+    expect(within(entry).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Photo 1', '/api/photos/7f0e8d9c-1b2a-4c3d-8e4f-5a6b7c8d9e0f'],
+      ['Photo 2', '/api/photos/8a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'],
+    ]);
+  });
+
   it('shows its dates as MMM d, yyyy and has an Edit button that opens Edit Item', async () => {
     const item = anItem({ name: 'Oak table' });
     const onEdit = jest.fn();
