@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { startServiceRuntime } from '@midway/service-kit';
+import { catchUpOverBus, startServiceRuntime } from '@midway/service-kit';
 import type { BillingConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
 import { UnitOfWork } from './data/unit-of-work';
@@ -10,7 +10,7 @@ import { AutomaticBillingService } from './domain/automatic-billing.service';
 import { InvoiceService } from './domain/invoice.service';
 import { PaymentService } from './domain/payment.service';
 import { RatesService } from './domain/rates.service';
-import { consumeCatalogFacts } from './events/catalog.consumer';
+import { applyCatalogEvent, consumeCatalogFacts } from './events/catalog.consumer';
 import { consumeIdentityFacts } from './events/identity.consumer';
 import { consumeLogisticsFacts } from './events/logistics.consumer';
 import { startBillingJobs } from './jobs/billing.jobs';
@@ -42,6 +42,8 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   const tz = config.BILLING_TIME_ZONE;
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
   for (const consume of [consumeCatalogFacts, consumeIdentityFacts, consumeLogisticsFacts]) rt.onStop((await consume(rt.bus, uow, logger, tz)).stop);
+  // Before a 404 for a project it has not seen yet, billing asks catalog and applies the answer.
+  const catchUp = catchUpOverBus(rt.bus, logger, applyCatalogEvent(uow, tz));
 
   const auto = new AutomaticBillingService(uow, { tz, taxRate: config.BILLING_TAX_RATE });
   const jobs = await startBillingJobs({ databaseUrl: config.DATABASE_URL, tz, auto, logger, schedule: config.BILLING_JOBS === 'on' });
@@ -57,13 +59,13 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   const offline = config.STRIPE_SECRET_KEY ? null : await startOfflineProcessor({ webhookSecret, webhookUrl: () => config.BILLING_WEBHOOK_URL ?? `${selfUrl}${WEBHOOK_PATH}`, logger });
   if (offline) rt.onStop(offline.stop);
   const processor = stripeProcessor({ secretKey: config.STRIPE_SECRET_KEY ?? 'sk_test_offline', webhookSecret, testMode: !config.STRIPE_SECRET_KEY, host: offline?.host });
-  const payments = new PaymentService(uow, processor);
+  const payments = new PaymentService(uow, processor, catchUp);
 
   rt.app.use(webhookRoutes(payments));
   if (offline) rt.app.use(testProcessorRoutes(offline));
   rt.app.use(rateRoutes(new RatesService(uow, tz)));
   rt.app.use(automaticBillingRoutes(auto));
-  rt.app.use(invoiceRoutes(new InvoiceService(uow, { tz, taxRate: config.BILLING_TAX_RATE, renderPdf: renderInvoicePdf, mail: mailer ? (m) => mailer.send(m) : null })));
+  rt.app.use(invoiceRoutes(new InvoiceService(uow, { tz, taxRate: config.BILLING_TAX_RATE, renderPdf: renderInvoicePdf, mail: mailer ? (m) => mailer.send(m) : null, catchUp })));
   rt.app.use(paymentRoutes(payments));
 
   const running = await rt.listen(port, config.HOST);

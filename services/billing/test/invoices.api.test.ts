@@ -1,4 +1,5 @@
 import { addInvoiceItemBodySchema, createInvoiceBodySchema } from '@midway/contracts';
+import { noCatchUp } from '@midway/service-kit';
 import { readMail, testEnv } from '@midway/testing';
 import { UnitOfWork } from '../src/data/unit-of-work';
 import { renderInvoicePdf } from '../src/documents/invoice-pdf';
@@ -122,7 +123,7 @@ describe('invoices by hand', () => {
     const p = await t.up.project(owner);
     await eventually(() => read.project(p), (x) => Boolean(x));
     const asAdmin = { ...admin, sessionId: 'test-session' };
-    const taxed = new InvoiceService(new UnitOfWork(t.billing.db), { tz: 'UTC', taxRate: '0.05', renderPdf: renderInvoicePdf, mail: null });
+    const taxed = new InvoiceService(new UnitOfWork(t.billing.db), { tz: 'UTC', taxRate: '0.05', renderPdf: renderInvoicePdf, mail: null, catchUp: noCatchUp });
     const inv = await taxed.create(asAdmin, p, createInvoiceBodySchema.parse({ clientName: 'Jordan Park', clientEmail: 'jordan@example.com' }));
     // 0.1 + 0.2 is 0.30000000000000004 in floats: numeric says 0.30.
     const line = (description: string, quantity: number, rate: string) => taxed.addItem(asAdmin, inv.id, addInvoiceItemBodySchema.parse({ description, type: description === 'Storage' ? 'storage' : 'handling', quantity, rate }));

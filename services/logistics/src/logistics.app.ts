@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { startServiceRuntime } from '@midway/service-kit';
+import { catchUpOverBus, startServiceRuntime } from '@midway/service-kit';
 import type { LogisticsConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
 import { ObjectStore } from './data/object-store';
@@ -8,7 +8,7 @@ import { UnitOfWork } from './data/unit-of-work';
 import { PhotoService } from './domain/photo.service';
 import { ServiceSelectionService } from './domain/service-selection.service';
 import { UploadCleanup } from './domain/upload-cleanup.service';
-import { catalogCaughtUp, consumeCatalogFacts } from './events/catalog.consumer';
+import { applyCatalogEvent, catalogCaughtUp, consumeCatalogFacts } from './events/catalog.consumer';
 import { carrierRoutes } from './routes/carrier.routes';
 import { photoRoutes, sharedPhotoRoutes } from './routes/photo.routes';
 import { searchRoutes } from './routes/search.routes';
@@ -31,8 +31,10 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool);
   const catalog = await consumeCatalogFacts(rt.bus, uow, logger);
   rt.onStop(catalog.stop);
+  // Before a 404 for a project or item it has not seen yet, logistics asks catalog and applies the answer.
+  const catchUp = catchUpOverBus(rt.bus, logger, applyCatalogEvent(uow));
 
-  const services = new ServiceSelectionService(uow);
+  const services = new ServiceSelectionService(uow, catchUp);
   rt.app.use(serviceRoutes(services));
   rt.app.use(searchRoutes(services));
   rt.app.use(carrierRoutes());
@@ -41,7 +43,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
     ? new ObjectStore({ endpoint: config.S3_ENDPOINT, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, bucket: config.S3_BUCKET, region: config.S3_REGION })
     : null;
   await store?.ensureBucket();
-  const photos = new PhotoService(uow, store);
+  const photos = new PhotoService(uow, store, catchUp);
   rt.app.use(sharedPhotoRoutes(photos));
   rt.app.use(photoRoutes(photos));
   if (store) {

@@ -1,4 +1,4 @@
-import { forbidden, notFound, type Caller } from '@midway/service-kit';
+import { forbidden, notFound, notSeenYet, type Caller } from '@midway/service-kit';
 import { canOnProject, isAdmin } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
 
@@ -13,9 +13,15 @@ export function requireAdmin(caller: Caller, what: string): void {
   if (!isAdmin(caller)) throw forbidden(`Only Midway administrators can ${what}.`);
 }
 
-/** The invoice when the caller may read its project; 404 for none or one they cannot reach. */
+/**
+ * The invoice when the caller may read its project; 404 for none or one they cannot reach. Not reaching it may
+ * mean a membership the read model has not heard of yet: that 404 is `notSeenYet`, so a read run through the
+ * kit's catch-up asks catalog about the project and looks again before answering it.
+ */
 export async function readableInvoice<T extends { projectId: string }>(r: Pick<Repos, 'access'>, caller: Caller, invoice: T | null): Promise<T> {
-  const access = invoice ? await r.access.accessOf(caller, invoice.projectId) : null;
-  if (!invoice || !access || !canOnProject(access, 'read')) throw notFound('Invoice not found');
+  if (!invoice) throw notFound('Invoice not found');
+  const access = await r.access.accessOf(caller, invoice.projectId);
+  if (!access) throw notSeenYet('catalog.project', invoice.projectId, 'Invoice not found');
+  if (!canOnProject(access, 'read')) throw notFound('Invoice not found');
   return invoice;
 }

@@ -1,4 +1,4 @@
-import { badRequest, conflict, HttpError, notFound, type Caller } from '@midway/service-kit';
+import { badRequest, conflict, HttpError, notFound, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
 import { INVOICE_DUE_DAYS, isUuid, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
@@ -14,6 +14,8 @@ export interface InvoiceDeps {
   renderPdf(invoice: InvoiceDetail): Promise<Buffer>;
   /** Null when no SMTP server is configured: sending then refuses with a clear message. */
   mail: ((m: InvoiceMail) => Promise<void>) | null;
+  /** Asks catalog about a project billing has not seen yet (or a membership) before answering 404. */
+  catchUp: CatchUp;
 }
 
 const toInvoice = (r: InvoiceRow): Invoice => r;
@@ -31,7 +33,7 @@ export class InvoiceService {
 
   /** The invoice with its lines and project name; 404 to a caller who cannot reach its project. */
   async get(caller: Caller, id: string): Promise<InvoiceDetail> {
-    return detail(this.uow.read, await this.visible(this.uow.read, caller, id));
+    return detail(this.uow.read, await this.deps.catchUp.retrying(() => this.visible(this.uow.read, caller, id)));
   }
 
   async pdf(caller: Caller, id: string): Promise<{ filename: string; pdf: Buffer }> {
@@ -43,14 +45,14 @@ export class InvoiceService {
   async create(caller: Caller, projectId: string, body: CreateInvoiceBody): Promise<InvoiceDetail> {
     requireAdmin(caller, 'create invoices');
     if (body.projectId && body.projectId !== projectId) throw badRequest('projectId in the body must match the project in the path');
-    return this.uow.run(async (r) => {
+    return this.deps.catchUp.retrying(() => this.uow.run(async (r) => {
       const project = isUuid(projectId) ? await r.access.project(projectId) : null;
-      if (!project) throw notFound('Project not found');
+      if (!project) throw notSeenYet('catalog.project', projectId, 'Project not found');
       const id = await r.invoices.create({ projectId, clientName: body.clientName, clientEmail: body.clientEmail, dueDate: body.dueDate, notes: body.notes, year: Number(dayIn(this.deps.tz).slice(0, 4)) });
       const row = (await r.invoices.find(id))!;
       await publishInvoices(r, [row], 'billing.invoice.created.v1');
       return detail(r, row);
-    });
+    }));
   }
 
   /** A line priced by the server: amount = rate × quantity; an amount sent along must be exactly that. */

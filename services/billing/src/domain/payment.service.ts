@@ -1,4 +1,4 @@
-import { badRequest, conflict, HttpError, type Caller } from '@midway/service-kit';
+import { badRequest, conflict, HttpError, type Caller, type CatchUp } from '@midway/service-kit';
 import { BILLING_CURRENCY, fromCents, isUuid, toCents } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { readableInvoice } from './billing-access';
@@ -37,11 +37,13 @@ export class PaymentService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly processor: PaymentProcessor,
+    /** Asks catalog about a project billing has not seen yet (or a membership) before answering 404. */
+    private readonly catchUp: CatchUp,
   ) {}
 
   /** Anyone who sees the invoice may pay it; the amount is what is unpaid, never the client's figure. */
   async createIntent(caller: Caller, invoiceId: string): Promise<{ clientSecret: string; testMode: boolean }> {
-    const invoice = await readableInvoice(this.uow.read, caller, isUuid(invoiceId) ? await this.uow.read.invoices.find(invoiceId) : null);
+    const invoice = await this.catchUp.retrying(async () => readableInvoice(this.uow.read, caller, isUuid(invoiceId) ? await this.uow.read.invoices.find(invoiceId) : null));
     if (invoice.status === 'paid' || invoice.status === 'void') throw conflict(`Invoice ${invoice.invoiceNumber} is ${invoice.status}; there is nothing to pay`);
     if (invoice.status === 'draft') throw conflict(`Invoice ${invoice.invoiceNumber} is a draft; it can be paid once it is sent`);
     const unpaid = toCents(invoice.total) - toCents(await this.uow.read.payments.paidAmount(invoiceId));

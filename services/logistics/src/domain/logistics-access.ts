@@ -1,4 +1,4 @@
-import { forbidden, notFound, type Caller } from '@midway/service-kit';
+import { forbidden, notFound, notSeenYet, type Caller } from '@midway/service-kit';
 import { canOnProject, isAdmin, MEMBER_ROLES, type ProjectAccess, type ProjectCapability } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
 
@@ -22,7 +22,9 @@ const VIEW_ONLY: Record<Changing, string> = {
 
 /**
  * The caller's role on `projectId` when it allows `need`: 404 `missing` when there is no project (null) or
- * the caller cannot reach it, 403 when they may only read.
+ * the caller cannot reach it, 403 when they may only read. A project the read model does not know, or a
+ * membership it has not heard of, may only not have arrived yet: that 404 is `notSeenYet`, so a use case run
+ * through the kit's catch-up asks catalog and looks again before answering it.
  */
 export async function accessFor(
   r: Pick<Repos, 'access'>,
@@ -32,7 +34,7 @@ export async function accessFor(
   refused: { missing: string; changing: Changing },
 ): Promise<ProjectAccess> {
   const access = projectId ? await r.access.accessOf(caller, projectId) : null;
-  if (!access) throw notFound(refused.missing);
+  if (!access) throw projectId ? notSeenYet('catalog.project', projectId, refused.missing) : notFound(refused.missing);
   if (!canOnProject(access, need)) throw forbidden(VIEW_ONLY[refused.changing]);
   return access;
 }

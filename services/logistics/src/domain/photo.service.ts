@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { badRequest, HttpError, notFound, type Caller } from '@midway/service-kit';
+import { badRequest, HttpError, notFound, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
 import { isShareToken, isUuid, PHOTO_MAX_BYTES, photoPath, type AttachPhotoBody } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { imageTypeOf } from './image-type';
@@ -28,6 +28,8 @@ export class PhotoService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly store: PhotoStore | null,
+    /** Asks catalog about an item or project logistics has not seen yet before answering 404. */
+    private readonly catchUp: CatchUp,
   ) {}
 
   async createUpload(caller: Caller): Promise<{ uploadURL: string }> {
@@ -63,19 +65,19 @@ export class PhotoService {
   async attach(caller: Caller, body: AttachPhotoBody): Promise<{ photoUrl: string }> {
     const id = uploadIdOf(body.photoUrl);
     if (!id) throw badRequest(NOT_AN_UPLOAD);
-    return this.uow.run(async (r) => {
+    return this.catchUp.retrying(() => this.uow.run(async (r) => {
       const upload = await r.uploads.findLocked(id);
       if (!upload || upload.ownerId !== caller.userId) throw badRequest(NOT_AN_UPLOAD);
       if (!upload.completedAt) throw new HttpError(409, 'conflict', 'The photo has not been uploaded yet: PUT the file to the uploadURL first.');
       if (body.itemId) {
         const item = await r.items.find(body.itemId);
-        await accessFor(r, caller, item?.projectId, 'editItems', { missing: 'Item not found', changing: 'items' });
-        if (!item) throw notFound('Item not found');
+        if (!item) throw notSeenYet('catalog.item', body.itemId, 'Item not found');
+        await accessFor(r, caller, item.projectId, 'editItems', { missing: 'Item not found', changing: 'items' });
         await r.items.setPhoto(item.id, id);
         await r.outbox.add(logisticsEvents.photoAttached(item, photoPath(id), caller.userId));
       }
       return { photoUrl: photoPath(id) };
-    });
+    }));
   }
 
   async read(caller: Caller, key: string) {

@@ -1,4 +1,4 @@
-import { forbidden, notFound, type Caller } from '@midway/service-kit';
+import { forbidden, notFound, type Caller, type CatchUp } from '@midway/service-kit';
 import {
   canOnProject,
   isUuid,
@@ -29,7 +29,11 @@ function filterOf(q: Pick<ServicesSummaryQuery, 'q' | 'type' | 'selected' | 'pro
 
 /** Per-item services: the ones a caller may see (list, summary, search), and selecting them where their role lets them edit items. */
 export class ServiceSelectionService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    /** Asks catalog about a project logistics has not seen yet (or a membership) before answering 404. */
+    private readonly catchUp: CatchUp,
+  ) {}
 
   async list(caller: Caller, q: ListServicesQuery): Promise<{ services: Service[]; nextCursor?: string }> {
     const after = q.cursor ? decodeCursor(q.cursor) : undefined;
@@ -57,24 +61,24 @@ export class ServiceSelectionService {
 
   /** Selecting what is already selected changes nothing and publishes nothing. */
   async setSelected(caller: Caller, id: string, selected: boolean): Promise<Service> {
-    return this.uow.run(async (r) => {
+    return this.catchUp.retrying(() => this.uow.run(async (r) => {
       const service = isUuid(id) ? await r.services.find(id) : null;
       await accessFor(r, caller, service?.projectId, 'editItems', { missing: 'Service not found', changing: 'services' });
       if (!service) throw notFound('Service not found');
       const changed = await r.services.setSelected(id, selected);
       if (changed) await publish(r, caller, [changed], selected);
       return toService({ ...service, selected });
-    });
+    }));
   }
 
   /** Bulk Actions: every service the filter shows that the caller may change; `updated` counts real changes. */
   async bulk(caller: Caller, body: BulkServicesBody): Promise<{ updated: number }> {
-    return this.uow.run(async (r) => {
+    return this.catchUp.retrying(() => this.uow.run(async (r) => {
       if (body.filter.projectId) await accessFor(r, caller, body.filter.projectId, 'editItems', { missing: 'Project not found', changing: 'services' });
       const changed = await r.services.setSelectedWhere(caller, filterOf(body.filter), EDITING_ROLES, body.selected);
       await publish(r, caller, changed, body.selected);
       return { updated: changed.length };
-    });
+    }));
   }
 }
 

@@ -1,4 +1,5 @@
 import { startConsumer, streamName, type Bus, type Logger } from '@midway/service-kit';
+import type { EventEnvelope } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { applyCatalogFact } from '../domain/catalog-facts';
 
@@ -9,6 +10,12 @@ import { applyCatalogFact } from '../domain/catalog-facts';
  */
 const DURABLE = 'logistics-catalog';
 
+/**
+ * How a catalog event takes effect here, effect and inbox record in one transaction: the consumer's path, and
+ * the one catalog's answers about a project or item not seen yet take, so the live event changes nothing after.
+ */
+export const applyCatalogEvent = (uow: UnitOfWork) => async (event: EventEnvelope) => void (await uow.once(event, (repos) => applyCatalogFact(repos, event)));
+
 export function consumeCatalogFacts(bus: Bus, uow: UnitOfWork, logger: Logger) {
   return startConsumer({
     bus,
@@ -17,7 +24,7 @@ export function consumeCatalogFacts(bus: Bus, uow: UnitOfWork, logger: Logger) {
     service: 'logistics',
     filterSubject: 'catalog.>',
     logger,
-    handle: async (event) => void (await uow.once(event, (repos) => applyCatalogFact(repos, event))),
+    handle: applyCatalogEvent(uow),
   });
 }
 
