@@ -4,7 +4,7 @@ import { aProject, anItem } from '@midway/ui/testing';
 export { aProject, anItem };
 
 export function aProjectDetail(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
-  return { ...aProject(), items: [], costs: [], totalCost: '0.00', ...overrides };
+  return { ...aProject(), items: [], costs: [], totalCost: '0.00', damageReports: [], ...overrides };
 }
 
 export function aSharedProject(overrides: Partial<SharedProject> = {}): SharedProject {

@@ -13,6 +13,7 @@ const item = (id: string, name: string, status: 'ordered' | 'in-transit' | 'rece
   status,
   receivedAt: null,
   deliveredAt: null,
+  inspection: null,
   ...extra,
 });
 
@@ -65,8 +66,8 @@ describe('client dashboard (public, read-only)', () => {
         jsonResponse(
           aSharedProject({
             items: [
-              item('a1', 'Walnut dining table', 'delivered', { deliveredAt: '2026-03-06T12:00:00.000Z', receivedAt: '2026-03-02T12:00:00.000Z' }),
-              item('a2', 'Boucle chair', 'received', { receivedAt: '2026-03-02T12:00:00.000Z' }),
+              item('a1', 'Walnut dining table', 'delivered', { deliveredAt: '2026-03-06T12:00:00.000Z', receivedAt: '2026-03-02T12:00:00.000Z', inspection: 'inspected' }),
+              item('a2', 'Boucle chair', 'received', { receivedAt: '2026-03-02T12:00:00.000Z', inspection: 'damage-reported' }),
               item('a3', 'Floor lamp', 'in-transit'),
             ],
             activities,
@@ -89,6 +90,10 @@ describe('client dashboard (public, read-only)', () => {
     expect(within(items[0]).getByText('Delivered Mar 6, 2026')).toBeTruthy();
     expect(within(items[1]).getByText('Received Mar 2, 2026')).toBeTruthy();
     expect(within(items[2]).getByText('In Transit')).toBeTruthy();
+    // The warehouse's inspection: its outcome only.
+    expect(within(items[0]).getByText('Inspected')).toBeTruthy();
+    expect(within(items[1]).getByText('Damage reported')).toBeTruthy();
+    expect(within(items[2]).queryByText(/Inspected|Damage reported/)).toBeNull();
 
     expect(screen.getByText('May 14, 2026')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: 'help@midway.test' }).getAttribute('href')).toBe('mailto:help@midway.test'));

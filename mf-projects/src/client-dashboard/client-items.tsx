@@ -1,5 +1,6 @@
 import type { SharedProject } from '@midway/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@midway/ui';
+import { INSPECTION_OUTCOME_LABELS } from '@midway/contracts/vocab';
+import { Badge, Card, CardContent, CardHeader, CardTitle } from '@midway/ui';
 import { EmptyState } from '@midway/ui/data';
 import { ImageOff, Package } from 'lucide-react';
 import styled from 'styled-components';
@@ -45,7 +46,7 @@ export function clientItemDate(item: Pick<SharedProject['items'][number], 'recei
   return received ? `Received ${received}` : null;
 }
 
-/** 'Your Items': photo, name, 'From {supplier}', status badge and date of each item. */
+/** 'Your Items': photo, name, 'From {supplier}', status badge and date of each item, and whether the warehouse inspected it or reported a damage (never the notes: they are for the designer). */
 export function ClientItems({ items }: { items: SharedProject['items'] }) {
   return (
     <Card>
@@ -69,6 +70,7 @@ export function ClientItems({ items }: { items: SharedProject['items'] }) {
                   <StatusCell>
                     <ItemStatusBadge status={item.status} />
                     {date ? <Small>{date}</Small> : null}
+                    {item.inspection ? <Badge $tone={item.inspection === 'damage-reported' ? 'red' : 'green'}>{INSPECTION_OUTCOME_LABELS[item.inspection]}</Badge> : null}
                   </StatusCell>
                 </ItemRow>
               );

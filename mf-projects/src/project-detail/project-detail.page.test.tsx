@@ -32,6 +32,32 @@ describe('ProjectDetailPage', () => {
     expect(screen.getByRole('button', { name: /Share with Client/ })).toBeTruthy();
     // Generate Invoice is for admins (the current user here is unknown: 404).
     expect(screen.queryByRole('button', { name: /Generate Invoice/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Damage reports' })).toBeNull();
+  });
+
+  it("shows the warehouse's damage reports: item, condition, date, notes and photo links", async () => {
+    const table = anItem({ status: 'received' });
+    mockFetch({
+      [`GET /api/projects/${ID}`]: () =>
+        jsonResponse(
+          aProjectDetail({
+            items: [table],
+            damageReports: [
+              { id: '1b2c3d4e-5f6a-4b7c-8d9e-000000000002', itemId: table.id, itemName: 'Walnut dining table', condition: 'damaged', notes: 'Corner split on the left leg', photoUrls: ['/api/photos/7f0e8d9c-1b2a-4c3d-8e4f-5a6b7c8d9e0f'], reportedAt: '2026-03-04T09:00:00.000Z' },
+              { id: '1b2c3d4e-5f6a-4b7c-8d9e-000000000001', itemId: table.id, itemName: 'Boucle chair', condition: 'missing-parts', notes: null, photoUrls: [], reportedAt: '2026-03-03T09:00:00.000Z' },
+            ],
+          }),
+        ),
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Damage reports' });
+    const [first, second] = within(section).getAllByTestId('damage-report');
+    expect(within(first!).getByText('Walnut dining table')).toBeTruthy();
+    expect(within(first!).getByText('Damaged')).toBeTruthy();
+    expect(within(first!).getByText('Mar 4, 2026')).toBeTruthy();
+    expect(within(first!).getByText('Corner split on the left leg')).toBeTruthy();
+    expect(within(first!).getByRole('link', { name: 'Photo 1' }).getAttribute('href')).toBe('/api/photos/7f0e8d9c-1b2a-4c3d-8e4f-5a6b7c8d9e0f');
+    expect(second!.textContent).toBe('Boucle chairMissing partsMar 3, 2026');
   });
 
   it("shows admins Generate Invoice, which opens Create Invoice for the project on /billing", async () => {

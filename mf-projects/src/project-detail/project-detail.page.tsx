@@ -12,6 +12,7 @@ import { formatDate } from '../shared/format';
 import { useShareProject } from '../shared/use-share-project';
 import { AddItemDialog } from './add-item-dialog';
 import { ClientLink } from './client-link';
+import { DamageReports } from './damage-reports';
 import { ProjectItemsList } from './project-items-list';
 import { ProjectMembers } from './project-members';
 import { countItems } from '../shared/item-counts';
@@ -110,6 +111,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           { label: 'Total Cost', value: formatMoney(project.totalCost), icon: DollarSign, tone: 'yellow' },
         ]}
       />
+      <DamageReports reports={project.damageReports ?? []} />
       <Columns>
         <Card>
           <ItemsHeader>
