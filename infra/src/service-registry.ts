@@ -80,7 +80,10 @@ export const SERVICES: ServiceSpec[] = [
       S3_ACCESS_KEY: c.s3.accessKey,
       S3_SECRET_KEY: c.s3.secretKey,
       S3_BUCKET: c.s3.bucket,
-      ...pass(c.env, 'LOG_LEVEL', 'NODE_ENV'),
+      SMTP_URL: c.smtpUrl,
+      // Damage reports' photo links point here.
+      PUBLIC_URL: c.publicUrl,
+      ...pass(c.env, 'MAIL_FROM', 'LOG_LEVEL', 'NODE_ENV'),
     }),
   },
   {

@@ -9,5 +9,10 @@ export const logisticsEnvSchema = baseEnvSchema.extend({
   S3_SECRET_KEY: z.string().default(''),
   S3_BUCKET: z.string().default('midway-uploads'),
   S3_REGION: z.string().default('us-east-1'),
+  /** Damage reports are e-mailed through it. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'SMTP_URL must look like smtp://host:port' }),
+  MAIL_FROM: z.string().default('Midway <no-reply@midway.local>'),
+  /** The address browsers reach Midway at (the gateway): a damage report's photo links point here. */
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be the address of the gateway, e.g. https://midway.example.com' }).default('http://localhost:8080'),
 });
 export type LogisticsConfig = z.infer<typeof logisticsEnvSchema>;

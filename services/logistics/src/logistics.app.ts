@@ -8,6 +8,12 @@ import { UnitOfWork } from './data/unit-of-work';
 import { PhotoService } from './domain/photo.service';
 import { ServiceSelectionService } from './domain/service-selection.service';
 import { UploadCleanup } from './domain/upload-cleanup.service';
+import { DamageReports } from './domain/damage-reports.service';
+import { systemClock, type Clock } from './domain/inspection-due';
+import { ReceivingService } from './domain/receiving.service';
+import { consumeIdentityFacts } from './events/identity.consumer';
+import { DamageReportMailer } from './mail/damage-report.mailer';
+import { damagePhotoRoutes, receivingRoutes } from './routes/receiving.routes';
 import { applyCatalogEvent, catalogCaughtUp, consumeCatalogFacts } from './events/catalog.consumer';
 import { carrierRoutes } from './routes/carrier.routes';
 import { photoRoutes, sharedPhotoRoutes } from './routes/photo.routes';
@@ -17,20 +23,28 @@ import { serviceRoutes } from './routes/service.routes';
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
 
 /** Composition root of the logistics service. */
-export async function startLogistics(config: LogisticsConfig, logger: Logger, port = config.LOGISTICS_PORT) {
+export async function startLogistics(
+  config: LogisticsConfig,
+  logger: Logger,
+  port = config.LOGISTICS_PORT,
+  /** Tests give the receiving desk a clock of their own (the 48-hour due time, 7-day photo links). */
+  opts: { clock?: Clock } = {},
+) {
   const rt = await startServiceRuntime({
     name: SCHEMA,
     config,
     prismaDir: PRISMA_DIR,
     logger,
     createDb,
-    consumes: ['catalog'],
+    consumes: ['catalog', 'identity'],
     // Who reaches each project: the kit's read model, kept from catalog's project events.
     projectAccess: true,
   });
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool);
   const catalog = await consumeCatalogFacts(rt.bus, uow, logger);
   rt.onStop(catalog.stop);
+  const identity = await consumeIdentityFacts(rt.bus, uow, logger);
+  rt.onStop(identity.stop);
   // Before a 404 for a project or item it has not seen yet, logistics asks catalog and applies the answer.
   const catchUp = catchUpOverBus(rt.bus, logger, applyCatalogEvent(uow));
 
@@ -46,6 +60,18 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   const photos = new PhotoService(uow, store, catchUp);
   rt.app.use(sharedPhotoRoutes(photos));
   rt.app.use(photoRoutes(photos));
+
+  const clock = opts.clock ?? systemClock;
+  const mailer = new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM);
+  const damage = new DamageReports(uow, { mailer, store, publicUrl: config.PUBLIC_URL, clock, logger });
+  rt.onStop(async () => {
+    await damage.stop();
+    mailer.close();
+  });
+  rt.app.use(receivingRoutes(new ReceivingService(uow, clock, (id) => damage.dispatch(id))));
+  rt.app.use(damagePhotoRoutes(damage));
+  rt.housekeeping.add('unsent damage report e-mails', 60_000, () => damage.sweep());
+
   if (store) {
     const cleanup = new UploadCleanup(uow, store, () => catalogCaughtUp(rt.bus));
     rt.housekeeping.add('abandoned photo uploads', 30 * 60_000, () => cleanup.run());

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { freePort, startObjectStore, type RunningObjectStore } from '@midway/infra';
 import { catalogService, type Catalog } from '@midway/catalog';
-import { eventually, inviteAndAccept, serviceClient, startService, testEnv, watchEvents as watch, type Actor } from '@midway/testing';
-import { logisticsService, type Logistics } from '../src';
+import { eventually, inviteAndAccept, quietLogger, serviceClient, serviceTestConfig, startService, testEnv, watchEvents as watch, type Actor } from '@midway/testing';
+import { logisticsService, startLogistics, type Logistics } from '../src';
+import type { Clock } from '../src/domain/inspection-due';
 
 export type { Logistics } from '../src';
 export { ANONYMOUS, actor, eventually, type Actor } from '@midway/testing';
 
-export const startTestLogistics = (overrides: Record<string, string> = {}) => startService(logisticsService, overrides);
+/** Logistics on a free port; with `clock`, the receiving desk reads the time from it. */
+export const startTestLogistics = (overrides: Record<string, string> = {}, clock?: Clock) =>
+  clock ? startLogistics(serviceTestConfig(logisticsService, overrides), quietLogger('logistics'), 0, { clock }) : startService(logisticsService, overrides);
 
 export const client = (base: () => string) => serviceClient(base);
 
@@ -19,7 +22,7 @@ export const watchEvents = (subject = 'logistics.>') => watch(subject);
  * Catalog and logistics for the test file, as in production: catalog's API makes projects, members and
  * items, its events reach logistics over NATS, and logistics' API answers from its own read model.
  */
-export function usePlatform(opts: { objectStore?: boolean } = {}) {
+export function usePlatform(opts: { objectStore?: boolean; clock?: Clock } = {}) {
   let catalog: Catalog | undefined;
   let logistics: Logistics | undefined;
   let store: RunningObjectStore | undefined;
@@ -27,7 +30,7 @@ export function usePlatform(opts: { objectStore?: boolean } = {}) {
     // The S3 endpoint as the platform runs it: s3rver in process, which verifies SigV4 like MinIO.
     if (opts.objectStore) store = await startObjectStore({ dir: path.join(testEnv().tmpDir, `s3-${randomUUID()}`), port: await freePort() });
     const s3: Record<string, string> = store ? { S3_ENDPOINT: store.endpoint, S3_ACCESS_KEY: store.accessKey, S3_SECRET_KEY: store.secretKey, S3_BUCKET: store.bucket } : {};
-    [catalog, logistics] = await Promise.all([startService(catalogService), startTestLogistics(s3)]);
+    [catalog, logistics] = await Promise.all([startService(catalogService), startTestLogistics(s3, opts.clock)]);
   }, 60_000);
   afterAll(async () => {
     await logistics?.stop();

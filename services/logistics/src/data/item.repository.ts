@@ -1,4 +1,4 @@
-import type { ServiceType } from '@midway/contracts';
+import type { ItemStatus, ServiceType } from '@midway/contracts';
 import { reachesProject } from '@midway/service-kit';
 import { Prisma, type Client } from './prisma-client';
 
@@ -13,6 +13,9 @@ export interface ItemFact {
   createdAt: string;
   /** The uploaded photo the item carries; undefined when the fact does not say (kept as it is). */
   photoKey?: string | null;
+  /** The tracking number as scans match it (domain/tracking-code), null for none. */
+  trackingNumber: string | null;
+  status: ItemStatus;
 }
 
 export interface ServiceTemplate {
@@ -37,10 +40,11 @@ export class ItemRepository {
     if (items.length === 0) return;
     const rows = JSON.stringify(items.map((i) => ({ ...i, photoKnown: i.photoKey !== undefined })));
     await this.db.$executeRaw`
-      INSERT INTO items (id, project_id, name, created_at)
-      SELECT x.id, x."projectId", x.name, x."createdAt" FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, name text, "createdAt" timestamptz)
-      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, project_id = EXCLUDED.project_id, updated_at = now()
-      WHERE items.name IS DISTINCT FROM EXCLUDED.name OR items.project_id IS DISTINCT FROM EXCLUDED.project_id`;
+      INSERT INTO items (id, project_id, name, created_at, tracking_number, status)
+      SELECT x.id, x."projectId", x.name, x."createdAt", x."trackingNumber", x.status
+      FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, name text, "createdAt" timestamptz, "trackingNumber" text, status text)
+      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, project_id = EXCLUDED.project_id, tracking_number = EXCLUDED.tracking_number, status = EXCLUDED.status, updated_at = now()
+      WHERE (items.name, items.project_id, items.tracking_number, items.status) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.project_id, EXCLUDED.tracking_number, EXCLUDED.status)`;
     // A photo is taken only if its uploader reaches the item's project (owner or member): naming someone
     // else's photo key on an item must not hand that photo to this project's people. The upload row is
     // share-locked so the abandoned-upload clean-up cannot remove it while the item comes to carry it.
@@ -64,10 +68,12 @@ export class ItemRepository {
       ON CONFLICT (item_id, type) DO NOTHING`;
   }
 
-  /** Name, project or photo changed; an item logistics never heard of is left to upsertWithServices. */
-  async update(id: string, fields: { name: string; projectId: string; photoKey?: string | null }): Promise<number> {
+  /** Name, project, tracking number, status or photo changed; an item logistics never heard of is left to upsertWithServices. */
+  async update(id: string, fields: { name: string; projectId: string; photoKey?: string | null; trackingNumber: string | null; status: ItemStatus }): Promise<number> {
     const photo = fields.photoKey === undefined ? Prisma.sql`photo_key` : fields.photoKey === null ? Prisma.sql`NULL` : Prisma.sql`(SELECT u.id FROM uploads u WHERE u.id = ${fields.photoKey}::uuid AND ${uploaderReaches(Prisma.sql`${fields.projectId}::uuid`)} FOR KEY SHARE)`;
-    const n = await this.db.$executeRaw`UPDATE items SET name = ${fields.name}, project_id = ${fields.projectId}::uuid, photo_key = ${photo}, updated_at = now() WHERE id = ${id}::uuid`;
+    const n = await this.db.$executeRaw`
+      UPDATE items SET name = ${fields.name}, project_id = ${fields.projectId}::uuid, photo_key = ${photo}, tracking_number = ${fields.trackingNumber}, status = ${fields.status}, updated_at = now()
+      WHERE id = ${id}::uuid`;
     await this.db.$executeRaw`UPDATE services SET project_id = ${fields.projectId}::uuid, updated_at = now() WHERE item_id = ${id}::uuid AND project_id <> ${fields.projectId}::uuid`;
     return n;
   }
@@ -75,6 +81,11 @@ export class ItemRepository {
   async find(id: string): Promise<{ id: string; projectId: string } | null> {
     const [row] = await this.db.$queryRaw<{ id: string; projectId: string }[]>`SELECT id, project_id AS "projectId" FROM items WHERE id = ${id}::uuid`;
     return row ?? null;
+  }
+
+  /** A status catalog reports (or the desk's arrival): what the desk checks before receiving the item again. */
+  async setStatus(id: string, status: ItemStatus): Promise<void> {
+    await this.db.$executeRaw`UPDATE items SET status = ${status}, updated_at = now() WHERE id = ${id}::uuid AND status IS DISTINCT FROM ${status}`;
   }
 
   async setPhoto(id: string, photoKey: string): Promise<void> {

@@ -1,8 +1,13 @@
 import type { Pool } from 'pg';
 import { UnitOfWork as KitUnitOfWork, ProjectAccessRepository, type Outbox } from '@midway/service-kit';
+import { ArrivalRepository } from './arrival.repository';
+import { InspectionRepository } from './inspection.repository';
 import { ItemRepository } from './item.repository';
+import { ScanRepository } from './scan.repository';
 import { ServiceRepository } from './service.repository';
+import { SigningKeyRepository } from './signing-key.repository';
 import { UploadRepository } from './upload.repository';
+import { UserRepository } from './user.repository';
 import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 
 export interface Repos {
@@ -11,12 +16,21 @@ export interface Repos {
   items: ItemRepository;
   services: ServiceRepository;
   uploads: UploadRepository;
+  /** The receiving desk: its scan lookup, arrivals, inspections and damage reports. */
+  scan: ScanRepository;
+  arrivals: ArrivalRepository;
+  inspections: InspectionRepository;
+  /** Identity's users (names, e-mails). */
+  users: UserRepository;
+  signingKeys: SigningKeyRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
 
 function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
-  return { access: new ProjectAccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client) };
+  return { access: new ProjectAccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client),
+    scan: new ScanRepository(client), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
+  };
 }
 
 /**

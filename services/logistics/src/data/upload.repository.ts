@@ -43,7 +43,8 @@ export class UploadRepository {
   async deleteAbandoned(o: { expiredBefore: Date; completedBefore: Date | null; limit: number }): Promise<string[]> {
     const abandoned = Prisma.sql`((u.completed_at IS NULL AND u.expires_at < ${o.expiredBefore})
       OR (${o.completedBefore}::timestamptz IS NOT NULL AND u.completed_at < ${o.completedBefore}::timestamptz
-          AND NOT EXISTS (SELECT 1 FROM items i WHERE i.photo_key = u.id)))`;
+          AND NOT EXISTS (SELECT 1 FROM items i WHERE i.photo_key = u.id)
+          AND NOT EXISTS (SELECT 1 FROM inspections n WHERE u.id = ANY(n.photo_keys))))`;
     const locked = await this.db.$queryRaw<{ id: string }[]>`
       SELECT u.id FROM uploads u WHERE ${abandoned} ORDER BY u.created_at LIMIT ${o.limit} FOR UPDATE SKIP LOCKED`;
     if (!locked.length) return [];
@@ -58,14 +59,18 @@ export class UploadRepository {
     return n === 1;
   }
 
-  /** Who may see a photo: its uploader, an admin, or anyone who reaches a project whose item carries it. */
+  /**
+   * Who may see a photo: its uploader, an admin, or anyone who reaches a project whose item carries it or
+   * whose item's inspection shows it.
+   */
   async readableBy(key: string, userId: string, admin: boolean): Promise<UploadRow | null> {
     const [row] = await this.db.$queryRaw<UploadRow[]>`
       SELECT u.id, u.owner_id AS "ownerId", u.content_type AS "contentType", u.size, u.completed_at AS "completedAt"
       FROM uploads u
       WHERE u.id = ${key}::uuid AND u.completed_at IS NOT NULL AND (
         ${admin} OR u.owner_id = ${userId}::uuid OR EXISTS (
-          SELECT 1 FROM items i WHERE i.photo_key = u.id AND ${reachesProject(Prisma.sql`${userId}::uuid`, Prisma.sql`i.project_id`)}))`;
+          SELECT 1 FROM items i WHERE i.photo_key = u.id AND ${reachesProject(Prisma.sql`${userId}::uuid`, Prisma.sql`i.project_id`)}) OR EXISTS (
+          SELECT 1 FROM inspections n WHERE u.id = ANY(n.photo_keys) AND ${reachesProject(Prisma.sql`${userId}::uuid`, Prisma.sql`n.project_id`)}))`;
     return row ?? null;
   }
 

@@ -2,6 +2,7 @@ import { photoKeyOf, type EventEnvelope, type EventType } from '@midway/contract
 import { applyProjectFact } from '@midway/service-kit';
 import type { Repos } from '../data/unit-of-work';
 import { SERVICE_TEMPLATES } from './service-types';
+import { itemTrackingKey } from './tracking-code';
 
 type Event<T extends EventType> = EventEnvelope<T>;
 
@@ -23,25 +24,31 @@ export async function applyCatalogFact(r: Omit<Repos, 'outbox'>, event: EventEnv
   switch (event.type) {
     case 'catalog.item.created.v1': {
       const d = (event as Event<'catalog.item.created.v1'>).data;
-      return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt, photoKey: photoKeyFrom(d.photoUrl) }], SERVICE_TEMPLATES);
+      return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt, photoKey: photoKeyFrom(d.photoUrl), trackingNumber: itemTrackingKey(d.trackingNumber), status: d.status }], SERVICE_TEMPLATES);
     }
     case 'catalog.items.imported.v1': {
       const d = (event as Event<'catalog.items.imported.v1'>).data;
-      const items = d.items.map((i) => ({ id: i.itemId, projectId: i.projectId, name: i.name, createdAt: i.createdAt, photoKey: photoKeyFrom(i.photoUrl) }));
+      const items = d.items.map((i) => ({ id: i.itemId, projectId: i.projectId, name: i.name, createdAt: i.createdAt, photoKey: photoKeyFrom(i.photoUrl), trackingNumber: itemTrackingKey(i.trackingNumber), status: i.status }));
       return r.items.upsertWithServices(items, SERVICE_TEMPLATES);
     }
     case 'catalog.item.updated.v1': {
       const d = (event as Event<'catalog.item.updated.v1'>).data;
       // An item logistics has not seen (created before it ran, not yet republished) gets its services now.
       const photoKey = photoKeyFrom(d.photoUrl);
-      const known = await r.items.update(d.itemId, { name: d.name, projectId: d.projectId, photoKey });
-      if (!known) await r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.updatedAt, photoKey }], SERVICE_TEMPLATES);
+      const fields = { name: d.name, projectId: d.projectId, photoKey, trackingNumber: itemTrackingKey(d.trackingNumber), status: d.status };
+      const known = await r.items.update(d.itemId, fields);
+      if (!known) await r.items.upsertWithServices([{ id: d.itemId, createdAt: d.updatedAt, ...fields }], SERVICE_TEMPLATES);
       return;
+    }
+    case 'catalog.item.status-changed.v1': {
+      // The receiving desk refuses to receive a delivered item: it needs the status as catalog has it.
+      const d = (event as Event<'catalog.item.status-changed.v1'>).data;
+      return r.items.setStatus(d.itemId, d.to);
     }
     case 'catalog.item.deleted.v1':
       return r.items.delete((event as Event<'catalog.item.deleted.v1'>).data.itemId);
     default:
-      // Other catalog facts (status changes) mean nothing to logistics yet.
+      // Other catalog facts mean nothing to logistics.
       return;
   }
 }

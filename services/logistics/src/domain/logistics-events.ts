@@ -1,5 +1,5 @@
 import { makeEvent } from '@midway/service-kit';
-import type { ServiceType } from '@midway/contracts';
+import type { InspectionCondition, ServiceType } from '@midway/contracts';
 
 /** The facts logistics publishes (contracts: events/logistics), built in one place for the service and its pacts. */
 export const logisticsEvents = {
@@ -7,7 +7,50 @@ export const logisticsEvents = {
     makeEvent(selected ? 'logistics.service.selected.v1' : 'logistics.service.deselected.v1', { serviceId: s.id, itemId: s.itemId, projectId: s.projectId, type: s.type, cost: s.cost, byUserId, changedAt }),
   photoAttached: (item: { id: string; projectId: string }, photoUrl: string, byUserId: string) =>
     makeEvent('logistics.item-photo.attached.v1', { itemId: item.id, projectId: item.projectId, photoUrl, byUserId, attachedAt: new Date().toISOString() }),
-  /** For the receiving desk (not built yet): billing charges Enhanced Inspection from this fact. */
-  itemInspected: (inspection: { id: string; itemId: string; projectId: string; notes: string | null }, byUserId: string, inspectedAt = new Date().toISOString()) =>
-    makeEvent('logistics.item.inspected.v1', { inspectionId: inspection.id, itemId: inspection.itemId, projectId: inspection.projectId, notes: inspection.notes, byUserId, inspectedAt }),
+  /** The desk received an item: catalog marks it received as of `arrivedAt`; billing charges receiving once. */
+  itemArrived: (a: { id: string; itemId: string; projectId: string; trackingNumber: string; notes: string | null; arrivedAt: Date; inspectionDueAt: Date }, byUserId: string) =>
+    makeEvent('logistics.item.arrived.v1', {
+      arrivalId: a.id,
+      itemId: a.itemId,
+      projectId: a.projectId,
+      trackingNumber: a.trackingNumber,
+      notes: a.notes,
+      arrivedAt: a.arrivedAt.toISOString(),
+      inspectionDueAt: a.inspectionDueAt.toISOString(),
+      byUserId,
+    }),
+  /** The desk inspected an item: billing charges Enhanced Inspection when selected; catalog shows the inspection. */
+  itemInspected: (
+    inspection: { id: string; itemId: string; projectId: string; notes: string | null; condition?: InspectionCondition; photoUrls?: string[] },
+    byUserId: string,
+    inspectedAt = new Date().toISOString(),
+  ) =>
+    makeEvent('logistics.item.inspected.v1', {
+      inspectionId: inspection.id,
+      itemId: inspection.itemId,
+      projectId: inspection.projectId,
+      notes: inspection.notes,
+      byUserId,
+      inspectedAt,
+      condition: inspection.condition ?? 'good',
+      photoUrls: inspection.photoUrls ?? [],
+    }),
+  /** An inspection found damage or missing parts: the report catalog lists on the project. */
+  damageReported: (
+    r: { id: string; inspectionId: string; itemId: string; projectId: string; itemName: string; condition: Exclude<InspectionCondition, 'good'>; notes: string | null; photoUrls: string[] },
+    byUserId: string,
+    reportedAt: Date,
+  ) =>
+    makeEvent('logistics.damage.reported.v1', {
+      damageReportId: r.id,
+      inspectionId: r.inspectionId,
+      itemId: r.itemId,
+      projectId: r.projectId,
+      itemName: r.itemName,
+      condition: r.condition,
+      notes: r.notes,
+      photoUrls: r.photoUrls,
+      byUserId,
+      reportedAt: reportedAt.toISOString(),
+    }),
 };

@@ -98,7 +98,7 @@ export class PhotoService {
 }
 
 /** `/api/objects/uploads/{id}[?sig=…]`, a full URL of it, or `/api/photos/{id}` → the upload id. */
-function uploadIdOf(photoUrl: string): string | null {
+export function uploadIdOf(photoUrl: string): string | null {
   let path: string;
   try {
     path = new URL(photoUrl, 'http://midway.local').pathname;

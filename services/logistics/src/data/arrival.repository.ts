@@ -1,0 +1,91 @@
+import type { Arrival, ArrivalStatus, CarrierId, ItemStatus } from '@midway/contracts';
+import { Prisma, type Client } from './prisma-client';
+
+export interface NewArrival {
+  id: string;
+  code: string;
+  trackingNumber: string;
+  carrierId: CarrierId | null;
+  itemId: string | null;
+  notes: string | null;
+  arrivedAt: Date;
+  inspectionDueAt: Date | null;
+  byUserId: string;
+}
+
+/** An item as the desk needs it to receive it. */
+export interface ReceivableItem {
+  id: string;
+  projectId: string;
+  name: string;
+  status: ItemStatus;
+}
+
+export interface ArrivalRecord {
+  id: string;
+  itemId: string | null;
+  trackingNumber: string;
+  notes: string | null;
+  arrivedAt: Date;
+}
+
+const ARRIVAL = Prisma.sql`
+  SELECT a.id, a.code, a.tracking_number AS "trackingNumber", a.carrier_id AS "carrierId", a.notes,
+         a.arrived_at AS "arrivedAt", a.item_id AS "itemId", i.name AS "itemName", i.project_id AS "projectId",
+         p.name AS "projectName", a.inspection_due_at AS "inspectionDueAt"
+  FROM arrivals a LEFT JOIN items i ON i.id = a.item_id LEFT JOIN projects p ON p.id = i.project_id`;
+
+type ArrivalRow = Omit<Arrival, 'arrivedAt' | 'inspectionDueAt'> & { arrivedAt: Date; inspectionDueAt: Date | null };
+const toArrival = (r: ArrivalRow): Arrival => ({
+  ...r,
+  carrierId: r.carrierId as Arrival['carrierId'],
+  arrivedAt: r.arrivedAt.toISOString(),
+  inspectionDueAt: r.inspectionDueAt?.toISOString() ?? null,
+});
+
+/** Arrivals recorded by the receiving desk: one per item (unique item_id), or unmatched until assigned. */
+export class ArrivalRepository {
+  constructor(private readonly db: Client) {}
+
+  /** The item, locked until commit: arrivals of one item are recorded one at a time. */
+  async lockItem(itemId: string): Promise<ReceivableItem | null> {
+    const [row] = await this.db.$queryRaw<ReceivableItem[]>`SELECT id, project_id AS "projectId", name, status FROM items WHERE id = ${itemId}::uuid FOR UPDATE`;
+    return row ?? null;
+  }
+
+  async insert(a: NewArrival): Promise<void> {
+    await this.db.$executeRaw`
+      INSERT INTO arrivals (id, code, tracking_number, carrier_id, item_id, notes, arrived_at, inspection_due_at, by_user_id)
+      VALUES (${a.id}::uuid, ${a.code}, ${a.trackingNumber}, ${a.carrierId}, ${a.itemId}::uuid, ${a.notes}, ${a.arrivedAt}, ${a.inspectionDueAt}, ${a.byUserId}::uuid)`;
+  }
+
+  /** An unmatched arrival becomes its item's, due for inspection at `dueAt`. */
+  async assign(id: string, itemId: string, dueAt: Date): Promise<void> {
+    await this.db.$executeRaw`UPDATE arrivals SET item_id = ${itemId}::uuid, inspection_due_at = ${dueAt} WHERE id = ${id}::uuid AND item_id IS NULL`;
+  }
+
+  async view(id: string): Promise<Arrival | null> {
+    const [row] = await this.db.$queryRaw<ArrivalRow[]>`${ARRIVAL} WHERE a.id = ${id}::uuid`;
+    return row ? toArrival(row) : null;
+  }
+
+  async ofItem(itemId: string): Promise<ArrivalRecord | null> {
+    const [row] = await this.db.$queryRaw<ArrivalRecord[]>`
+      SELECT id, item_id AS "itemId", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt" FROM arrivals WHERE item_id = ${itemId}::uuid`;
+    return row ?? null;
+  }
+
+  /** The arrival, locked until commit (an assignment at a time). */
+  async lock(id: string): Promise<ArrivalRecord | null> {
+    const [row] = await this.db.$queryRaw<ArrivalRecord[]>`
+      SELECT id, item_id AS "itemId", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt" FROM arrivals WHERE id = ${id}::uuid FOR UPDATE`;
+    return row ?? null;
+  }
+
+  /** Newest first; unmatched ones wait for an item, matched ones have one. */
+  async list(status: ArrivalStatus | undefined, limit = 500): Promise<Arrival[]> {
+    const where = status === 'unmatched' ? Prisma.sql`WHERE a.item_id IS NULL` : status === 'matched' ? Prisma.sql`WHERE a.item_id IS NOT NULL` : Prisma.empty;
+    const rows = await this.db.$queryRaw<ArrivalRow[]>`${ARRIVAL} ${where} ORDER BY a.arrived_at DESC, a.id LIMIT ${limit}`;
+    return rows.map(toArrival);
+  }
+}
