@@ -119,7 +119,8 @@ describe('receiving desk journey', () => {
     // The designer's item is received within 3 s.
     const deadline = Date.now() + 3_000;
     for (;;) {
-      const item = await call<{ status: string; receivedAt: string | null }>(designer.page, 'GET', `/api/items/${itemId}`);
+      const { items } = await call<{ items: { id: string; status: string; receivedAt: string | null }[] }>(designer.page, 'GET', `/api/projects/${projectId}`);
+      const item = items.find((i) => i.id === itemId)!;
       if (item.status === 'received' && item.receivedAt) break;
       if (Date.now() > deadline) throw new Error(`the designer's item is not received after 3 s: ${JSON.stringify(item)}`);
       await page.waitForTimeout(200);

@@ -242,6 +242,7 @@ describe("the page's head: session verdict and the route's remote entry", () => 
       ['/items?q=chair', [...first('mf-items'), ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/8877.0b2acc71.js', '/remotes/mf-items/8151.7455dc7f.js']],
       ['/services', [...first('mf-items'), ...shellChunks, '/remotes/mf-items/284.bb6a5705.js', '/remotes/mf-items/4111.2a836cd6.js']],
       ['/billing', [...first('mf-billing'), ...shellChunks]],
+      ['/receiving', [...first('mf-warehouse'), ...shellChunks]],
       ['/no-such-page', []],
     ];
     for (const [p, expected] of cases) {
