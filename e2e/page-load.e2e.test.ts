@@ -24,7 +24,7 @@ function record(page: Page, baseUrl: string) {
 async function preloadsUnused(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const ran = (global: string) => new Set(((window as unknown as Record<string, [(string | number)[]][]>)[global] ?? []).flatMap(([ids]) => ids.map(String)));
-    const builds: Record<string, string> = { '': 'webpackChunkshell', 'mf-projects': 'webpackChunkmf_projects', 'mf-items': 'webpackChunkmf_items', 'mf-billing': 'webpackChunkmf_billing' };
+    const builds: Record<string, string> = { '': 'webpackChunkshell', 'mf-projects': 'webpackChunkmf_projects', 'mf-items': 'webpackChunkmf_items', 'mf-billing': 'webpackChunkmf_billing', 'mf-warehouse': 'webpackChunkmf_warehouse' };
     const unused: string[] = [];
     for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=script]')) {
       const path = new URL(link.href).pathname;
@@ -157,6 +157,7 @@ describe('what a page load downloads and when', () => {
       { dir: 'mf-items', heading: 'Items' },
       { dir: 'mf-projects', heading: 'Dashboard' },
       { dir: 'mf-billing', heading: 'Billing' },
+      { dir: 'mf-warehouse', heading: 'Receiving' },
       { dir: 'mf-landing', heading: "Let's Talk" },
     ];
     for (const { dir, heading } of previews) {
