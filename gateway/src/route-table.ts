@@ -56,6 +56,10 @@ export const ROUTES: Route[] = [
   // The client page's photos: the share token in the path is the credential, as for /api/shared/projects.
   { prefix: '/api/shared/photos', service: 'logistics', public: true },
   { prefix: '/api/carriers', service: 'logistics' },
+  // The warehouse's receiving desk (logistics answers anyone but an admin 403).
+  { prefix: '/api/receiving', service: 'logistics' },
+  // A damage report's e-mailed photo links: the signed, 7-day link is the credential, as a share token is.
+  { prefix: '/api/damage-photos', service: 'logistics', public: true },
   { prefix: '/api/billing/webhook', service: 'billing', public: true },
   { prefix: '/api/billing', service: 'billing' },
   { prefix: '/api/invoices', service: 'billing' },

@@ -21,6 +21,12 @@ const SIGNED_IN = [
   ['PUT', '/api/item-photos'],
   ['GET', '/api/photos/uploads/abc.jpg'],
   ['GET', '/api/carriers'],
+  ['POST', '/api/receiving/scan'],
+  ['POST', '/api/receiving/arrivals'],
+  ['GET', '/api/receiving/arrivals?status=unmatched'],
+  ['PUT', '/api/receiving/arrivals/0b8f3c2e-2222-4a4a-9b9b-123456789abc'],
+  ['GET', '/api/receiving/inspections?status=pending'],
+  ['POST', '/api/receiving/inspections/0b8f3c2e-3333-4a4a-9b9b-123456789abc'],
 ] as const;
 
 describe('logistics routes', () => {
@@ -38,6 +44,14 @@ describe('logistics routes', () => {
     const res = await fetch(`${t.gateway.url}/api/shared/photos/tok123/uploads/abc.jpg`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ method: 'GET', url: '/api/shared/photos/tok123/uploads/abc.jpg', identified: false });
+  });
+
+  it('GET /api/damage-photos/{key} is public: the signed link from the damage e-mail is the credential', async () => {
+    const path = '/api/damage-photos/7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab?expires=1900000000&sig=abc';
+    expect(matchRoute('/api/damage-photos/7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab')?.service).toBe('logistics');
+    const res = await fetch(`${t.gateway.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ method: 'GET', url: path, identified: false });
   });
 
   it('the upload target takes a 10,485,760-byte photo whole and refuses one byte more with 413; other logistics routes keep the default limit', async () => {
