@@ -30,12 +30,12 @@ export const PROJECT_ACCESS_LEVELS = ['owner', 'admin', 'member', 'viewer'] as c
 export type ProjectAccess = (typeof PROJECT_ACCESS_LEVELS)[number];
 
 /** What a role may do on a project. The catalog service enforces this table; the pages show only what it allows. */
-export const PROJECT_CAPABILITIES = ['read', 'editItems', 'editProject', 'manageMembers', 'share'] as const;
+export const PROJECT_CAPABILITIES = ['read', 'editItems', 'editProject', 'manageMembers', 'share', 'pay'] as const;
 export type ProjectCapability = (typeof PROJECT_CAPABILITIES)[number];
 const ROLE_CAPABILITIES: Record<ProjectAccess, readonly ProjectCapability[]> = {
   owner: PROJECT_CAPABILITIES,
   admin: PROJECT_CAPABILITIES,
-  member: ['read', 'editItems', 'editProject'],
+  member: ['read', 'editItems', 'editProject', 'pay'],
   viewer: ['read'],
 };
 export const canOnProject = (access: ProjectAccess, capability: ProjectCapability): boolean => ROLE_CAPABILITIES[access].includes(capability);
@@ -144,6 +144,22 @@ export const INVOICE_DUE_DAYS = 30;
 export const BILLING_YEAR_MIN = 2024;
 export const BILLING_YEAR_MAX = 2030;
 export const BILLING_CURRENCY = 'usd';
+/**
+ * The most one invoice line (its rate, or rate × quantity) may be: what numeric(10,2) holds. Lines stay far below
+ * the invoice columns' numeric(12,2), so a total of many lines is checked against INVOICE_TOTAL_MAX instead.
+ */
+export const LINE_AMOUNT_MAX = '99999999.99';
+/** The most an invoice's total may be: what its numeric(12,2) columns hold. */
+export const INVOICE_TOTAL_MAX = '9999999999.99';
+/** Due dates are real calendar dates in this range of years (a typo like 0000 or 20266 is refused). */
+export const DUE_DATE_YEARS = { min: 2000, max: 2100 } as const;
+/**
+ * Why a payment event moved no money and a person must act (refund it in the processor, or look into it): paid
+ * for a void, draft or already paid invoice, with another amount or currency than the intent's, or for an intent
+ * this platform never created for that invoice.
+ */
+export const PAYMENT_ANOMALY_KINDS = ['void_invoice', 'draft_invoice', 'paid_invoice', 'amount_mismatch', 'currency_mismatch', 'unknown_intent'] as const;
+export type PaymentAnomalyKind = (typeof PAYMENT_ANOMALY_KINDS)[number];
 /** Month names, January first: `MONTHS[month - 1]` names a billing period's 1-based month. */
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 

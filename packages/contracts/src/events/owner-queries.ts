@@ -15,13 +15,11 @@ export const OWNER_QUERY_SUBJECTS = {
 } as const;
 
 export type OwnerQueryKind = keyof typeof OWNER_QUERY_SUBJECTS;
-export const OWNER_QUERY_KINDS = Object.keys(OWNER_QUERY_SUBJECTS) as OwnerQueryKind[];
 
 /** Replicas of the owner share the questions: one of them answers each. */
 export const ownerQueryGroup = (kind: OwnerQueryKind) => `${kind.split('.')[0]}-owner-queries`;
 
 export const ownerQuerySchema = z.object({ id: z.uuid() });
-export type OwnerQuery = z.infer<typeof ownerQuerySchema>;
 
 /**
  * The owner's answer: the events its republish command would publish for that id, in the order to apply them

@@ -51,7 +51,7 @@ import {
   scanResponseSchema,
 } from '../logistics/receiving';
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema } from '../billing/invoices';
-import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentIntentResultSchema } from '../billing/payments';
+import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
 import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
 import { DAMAGE_PHOTO_LINK_DAYS, INSPECTION_DUE_HOURS, NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../vocab';
 
@@ -522,7 +522,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'post', path: '/api/invoices/{id}/items', operationId: 'addInvoiceItem', tag: 'invoices', security: 'session', params: invoiceId,
-    summary: 'Add a line to a draft invoice (admin; amount = rate × quantity)', body: named('AddInvoiceItemBody', addInvoiceItemBodySchema),
+    summary: 'Add a line to a draft invoice (admin; amount = rate × quantity; a sent invoice is final: 409)', body: named('AddInvoiceItemBody', addInvoiceItemBodySchema),
     responses: { 201: { description: 'The new line.', schema: named('InvoiceItem', invoiceItemSchema) } },
     errors: [409],
   },
@@ -538,7 +538,9 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'post', path: '/api/create-payment-intent', operationId: 'createPaymentIntent', tag: 'invoices', security: 'session',
-    summary: 'Start paying an invoice by card (the amount is its unpaid total)', body: named('CreatePaymentIntentBody', createPaymentIntentBodySchema),
+    summary: 'Start paying an invoice by card (the amount is its unpaid total)',
+    description: 'Sent and overdue invoices only (a draft, paid or void invoice is 409 with the reason); a project’s viewers may read its invoices but not pay them (403). The invoice’s open intent is reused, so retries and second tabs pay through one intent.',
+    body: named('CreatePaymentIntentBody', createPaymentIntentBodySchema),
     responses: { 200: { description: 'The client secret for Stripe.js (or the test processor).', schema: named('PaymentIntentResult', paymentIntentResultSchema) } },
     errors: [409, 502],
   },
@@ -552,8 +554,15 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'post', path: '/api/billing/webhook', operationId: 'paymentWebhook', tag: 'invoices', security: 'public',
     summary: 'The payment processor’s webhook (Stripe-Signature checked over the raw body)',
+    description: 'A signature stamped more than 300 s from now (either way) and a malformed event are 400. An event moves money only for an intent billing created for that invoice, in its currency, for its positive whole amount, once; draft and void invoices are never paid. Any other event is answered 200, changes no invoice and is recorded as a payment anomaly (GET /api/billing/anomalies).',
     upload: { contentTypes: ['application/json'], description: 'The processor’s event, signed.' },
     responses: { 200: { description: 'Received.', schema: named('WebhookReceived', z.object({ received: z.literal(true) })) } },
+  },
+  {
+    method: 'get', path: '/api/billing/anomalies', operationId: 'listPaymentAnomalies', tag: 'billing', security: 'session',
+    summary: 'Payment events that moved no money, newest first, with what a person must do (admin)',
+    responses: { 200: { description: 'Anomalies.', schema: named('PaymentAnomaly', paymentAnomalySchema, true) } },
+    errors: [403],
   },
   {
     method: 'post', path: '/api/billing/initialize', operationId: 'initializeRates', tag: 'billing', security: 'session',

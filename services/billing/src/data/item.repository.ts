@@ -35,6 +35,12 @@ export class ItemRepository {
       ON CONFLICT DO NOTHING`;
   }
 
+  /** The project an item belongs to, or null for an item billing has not heard of. */
+  async projectOf(itemId: string): Promise<string | null> {
+    const [row] = await this.db.$queryRaw<{ projectId: string }[]>`SELECT project_id AS "projectId" FROM items WHERE id = ${itemId}::uuid`;
+    return row?.projectId ?? null;
+  }
+
   /** A deleted item is no longer stored anywhere: its storage ends at `at`. */
   async markDeleted(itemId: string, at: string): Promise<void> {
     await this.db.$executeRaw`UPDATE items SET deleted = true WHERE id = ${itemId}::uuid`;

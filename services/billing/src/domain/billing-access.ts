@@ -25,3 +25,14 @@ export async function readableInvoice<T extends { projectId: string }>(r: Pick<R
   if (!canOnProject(access, 'read')) throw notFound('Invoice not found');
   return invoice;
 }
+
+/**
+ * The invoice when the caller may pay for its project: whoever reads it (else 404, as readableInvoice), except a
+ * project's viewers, who read only (403).
+ */
+export async function payableInvoice<T extends { projectId: string }>(r: Pick<Repos, 'access'>, caller: Caller, invoice: T | null): Promise<T> {
+  const readable = await readableInvoice(r, caller, invoice);
+  const access = await r.access.accessOf(caller, readable.projectId);
+  if (!access || !canOnProject(access, 'pay')) throw forbidden('Viewers of a project can see its invoices but not pay them; ask the project’s owner.');
+  return readable;
+}

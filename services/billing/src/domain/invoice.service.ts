@@ -1,11 +1,12 @@
 import { badRequest, conflict, HttpError, notFound, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
-import { INVOICE_DUE_DAYS, isUuid, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
+import { fromCents, INVOICE_DUE_DAYS, INVOICE_TOTAL_MAX, isUuid, LINE_AMOUNT_MAX, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import type { InvoiceMail } from '../mail/invoice.mailer';
 import { readableInvoice, requireAdmin } from './billing-access';
 import { publishInvoices } from './automatic-billing.service';
 import { addDays, dayIn } from './calendar';
+import { linesChangeRefusal, replacementRefusal, statusesBefore, voidRefusal } from './invoice-lifecycle';
 import { lineAmount } from './money';
 
 export interface InvoiceDeps {
@@ -48,7 +49,11 @@ export class InvoiceService {
     return this.deps.catchUp.retrying(() => this.uow.run(async (r) => {
       const project = isUuid(projectId) ? await r.access.project(projectId) : null;
       if (!project) throw notSeenYet('catalog.project', projectId, 'Project not found');
-      const id = await r.invoices.create({ projectId, clientName: body.clientName, clientEmail: body.clientEmail, dueDate: body.dueDate, notes: body.notes, year: Number(dayIn(this.deps.tz).slice(0, 4)) });
+      if (body.replacesInvoiceId) {
+        const refusal = replacementRefusal(await r.invoices.find(body.replacesInvoiceId), projectId);
+        if (refusal) throw badRequest(refusal);
+      }
+      const id = await r.invoices.create({ projectId, clientName: body.clientName, clientEmail: body.clientEmail, dueDate: body.dueDate, notes: body.notes, replacesInvoiceId: body.replacesInvoiceId, year: Number(dayIn(this.deps.tz).slice(0, 4)) });
       const row = (await r.invoices.find(id))!;
       await publishInvoices(r, [row], 'billing.invoice.created.v1');
       return detail(r, row);
@@ -62,9 +67,14 @@ export class InvoiceService {
     if (body.amount !== undefined && toCents(body.amount) !== toCents(amount)) {
       throw badRequest(`amount must be rate × quantity = ${amount} (it was ${body.amount}); leave it out to let the server compute it`);
     }
+    if (toCents(amount) > toCents(LINE_AMOUNT_MAX)) throw badRequest(`rate × quantity = ${amount} is more than one line may be (at most ${LINE_AMOUNT_MAX})`);
     return this.uow.run(async (r) => {
       const invoice = await this.lockedOrMissing(r, id);
-      if (invoice.status === 'paid' || invoice.status === 'void') throw conflict(`Invoice ${invoice.invoiceNumber} is ${invoice.status}; items can only be added to unpaid invoices`);
+      const refusal = linesChangeRefusal(invoice);
+      if (refusal) throw conflict(refusal);
+      if (body.itemId && (await r.items.projectOf(body.itemId)) !== invoice.projectId) throw badRequest('itemId must be an item of the invoice’s project');
+      const after = toCents(invoice.subtotal) + toCents(amount);
+      if (after > toCents(INVOICE_TOTAL_MAX)) throw badRequest(`The invoice's total would be ${fromCents(after)}, over the most an invoice may total (${INVOICE_TOTAL_MAX}); put the rest on another invoice`);
       const line = await r.invoices.addLine(id, { itemId: body.itemId ?? null, description: body.description, quantity: body.quantity, rate: toFixed2(body.rate), amount, type: body.type });
       await r.invoices.retotal([id], this.deps.taxRate);
       return line;
@@ -100,9 +110,10 @@ export class InvoiceService {
     requireAdmin(caller, 'void invoices');
     return this.uow.run(async (r) => {
       const invoice = await this.lockedOrMissing(r, id);
-      if (invoice.status === 'paid') throw conflict(`Invoice ${invoice.invoiceNumber} is paid and cannot be voided`);
+      const refusal = voidRefusal(invoice);
+      if (refusal) throw conflict(refusal);
       if (invoice.status !== 'void') {
-        await r.invoices.transition(id, ['draft', 'sent', 'overdue'], 'void');
+        await r.invoices.transition(id, statusesBefore('void'), 'void');
         await publishInvoices(r, [(await r.invoices.find(id))!], 'billing.invoice.voided.v1');
       }
       return detail(r, (await r.invoices.find(id))!);

@@ -1,14 +1,10 @@
-import { badRequest, conflict, HttpError, type Caller, type CatchUp } from '@midway/service-kit';
-import { BILLING_CURRENCY, fromCents, isUuid, toCents } from '@midway/contracts';
+import { badRequest, conflict, HttpError, parse, type Caller, type CatchUp } from '@midway/service-kit';
+import { BILLING_CURRENCY, fromCents, isUuid, processorEventSchema, succeededIntentSchema, toCents, type PaymentAnomaly } from '@midway/contracts';
 import type { UnitOfWork } from '../data/unit-of-work';
-import { readableInvoice } from './billing-access';
+import { payableInvoice, requireAdmin } from './billing-access';
 import { billingEvents } from './billing-events';
-
-/** A verified processor event, as much of it as billing reads. */
-export interface ProcessorEvent {
-  type: string;
-  data: { object: unknown };
-}
+import { paymentRefusal } from './invoice-lifecycle';
+import { describeAnomaly, judgePayment, signatureTimeAcceptable, signatureTimestamp } from './payment-events';
 
 /**
  * What billing needs of a card processor: payment intents and verified webhooks. `payments/` implements it with
@@ -18,19 +14,13 @@ export interface PaymentProcessor {
   /** Offline: the test processor stands in, and the browser confirms through it. */
   readonly testMode: boolean;
   createIntent(o: { amountCents: number; currency: string; invoiceId: string; invoiceNumber: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
-  /** The verified event, or null when the signature is missing, wrong or too old. */
-  verify(rawBody: Buffer, signature: string | undefined): ProcessorEvent | null;
+  /** The intent as the processor has it now, or null when it does not know it. */
+  retrieveIntent(id: string): Promise<{ id: string; clientSecret: string; status: string } | null>;
+  /** The verified event's JSON, or null when the signature is missing, wrong or too old. */
+  verify(rawBody: Buffer, signature: string): unknown;
 }
 
-interface SucceededIntent {
-  id: string;
-  amount: number;
-  amount_received?: number;
-  currency: string;
-  status: string;
-  metadata?: Record<string, string>;
-  payment_method?: string | null;
-}
+const BAD_SIGNATURE = 'Stripe-Signature is missing, does not match, or is older than 300 seconds';
 
 /** Card payments: the intent for an invoice's unpaid total, and the processor's word that it was paid. */
 export class PaymentService {
@@ -41,46 +31,90 @@ export class PaymentService {
     private readonly catchUp: CatchUp,
   ) {}
 
-  /** Anyone who sees the invoice may pay it; the amount is what is unpaid, never the client's figure. */
+  /**
+   * Whoever may pay for the project (not its viewers) pays a sent or overdue invoice; the amount is what is
+   * unpaid, never the client's figure. The invoice's open intent for that amount is reused, so a double click, a
+   * retry or a second tab pays through one intent.
+   */
   async createIntent(caller: Caller, invoiceId: string): Promise<{ clientSecret: string; testMode: boolean }> {
-    const invoice = await this.catchUp.retrying(async () => readableInvoice(this.uow.read, caller, isUuid(invoiceId) ? await this.uow.read.invoices.find(invoiceId) : null));
-    if (invoice.status === 'paid' || invoice.status === 'void') throw conflict(`Invoice ${invoice.invoiceNumber} is ${invoice.status}; there is nothing to pay`);
-    if (invoice.status === 'draft') throw conflict(`Invoice ${invoice.invoiceNumber} is a draft; it can be paid once it is sent`);
+    const invoice = await this.catchUp.retrying(async () => payableInvoice(this.uow.read, caller, isUuid(invoiceId) ? await this.uow.read.invoices.find(invoiceId) : null));
+    const refusal = paymentRefusal(invoice);
+    if (refusal) throw conflict(refusal);
     const unpaid = toCents(invoice.total) - toCents(await this.uow.read.payments.paidAmount(invoiceId));
     if (unpaid < 50n) throw conflict(`Invoice ${invoice.invoiceNumber} has ${fromCents(unpaid > 0n ? unpaid : 0n)} to pay; card payments start at 0.50`);
-    // One intent per invoice and amount: a double click, or a retry after a timeout, gets the same intent.
-    const intent = await this.processor
-      .createIntent({ amountCents: Number(unpaid), currency: BILLING_CURRENCY, invoiceId, invoiceNumber: invoice.invoiceNumber, idempotencyKey: `invoice-${invoiceId}-${unpaid}` })
-      .catch(() => {
-        throw new HttpError(502, 'payment_processor_unavailable', 'The card processor could not start this payment. Please try again in a minute.');
+    const amount = fromCents(unpaid);
+    const unavailable = () => new HttpError(502, 'payment_processor_unavailable', 'The card processor could not start this payment. Please try again in a minute.');
+
+    const open = await this.uow.read.payments.openIntent(invoiceId, amount);
+    if (open) {
+      const known = await this.processor.retrieveIntent(open.id).catch(() => {
+        throw unavailable();
       });
-    await this.uow.run((r) => r.payments.setIntent(invoiceId, intent.id));
+      if (known?.status === 'succeeded' || known?.status === 'processing') throw conflict(`A payment of invoice ${invoice.invoiceNumber} is being confirmed; it shows as paid in a minute`);
+      if (known && known.status !== 'canceled') return { clientSecret: known.clientSecret, testMode: this.processor.testMode };
+    }
+    // Parallel first asks share the key, so the processor answers them all with one intent; a canceled one is
+    // followed by a new key.
+    const attempt = open ? `-${open.id}` : '';
+    const intent = await this.processor
+      .createIntent({ amountCents: Number(unpaid), currency: BILLING_CURRENCY, invoiceId, invoiceNumber: invoice.invoiceNumber, idempotencyKey: `invoice-${invoiceId}-${unpaid}${attempt}` })
+      .catch(() => {
+        throw unavailable();
+      });
+    await this.uow.run(async (r) => {
+      if (open) await r.payments.closeIntent(open.id, 'canceled');
+      await r.payments.recordIntent({ id: intent.id, invoiceId, amount, currency: BILLING_CURRENCY });
+    });
     return { clientSecret: intent.clientSecret, testMode: this.processor.testMode };
   }
 
   /**
-   * The processor's webhook. A bad signature is refused (400); `payment_intent.succeeded` records the payment
-   * once per intent and marks the invoice paid; replays, other events and unknown invoices are acknowledged
-   * without effect.
+   * The processor's webhook. A bad signature, or one stamped over 300 s from now either way, is refused (400), and
+   * so is a malformed event. `payment_intent.succeeded` pays only as payment-events' rules allow, once per intent;
+   * anything else it says is acknowledged, changes no invoice and is recorded as an anomaly for an admin.
    */
   async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
-    const event = this.processor.verify(rawBody, signature);
-    if (!event) throw badRequest('Stripe-Signature is missing, does not match, or is older than 300 seconds');
+    if (!signature || signature.length > 4096) throw badRequest(BAD_SIGNATURE);
+    const t = signatureTimestamp(signature);
+    if (t === null || !signatureTimeAcceptable(t, Date.now())) throw badRequest('Stripe-Signature’s timestamp is missing or more than 300 seconds from now (in the past or the future)');
+    const verified = this.processor.verify(rawBody, signature);
+    if (verified === null) throw badRequest(BAD_SIGNATURE);
+    const event = parse(processorEventSchema, verified);
     if (event.type !== 'payment_intent.succeeded') return { received: true };
-    const intent = event.data.object as SucceededIntent;
-    const invoiceId = intent.metadata?.invoiceId;
-    if (!invoiceId || !isUuid(invoiceId)) return { received: true };
+    const intent = parse(succeededIntentSchema, event.data.object);
+    const amount = intent.amount_received ?? intent.amount;
+
     await this.uow.run(async (r) => {
-      const invoice = await r.invoices.find(invoiceId, true);
-      if (!invoice) return;
-      const amount = fromCents(BigInt(intent.amount_received ?? intent.amount));
-      const recorded = await r.payments.record({ invoiceId, intentId: intent.id, amount, currency: intent.currency, stripeStatus: intent.status, paymentMethod: intent.payment_method ?? null });
-      if (!recorded) return;
-      const paidInFull = toCents(await r.payments.paidAmount(invoiceId)) >= toCents(invoice.total);
-      if (paidInFull && (await r.invoices.transition(invoiceId, ['draft', 'sent', 'overdue'], 'paid', { paid: { intentId: intent.id } }))) {
-        await r.outbox.add(billingEvents.invoicePaid(invoice, { intentId: intent.id, amount }));
+      if (await r.payments.counted(intent.id)) return;
+      const recorded = await r.payments.intent(intent.id);
+      const named = intent.metadata?.invoiceId;
+      const invoiceId = recorded?.invoiceId ?? (named && isUuid(named) ? named : null);
+      const invoice = invoiceId ? await r.invoices.find(invoiceId, true) : null;
+      // Locked: a parallel replay of the same intent waits here and then finds it counted.
+      if (invoice && (await r.payments.counted(intent.id))) return;
+      const verdict = judgePayment({
+        invoice,
+        intent: recorded && { invoiceId: recorded.invoiceId, amountCents: toCents(recorded.amount), currency: recorded.currency },
+        event: { amount, currency: intent.currency },
+      });
+      if (!verdict.pay) {
+        await r.payments.recordAnomaly({ kind: verdict.kind, invoiceId: invoice?.id ?? null, intentId: intent.id, eventId: event.id, amount: String(amount), currency: intent.currency });
+        return;
+      }
+      const paid = fromCents(verdict.amountCents);
+      const method = typeof intent.payment_method === 'string' ? intent.payment_method.slice(0, 100) : null;
+      if (!(await r.payments.record({ invoiceId: invoice!.id, intentId: intent.id, amount: paid, currency: intent.currency.toLowerCase(), stripeStatus: (intent.status ?? 'succeeded').slice(0, 30), paymentMethod: method }))) return;
+      const paidInFull = toCents(await r.payments.paidAmount(invoice!.id)) >= toCents(invoice!.total);
+      if (paidInFull && (await r.invoices.transition(invoice!.id, ['sent', 'overdue'], 'paid', { paid: { intentId: intent.id } }))) {
+        await r.outbox.add(billingEvents.invoicePaid(invoice!, { intentId: intent.id, amount: paid }));
       }
     });
     return { received: true };
+  }
+
+  /** Payment events that moved no money, newest first, each with what a person must do (admin). */
+  async anomalies(caller: Caller): Promise<PaymentAnomaly[]> {
+    requireAdmin(caller, 'see payment anomalies');
+    return (await this.uow.read.payments.anomalies()).map((a) => ({ ...a, ...describeAnomaly(a) }));
   }
 }

@@ -1,7 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentProcessor } from '../domain/payment.service';
-
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+import { SIGNATURE_TOLERANCE_SECONDS } from '../domain/payment-events';
 
 /**
  * The `stripe` SDK, against Stripe itself or — offline — against the local processor that speaks the same
@@ -26,10 +25,19 @@ export function stripeProcessor(o: { secretKey: string; webhookSecret: string; t
       if (!intent.client_secret) throw new Error('The payment processor answered without a client secret');
       return { id: intent.id, clientSecret: intent.client_secret };
     },
-    verify(rawBody, signature) {
-      if (!signature) return null;
+    async retrieveIntent(id) {
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature, o.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        const intent = await stripe.paymentIntents.retrieve(id);
+        return intent.client_secret ? { id: intent.id, clientSecret: intent.client_secret, status: intent.status } : null;
+      } catch (e) {
+        if (e instanceof Stripe.errors.StripeInvalidRequestError && e.statusCode === 404) return null;
+        throw e;
+      }
+    },
+    verify(rawBody, signature) {
+      try {
+        // Returns the parsed JSON; a body signed correctly but not JSON is malformed, and fails the parse as null.
+        return stripe.webhooks.constructEvent(rawBody, signature, o.webhookSecret, SIGNATURE_TOLERANCE_SECONDS) as unknown;
       } catch {
         return null;
       }

@@ -8,6 +8,9 @@ export function paymentRoutes(payments: PaymentService): Router {
   r.post('/api/create-payment-intent', requireCaller, async (req, res) => {
     res.json(await payments.createIntent(callerOf(req), parse(createPaymentIntentBodySchema, req.body ?? {}).invoiceId));
   });
+  r.get('/api/billing/anomalies', requireCaller, async (req, res) => {
+    res.json(await payments.anomalies(callerOf(req)));
+  });
   return r;
 }
 
