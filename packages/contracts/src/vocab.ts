@@ -30,12 +30,12 @@ export const PROJECT_ACCESS_LEVELS = ['owner', 'admin', 'member', 'viewer'] as c
 export type ProjectAccess = (typeof PROJECT_ACCESS_LEVELS)[number];
 
 /** What a role may do on a project. The catalog service enforces this table; the pages show only what it allows. */
-export const PROJECT_CAPABILITIES = ['read', 'editItems', 'editProject', 'manageMembers', 'share', 'pay'] as const;
+export const PROJECT_CAPABILITIES = ['read', 'editItems', 'editProject', 'manageMembers', 'share'] as const;
 export type ProjectCapability = (typeof PROJECT_CAPABILITIES)[number];
 const ROLE_CAPABILITIES: Record<ProjectAccess, readonly ProjectCapability[]> = {
   owner: PROJECT_CAPABILITIES,
   admin: PROJECT_CAPABILITIES,
-  member: ['read', 'editItems', 'editProject', 'pay'],
+  member: ['read', 'editItems', 'editProject'],
   viewer: ['read'],
 };
 export const canOnProject = (access: ProjectAccess, capability: ProjectCapability): boolean => ROLE_CAPABILITIES[access].includes(capability);

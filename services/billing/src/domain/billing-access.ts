@@ -1,5 +1,5 @@
 import { forbidden, notFound, notSeenYet, type Caller } from '@midway/service-kit';
-import { canOnProject, isAdmin } from '@midway/contracts';
+import { canOnProject, isAdmin, type ProjectAccess } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
 
 /**
@@ -26,13 +26,16 @@ export async function readableInvoice<T extends { projectId: string }>(r: Pick<R
   return invoice;
 }
 
+/** Who may pay a project's invoices: those who work on it. Its viewers read only. */
+const PAYERS: readonly ProjectAccess[] = ['owner', 'admin', 'member'];
+
 /**
  * The invoice when the caller may pay for its project: whoever reads it (else 404, as readableInvoice), except a
- * project's viewers, who read only (403).
+ * project's viewers (403).
  */
 export async function payableInvoice<T extends { projectId: string }>(r: Pick<Repos, 'access'>, caller: Caller, invoice: T | null): Promise<T> {
   const readable = await readableInvoice(r, caller, invoice);
   const access = await r.access.accessOf(caller, readable.projectId);
-  if (!access || !canOnProject(access, 'pay')) throw forbidden('Viewers of a project can see its invoices but not pay them; ask the project’s owner.');
+  if (!access || !PAYERS.includes(access)) throw forbidden('Viewers of a project can see its invoices but not pay them; ask the project’s owner.');
   return readable;
 }
