@@ -65,6 +65,8 @@ export const ITEMS_PAGE_MAX = 1000;
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 export const BULK_IMPORT_MAX_ROWS = 20_000;
+/** Items one bulk status change or bulk delete may name (a page of the Items list at most). */
+export const BULK_ITEMS_MAX = 1000;
 
 /* ---------- logistics: per-item services ---------- */
 

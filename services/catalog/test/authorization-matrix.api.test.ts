@@ -89,10 +89,13 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['PUT /api/items/{id}', (w, f) => http.put(`/api/items/${f.itemId}`, w, { notes: 'changed' }), by(200, EDIT)],
   ['PUT /api/items/{id}/status', (w, f) => http.put(`/api/items/${f.itemId}/status`, w, { status: 'received' }), by(200, EDIT)],
   ['DELETE /api/items/{id}', (w, f) => http.del(`/api/items/${f.itemId}`, w), by(204, EDIT)],
+  ['POST /api/items/bulk-status', (w, f) => http.post('/api/items/bulk-status', w, { itemIds: [f.itemId], status: 'received' }), by(200, EDIT)],
+  ['POST /api/items/bulk-delete', (w, f) => http.post('/api/items/bulk-delete', w, { itemIds: [f.itemId] }), by(200, EDIT)],
   ['POST /api/projects', (w) => http.post('/api/projects', w, { name: 'Own project', clientName: 'C', location: 'L' }), ANY_SIGNED_IN(201)],
   ['GET /api/projects', (w) => http.get('/api/projects', w), ANY_SIGNED_IN(200)],
   ['GET /api/items', (w) => http.get('/api/items?limit=1000', w), ANY_SIGNED_IN(200)],
   ['GET /api/items/summary', (w) => http.get('/api/items/summary', w), ANY_SIGNED_IN(200)],
+  ['GET /api/items/tracking-matches', (w) => http.get('/api/items/tracking-matches?trackingNumber=1Z999AA10123456784', w), ANY_SIGNED_IN(200)],
   ['GET /api/activities', (w) => http.get('/api/activities?limit=100', w), ANY_SIGNED_IN(200)],
   ['GET /api/search', (w) => http.get('/api/search?q=Zebrawood', w), ANY_SIGNED_IN(200)],
   ['GET /api/dashboard/stats', (w) => http.get('/api/dashboard/stats', w), ANY_SIGNED_IN(200)],
@@ -119,6 +122,13 @@ const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] 
   ['GET /api/items', async (w, f) => (await http.get('/api/items?limit=1000', w)).body.some((i: { id: string }) => i.id === f.itemId)],
   ['GET /api/items/summary', async (w, f) => (await http.get(`/api/items/summary?projectId=${f.projectId}`, w)).body.total > 0],
   ['GET /api/items?projectId', async (w, f) => (await http.get(`/api/items?projectId=${f.projectId}`, w)).body.some((i: { id: string }) => i.id === f.itemId)],
+  [
+    'GET /api/items/tracking-matches',
+    async (w, f) => {
+      await http.put(`/api/items/${f.itemId}`, f.callers.owner, { trackingNumber: '1Z999AA10123456784' });
+      return (await http.get('/api/items/tracking-matches?trackingNumber=1Z999AA10123456784', w)).body.some((m: { id: string }) => m.id === f.itemId);
+    },
+  ],
   ['GET /api/activities', async (w, f) => (await http.get('/api/activities?limit=100', w)).body.some((a: { projectId: string }) => a.projectId === f.projectId)],
   ['GET /api/search', async (w, f) => (await http.get('/api/search?q=Zebrawood', w)).body.some((r: { id: string }) => r.id === f.itemId || r.id === f.projectId)],
   // Fresh callers have nothing else in transit, so a count of 0 means the project is not counted.

@@ -28,6 +28,8 @@ const WRITES = () => [
   ['POST', `/api/projects/${projectId}/items/bulk`],
   ['PUT', `/api/items/${itemId}`],
   ['PUT', `/api/items/${itemId}/status`],
+  ['POST', '/api/items/bulk-status'],
+  ['POST', '/api/items/bulk-delete'],
 ];
 
 describe('bad input never yields a 5xx and never changes data', () => {
@@ -58,6 +60,9 @@ describe('bad input never yields a 5xx and never changes data', () => {
     ['/api/activities?limit=zero'],
     ['/api/search?q='],
     ['/api/projects/%00'],
+    ['/api/items/tracking-matches?trackingNumber=%00'],
+    ['/api/items/tracking-matches?trackingNumber=' + 'x'.repeat(300)],
+    ['/api/items/tracking-matches?trackingNumber=1Z&exceptItemId=%00'],
   ])('GET %s → 4xx', async (path) => {
     const res = await http.get(path, ann);
     expect(res.status).toBeGreaterThanOrEqual(400);

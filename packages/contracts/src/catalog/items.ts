@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NO_NUL } from '../text';
-import { BULK_IMPORT_MAX_ROWS, INSPECTION_CONDITIONS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX, photoKeyOf } from '../vocab';
+import { BULK_IMPORT_MAX_ROWS, BULK_ITEMS_MAX, INSPECTION_CONDITIONS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX, photoKeyOf } from '../vocab';
 import { nullable, optional, text } from './fields';
 
 /** Accepts the aliases of ITEM_STATUS_ALIASES (`shipped` for `in-transit`). */
@@ -79,6 +79,39 @@ export const updateItemBodySchema = z.object({
 export type UpdateItemBody = z.infer<typeof updateItemBodySchema>;
 
 export const updateItemStatusBodySchema = z.object({ status: itemStatusSchema });
+
+/* ---------- several items at once ---------- */
+
+const itemIdsSchema = z
+  .array(z.uuid({ error: 'itemIds must be item ids' }), { error: 'itemIds must be a list of item ids' })
+  .min(1, { error: 'Choose at least one item' })
+  .max(BULK_ITEMS_MAX, { error: `At most ${BULK_ITEMS_MAX} items at once` })
+  .meta({ description: `The items, 1 to ${BULK_ITEMS_MAX} ids (a repeated id counts once).` });
+
+/** POST /api/items/bulk-status: every item to one status, all or none. */
+export const bulkItemStatusBodySchema = z.object({ itemIds: itemIdsSchema, status: itemStatusSchema });
+export type BulkItemStatusBody = z.infer<typeof bulkItemStatusBodySchema>;
+/** `items`: how many items the request named (each now has the status); `changed`: how many had another status before. */
+export const bulkItemStatusResponseSchema = z.object({ items: z.number().int(), changed: z.number().int() });
+export type BulkItemStatusResponse = z.infer<typeof bulkItemStatusResponseSchema>;
+
+/** POST /api/items/bulk-delete: every item, all or none. */
+export const bulkDeleteItemsBodySchema = z.object({ itemIds: itemIdsSchema });
+export type BulkDeleteItemsBody = z.infer<typeof bulkDeleteItemsBodySchema>;
+export const bulkDeleteItemsResponseSchema = z.object({ deleted: z.number().int() });
+export type BulkDeleteItemsResponse = z.infer<typeof bulkDeleteItemsResponseSchema>;
+
+/* ---------- the same tracking number on other items ---------- */
+
+/** GET /api/items/tracking-matches: other items the caller can see that carry this tracking number. */
+export const trackingMatchesQuerySchema = z.object({
+  trackingNumber: z.string({ error: 'trackingNumber is required' }).trim().min(1, { error: 'trackingNumber is required' }).max(100).regex(NO_NUL, { error: 'trackingNumber must not contain NUL characters' }),
+  /** The item being edited, left out of the answer. */
+  exceptItemId: z.uuid({ error: 'exceptItemId must be an item id' }).optional(),
+});
+export type TrackingMatchesQuery = z.infer<typeof trackingMatchesQuerySchema>;
+export const trackingMatchSchema = z.object({ id: z.uuid(), name: z.string(), projectId: z.uuid(), projectName: z.string(), url: z.string() });
+export type TrackingMatch = z.infer<typeof trackingMatchSchema>;
 
 /** The receiving desk's inspection of an item, as the designer sees it (on item views and the item detail). */
 export const itemInspectionSchema = z.object({

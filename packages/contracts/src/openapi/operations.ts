@@ -13,13 +13,19 @@ import { currentUserSchema, profileBodySchema } from '../identity/users';
 import { activitySchema, listActivitiesQuerySchema } from '../catalog/activity';
 import { dashboardStatsSchema } from '../catalog/dashboard';
 import {
+  bulkDeleteItemsBodySchema,
+  bulkDeleteItemsResponseSchema,
   bulkImportBodySchema,
   bulkImportResponseSchema,
+  bulkItemStatusBodySchema,
+  bulkItemStatusResponseSchema,
   createItemBodySchema,
   itemSchema,
   itemsSummaryQuerySchema,
   itemsSummarySchema,
   listItemsQuerySchema,
+  trackingMatchesQuerySchema,
+  trackingMatchSchema,
   updateItemBodySchema,
   updateItemStatusBodySchema,
 } from '../catalog/items';
@@ -334,6 +340,29 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'delete', path: '/api/items/{id}', operationId: 'deleteItem', tag: 'items', security: 'session', params: itemId,
     summary: 'Delete an item', responses: { 204: { description: 'Deleted.' } },
+  },
+  {
+    method: 'post', path: '/api/items/bulk-status', operationId: 'bulkItemStatus', tag: 'items', security: 'session',
+    summary: 'Move several items to one status at once, all or none',
+    description: 'Each item that changes stamps receivedAt / deliveredAt, gets its history line and its events as a single change would. If any item is not reachable by the caller the answer is 404, if any may only be viewed 403, and nothing changes.',
+    body: named('BulkItemStatusBody', bulkItemStatusBodySchema),
+    responses: { 200: { description: 'How many items have the status now, and how many changed.', schema: named('BulkItemStatusResponse', bulkItemStatusResponseSchema) } },
+    errors: [404],
+  },
+  {
+    method: 'post', path: '/api/items/bulk-delete', operationId: 'bulkDeleteItems', tag: 'items', security: 'session',
+    summary: 'Delete several items at once, all or none',
+    description: 'If any item is not reachable by the caller the answer is 404, if any may only be viewed 403, and nothing is deleted.',
+    body: named('BulkDeleteItemsBody', bulkDeleteItemsBodySchema),
+    responses: { 200: { description: 'How many items were deleted.', schema: named('BulkDeleteItemsResponse', bulkDeleteItemsResponseSchema) } },
+    errors: [404],
+  },
+  {
+    method: 'get', path: '/api/items/tracking-matches', operationId: 'trackingMatches', tag: 'items', security: 'session',
+    summary: 'Other items the caller can see that carry this tracking number (a shipment may hold several items)',
+    description: 'Compared without spaces or dashes and in any case; only items of projects the caller reaches, at most 5.',
+    query: trackingMatchesQuerySchema,
+    responses: { 200: { description: 'The matching items.', schema: named('TrackingMatch', trackingMatchSchema, true) } },
   },
 
   /* ---------- sharing ---------- */

@@ -21,6 +21,12 @@ export class ActivityRepository {
     await this.db.activity.create({ data: { ...a, metadata: (a.metadata ?? {}) as Prisma.InputJsonValue } });
   }
 
+  /** One history line per entry, in one statement (a bulk change has a line per item). */
+  async addMany(list: readonly NewActivity[]): Promise<void> {
+    if (list.length === 0) return;
+    await this.db.activity.createMany({ data: list.map((a) => ({ ...a, metadata: (a.metadata ?? {}) as Prisma.InputJsonValue })) });
+  }
+
   async recent(caller: Caller, limit: number): Promise<Activity[]> {
     const rows = await this.db.$queryRaw<Parameters<typeof toActivity>[0][]>`
       SELECT a.id, a.project_id, a.item_id, a.type, a.description, a.created_at, p.name AS project_name

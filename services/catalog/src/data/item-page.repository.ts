@@ -18,7 +18,7 @@ function itemOnlyFilters(q: ItemsSummaryQuery): Prisma.Sql[] {
   return [
     q.projectId ? Prisma.sql`i.project_id = ${q.projectId}::uuid` : Prisma.empty,
     q.status ? Prisma.sql`i.status = ${q.status}` : Prisma.empty,
-    q.q ? Prisma.sql`(i.name ILIKE ${likeContaining(q.q)} OR i.supplier ILIKE ${likeContaining(q.q)} OR i.schedule_number ILIKE ${likeContaining(q.q)})` : Prisma.empty,
+    q.q ? Prisma.sql`(i.name ILIKE ${likeContaining(q.q)} OR i.supplier ILIKE ${likeContaining(q.q)} OR i.schedule_number ILIKE ${likeContaining(q.q)} OR i.tracking_number ILIKE ${likeContaining(q.q)})` : Prisma.empty,
   ].filter((f) => f !== Prisma.empty);
 }
 

@@ -1,5 +1,7 @@
-import type { CreateItemBody, Item, UpdateItemBody } from '@midway/contracts';
+import type { Caller } from '@midway/service-kit';
+import type { CreateItemBody, Item, ItemStatus, TrackingMatch, UpdateItemBody } from '@midway/contracts';
 import { stampsFor } from '../domain/item-timestamps';
+import { accessibleProjects } from './access.sql';
 import { ITEM_ROW } from './item.fields';
 import { toItem, type ItemRow } from './mappers';
 import { Prisma, type Client } from './prisma-client';
@@ -24,7 +26,16 @@ function itemData(body: Partial<CreateItemBody> | UpdateItemBody) {
   };
 }
 
-/** One item at a time: a project's items, an item (locked for a change), its creation, edit and deletion. */
+/** A tracking number as compared for matches: without spaces or dashes, in upper case (as carriers print it). */
+export const trackingKey = (n: string): string => n.replace(/[\s-]+/g, '').toUpperCase();
+
+/** Other items sharing a tracking number are a hint, so a few are enough. */
+const TRACKING_MATCHES_MAX = 5;
+
+/**
+ * One item at a time: a project's items, an item (locked for a change), its creation, edit and deletion; and
+ * a chosen set of items at once (the Items page's bulk status and delete).
+ */
 export class ItemRepository {
   constructor(private readonly db: Client) {}
 
@@ -56,5 +67,54 @@ export class ItemRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.item.delete({ where: { id } });
+  }
+
+  /**
+   * The items among `ids` whose project the caller reaches (the others are left out, never locked). `lock`
+   * holds them until the transaction ends, taken in id order so two bulk changes of overlapping items queue
+   * instead of deadlocking; each is then read in its latest state.
+   */
+  async findReachable(caller: Caller, ids: readonly string[], opts: { lock?: boolean } = {}): Promise<Item[]> {
+    const rows = await this.db.$queryRaw<ItemRow[]>`${ITEM_ROW}
+      WHERE i.id = ANY(${[...ids]}::uuid[]) AND ${accessibleProjects(caller)}
+      ORDER BY i.id ${opts.lock ? Prisma.sql`FOR NO KEY UPDATE OF i` : Prisma.empty}`;
+    return rows.map(toItem);
+  }
+
+  /**
+   * Moves the items (as read, locked) to `status` in one statement, each stamped by the same rule as a single
+   * change (stampsFor): the stamps are computed per item from its current state and written together.
+   */
+  async setStatus(current: readonly Item[], status: ItemStatus, now = new Date()): Promise<Item[]> {
+    if (current.length === 0) return [];
+    const stamps = current.map((item) => stampsFor(status, item, now));
+    const ids = current.map((item) => item.id);
+    await this.db.$executeRaw`
+      UPDATE items i SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz,
+        received_at = coalesce(s.received_at, i.received_at), delivered_at = coalesce(s.delivered_at, i.delivered_at)
+      FROM unnest(${ids}::uuid[], ${stamps.map((x) => x.receivedAt?.toISOString() ?? null)}::timestamptz[], ${stamps.map((x) => x.deliveredAt?.toISOString() ?? null)}::timestamptz[])
+        AS s(id, received_at, delivered_at)
+      WHERE i.id = s.id`;
+    const rows = await this.db.$queryRaw<ItemRow[]>`${ITEM_ROW} WHERE i.id = ANY(${ids}::uuid[]) ORDER BY i.id`;
+    return rows.map(toItem);
+  }
+
+  async deleteMany(ids: readonly string[]): Promise<number> {
+    return (await this.db.item.deleteMany({ where: { id: { in: [...ids] } } })).count;
+  }
+
+  /**
+   * Items of projects the caller reaches whose tracking number is `trackingNumber` (compared by trackingKey),
+   * besides `exceptItemId`. Only the caller's reach is read, so nothing about other designers' items shows.
+   */
+  async trackingMatches(caller: Caller, trackingNumber: string, exceptItemId?: string): Promise<TrackingMatch[]> {
+    const key = trackingKey(trackingNumber);
+    if (!key) return [];
+    const rows = await this.db.$queryRaw<{ id: string; name: string; project_id: string; project_name: string }[]>`
+      SELECT i.id, i.name, i.project_id, p.name AS project_name FROM items i JOIN projects p ON p.id = i.project_id
+      WHERE upper(regexp_replace(i.tracking_number, '[[:space:]-]+', '', 'g')) = ${key}
+        AND ${exceptItemId ? Prisma.sql`i.id <> ${exceptItemId}::uuid` : Prisma.sql`TRUE`} AND ${accessibleProjects(caller)}
+      ORDER BY i.created_at DESC, i.id DESC LIMIT ${TRACKING_MATCHES_MAX}`;
+    return rows.map((r) => ({ id: r.id, name: r.name, projectId: r.project_id, projectName: r.project_name, url: `/projects/${r.project_id}?item=${r.id}` }));
   }
 }

@@ -37,6 +37,12 @@ export class ProjectRepository {
     return row ? toProject(row) : null;
   }
 
+  /** The projects among `ids` the caller may reach (see findAccessible). */
+  async findAccessibleMany(caller: Caller, ids: readonly string[]): Promise<Project[]> {
+    if (ids.length === 0) return [];
+    return (await this.select(caller, Prisma.sql`p.id = ANY(${[...ids]}::uuid[])`)).map(toProject);
+  }
+
   /** Holds the project row until the transaction ends (no key change, so adding items is not blocked). */
   async lock(id: string): Promise<void> {
     await this.db.$queryRaw`SELECT 1 FROM projects WHERE id = ${id}::uuid FOR NO KEY UPDATE`;

@@ -1,11 +1,11 @@
 import { badRequest, type Caller } from '@midway/service-kit';
-import { createItemBodySchema, type BulkImportResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type UpdateItemBody } from '@midway/contracts';
+import { createItemBodySchema, type BulkDeleteItemsResponse, type BulkImportResponse, type BulkItemStatusResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type TrackingMatch, type TrackingMatchesQuery, type UpdateItemBody } from '@midway/contracts';
 import { InvalidCursorError } from '../data/item-cursor.codec';
 import { EDITABLE_FIELDS } from '../data/item.fields';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { activityText } from './activity-text';
 import { itemEvents } from './item-events';
-import { itemFor, projectFor } from './project-access';
+import { itemFor, itemsFor, projectFor } from './project-access';
 
 /** Rows of an import validated between hand-overs to the import, which inserts them while the next are validated. */
 const IMPORT_SLICE_ROWS = 200;
@@ -101,6 +101,45 @@ export class ItemService {
   /** Setting the status it already has is a no-op: no event, no history line (a double click is one change). */
   updateStatus(caller: Caller, id: string, status: ItemStatus): Promise<Item> {
     return this.update(caller, id, { status });
+  }
+
+  /**
+   * Several items to one status in one transaction, all or none (see itemsFor): each item that changes gets
+   * what a single change gives it — its stamps (stampsFor), its history line and its events — in one statement
+   * each; an item already in the status is left as it is. The items are locked and read in their latest state
+   * first, so identical requests racing have one effect per item.
+   */
+  bulkStatus(caller: Caller, itemIds: readonly string[], status: ItemStatus): Promise<BulkItemStatusResponse> {
+    const ids = [...new Set(itemIds)];
+    return this.uow.run(async (r) => {
+      const { items, projects } = await itemsFor(r, caller, ids, 'editItems', { lock: true });
+      const moving = items.filter((item) => item.status !== status);
+      const before = new Map(moving.map((item) => [item.id, item] as const));
+      const after = await r.items.setStatus(moving, status);
+      const designerOf = (item: Item) => projects.get(item.projectId)!.createdById;
+      await r.activities.addMany(
+        after.map((item) => ({ projectId: item.projectId, itemId: item.id, type: 'item_status', description: activityText.itemStatus(item.name, status), metadata: { from: before.get(item.id)!.status, to: status } })),
+      );
+      await r.outbox.add(...after.flatMap((item) => [itemEvents.updated(item, designerOf(item), ['status']), itemEvents.statusChanged(before.get(item.id)!, item, designerOf(item))]));
+      return { items: ids.length, changed: after.length };
+    });
+  }
+
+  /** Several items deleted in one transaction, all or none (see itemsFor), each with its history line and event. */
+  bulkDelete(caller: Caller, itemIds: readonly string[]): Promise<BulkDeleteItemsResponse> {
+    const ids = [...new Set(itemIds)];
+    return this.uow.run(async (r) => {
+      const { items, projects } = await itemsFor(r, caller, ids, 'editItems', { lock: true });
+      const deleted = await r.items.deleteMany(ids);
+      await r.activities.addMany(items.map((item) => ({ projectId: item.projectId, itemId: null, type: 'item_removed', description: activityText.itemRemoved(item.name), metadata: { itemId: item.id } })));
+      await r.outbox.add(...items.map((item) => itemEvents.deleted(item, projects.get(item.projectId)!.createdById)));
+      return { deleted };
+    });
+  }
+
+  /** Other items the caller can see with this tracking number (a shipment may hold several items: a hint, not a refusal). */
+  trackingMatches(caller: Caller, query: TrackingMatchesQuery): Promise<TrackingMatch[]> {
+    return this.uow.read.items.trackingMatches(caller, query.trackingNumber, query.exceptItemId);
   }
 
   delete(caller: Caller, id: string): Promise<void> {

@@ -43,3 +43,19 @@ export async function itemFor(r: Repos, caller: Caller, id: string, need: Projec
   if (!item || !project) throw notFound('Item not found');
   return { item, project: allow(project, need) };
 }
+
+/**
+ * The caller's items among `ids` (distinct) and their projects, all or none: if any item is missing or out of
+ * the caller's reach the whole request is 404 (which ones is not said, so nothing is confirmed to exist); if
+ * the caller's role allows `need` on only some of their projects, 403. With `lock`, the items are held (in id
+ * order) until the transaction ends, as itemFor holds one.
+ */
+export async function itemsFor(r: Repos, caller: Caller, ids: readonly string[], need: ProjectCapability, opts: { lock?: boolean } = {}): Promise<{ items: Item[]; projects: Map<string, Project> }> {
+  const items = await r.items.findReachable(caller, ids, opts);
+  const projects = new Map((await r.projects.findAccessibleMany(caller, [...new Set(items.map((i) => i.projectId))])).map((p) => [p.id, p] as const));
+  if (items.length !== ids.length || items.some((i) => !projects.has(i.projectId))) {
+    throw notFound(ids.length === 1 ? 'Item not found' : 'Some of these items were not found. Nothing was changed; reload the list and try again.');
+  }
+  for (const project of projects.values()) allow(project, need);
+  return { items, projects };
+}

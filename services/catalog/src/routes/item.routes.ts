@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { bulkImportBodySchema, createItemBodySchema, itemsSummaryQuerySchema, listItemsQuerySchema, NEXT_CURSOR_HEADER, updateItemBodySchema, updateItemStatusBodySchema } from '@midway/contracts';
+import { bulkDeleteItemsBodySchema, bulkImportBodySchema, bulkItemStatusBodySchema, createItemBodySchema, itemsSummaryQuerySchema, listItemsQuerySchema, NEXT_CURSOR_HEADER, trackingMatchesQuerySchema, updateItemBodySchema, updateItemStatusBodySchema } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { ItemService } from '../domain/item.service';
 
@@ -18,6 +18,16 @@ export function itemRoutes(items: ItemService): Router {
   });
   r.get('/api/items/summary', async (req, res) => {
     res.json(await items.summary(callerOf(req), parse(itemsSummaryQuerySchema, req.query)));
+  });
+  r.get('/api/items/tracking-matches', async (req, res) => {
+    res.json(await items.trackingMatches(callerOf(req), parse(trackingMatchesQuerySchema, req.query)));
+  });
+  r.post('/api/items/bulk-status', async (req, res) => {
+    const body = parse(bulkItemStatusBodySchema, req.body);
+    res.json(await items.bulkStatus(callerOf(req), body.itemIds, body.status));
+  });
+  r.post('/api/items/bulk-delete', async (req, res) => {
+    res.json(await items.bulkDelete(callerOf(req), parse(bulkDeleteItemsBodySchema, req.body).itemIds));
   });
   r.post('/api/projects/:id/items', async (req, res) => {
     res.status(201).json(await items.create(callerOf(req), req.params.id, parse(createItemBodySchema, req.body)));
