@@ -6,6 +6,8 @@ import { applyPendingMigrations } from './db/migrations';
 import { createApp, finishApp } from './http/app-factory';
 import { mountHealth } from './http/health';
 import { identityMiddleware } from './auth/identity-token';
+import { idempotency } from './http/idempotency.middleware';
+import { PgIdempotencyStore } from './http/idempotency.store';
 import { closeServer, listen } from './lifecycle';
 import { connectBus, ensureStream, type Bus } from './nats/connection';
 import { OutboxRelay } from './nats/outbox-relay';
@@ -54,6 +56,10 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
   const relay = new OutboxRelay({ pool: relayPool, schema: o.name, js: bus.js, logger: o.logger });
   const housekeeping = new Housekeeping(o.logger);
   housekeeping.add('inbox', 10 * 60_000, () => pruneInbox(relayPool, o.name));
+  // Its own few connections: retries waiting on a running request poll here, never starving the relay or reads.
+  const keysPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 4, applicationName: `${o.name}-idempotency` }));
+  const idempotencyKeys = new PgIdempotencyStore(keysPool, o.name);
+  housekeeping.add('idempotency-keys', 60 * 60_000, () => idempotencyKeys.prune());
   const stops: (() => Promise<void>)[] = [];
 
   const app: Express = createApp({ logger: o.logger, bodyLimit: o.bodyLimit, rawBodyPaths: o.rawBodyPaths });
@@ -70,6 +76,8 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
     { outbox: () => relay.health() },
   );
   app.use(identityMiddleware(internalTokenPublicKey));
+  // Every service's POSTs, scoped to the verified caller, before any route is mounted.
+  app.use(idempotency({ store: idempotencyKeys, logger: o.logger }));
 
   return {
     db,
@@ -98,6 +106,7 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
           await relay.stop();
           await bus.close();
           await relayPool.end();
+          await keysPool.end();
           await readPool.end();
           await db.$disconnect();
         },

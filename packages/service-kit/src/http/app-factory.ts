@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { HttpError } from '../errors';
 import { chain } from './chain';
 import { constantHeaders } from './constant-headers';
+import { noteBodyDigest } from './idempotency.middleware';
 import { lazyRequestLogger, requestLog, serializeRequest, type NodeMiddleware } from './request-log.middleware';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -81,6 +82,7 @@ export const MAX_JSON_DEPTH = 32;
 const flags = (req: IncomingMessage) => req as IncomingMessage & { surrogateEscapes?: boolean; mayBeDeep?: boolean };
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const noteSurrogateEscapes = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
+  noteBodyDigest(req, buf);
   if (buf.includes('\\u') && SURROGATE_ESCAPE.test(buf.toString('latin1'))) flags(req).surrogateEscapes = true;
   flags(req).mayBeDeep = hasMoreBrackets(buf, MAX_JSON_DEPTH);
 };

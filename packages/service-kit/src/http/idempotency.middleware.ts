@@ -1,0 +1,192 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { HttpError } from '../errors';
+
+/**
+ * `Idempotency-Key`, with Stripe's semantics: a POST that carries one, from a signed-in caller, has its
+ * effect once. Retries of it with the same key within IDEMPOTENCY_KEY_TTL_MS get the first answer (status,
+ * body and the headers that matter) without the handler running again; the same key on a different request
+ * is a 422; a retry that arrives while the first is still running waits for its answer. The key is the
+ * caller's own (scoped by their user id, per service), so one user cannot replay another's answer.
+ * Anonymous requests are left alone: the public POSTs (sign-in, sign-up, contact, the signed webhook) have
+ * no caller to scope a key to, and the webhook deduplicates by its event id.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Stripe's window: a key is remembered for a day, then forgotten (and pruned by housekeeping). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
+/** A first request still unanswered after this long died with its process: a retry may run it again. */
+export const IDEMPOTENCY_ABANDONED_MS = 5 * 60_000;
+/** Visible ASCII, like Stripe's keys (a UUID fits); anything else is refused rather than silently ignored. */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** The answer is the request's own: replayed answers carry neither another exchange's cookies nor framing. */
+const NOT_REPLAYED = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-request-id']);
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+export interface StoredAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  createdAt: Date;
+  /** Null while the first request is still running. */
+  answer: StoredAnswer | null;
+}
+
+export interface IdempotencyClaim {
+  caller: string;
+  key: string;
+  fingerprint: string;
+  /** This attempt's own token: only it may complete or release the row it claimed. */
+  lease: string;
+  now: Date;
+}
+
+/**
+ * Where keys live: the kit's `idempotency_keys` table in each service's schema (PgIdempotencyStore), or a
+ * fake in unit tests. Each call is its own statement, committed before the handler's transaction starts,
+ * so two requests at once see each other's row.
+ */
+export interface IdempotencyStore {
+  /**
+   * Inserts the key's row unless a live one holds it (the primary key lets exactly one of many racing
+   * requests win); a row created before `now - TTL`, or still unanswered since before `now - abandoned`, is
+   * taken over. True when this attempt now holds the key.
+   */
+  claim(c: IdempotencyClaim): Promise<boolean>;
+  find(caller: string, key: string): Promise<IdempotencyRecord | null>;
+  complete(caller: string, key: string, lease: string, answer: StoredAnswer): Promise<void>;
+  /** Forgets a claim whose request failed (5xx, 429): a retry runs it afresh. */
+  release(caller: string, key: string, lease: string): Promise<void>;
+}
+
+export interface IdempotencyOptions {
+  store: IdempotencyStore;
+  logger?: Logger;
+  /** The clock keys age by; tests move it forward a day. Waiting for a running request uses real time. */
+  now?: () => number;
+  /** How long a retry waits for the first request's answer before answering 409. */
+  maxWaitMs?: number;
+  /** First pause between looks at a running request's row; doubles up to 250 ms. */
+  pollMs?: number;
+}
+
+const bodyDigests = new WeakMap<IncomingMessage, string>();
+
+/**
+ * The JSON parser's `verify` hook: the SHA-256 of the body's exact bytes, taken only when the request
+ * carries a key, so a 10 MB import is not serialised again to compare it.
+ */
+export function noteBodyDigest(req: IncomingMessage, buf: Buffer): void {
+  if (req.headers[IDEMPOTENCY_KEY_HEADER] !== undefined) bodyDigests.set(req, createHash('sha256').update(buf).digest('hex'));
+}
+
+/** What "the same request" means: method, path with query, and body. */
+export function requestFingerprint(req: Request): string {
+  const body = bodyDigests.get(req) ?? createHash('sha256').update(Buffer.isBuffer(req.body) ? req.body : JSON.stringify(req.body ?? null)).digest('hex');
+  return createHash('sha256').update(`${req.method}\n${req.originalUrl}\n${body}`).digest('hex');
+}
+
+export const invalidIdempotencyKey = () =>
+  new HttpError(400, 'invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good key).');
+export const idempotencyKeyReused = () =>
+  new HttpError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used for a different request (another method, path or body). Send a new key for a new request.',
+  );
+export const idempotencyKeyInUse = () =>
+  new HttpError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry shortly with the same key.');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The middleware: mount after the caller is known (the runtime mounts it after identityMiddleware). */
+export function idempotency({ store, logger, now = Date.now, maxWaitMs = 30_000, pollMs = 20 }: IdempotencyOptions): RequestHandler {
+  return async (req, res, next) => {
+    const header = req.headers[IDEMPOTENCY_KEY_HEADER];
+    if (req.method !== 'POST' || header === undefined || !req.caller) return next();
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) return next(invalidIdempotencyKey());
+    const caller = req.caller.userId;
+    const key = header;
+    const fingerprint = requestFingerprint(req);
+    const waitUntil = Date.now() + maxWaitMs;
+    let pause = pollMs;
+    try {
+      for (;;) {
+        const lease = randomUUID();
+        if (await store.claim({ caller, key, fingerprint, lease, now: new Date(now()) })) {
+          recordAnswer(res, store, { caller, key, lease }, logger ?? req.log);
+          return next();
+        }
+        const found = await store.find(caller, key);
+        // Released (its first attempt failed) or expired between the two statements: claim again.
+        if (!found) continue;
+        if (found.fingerprint !== fingerprint) return next(idempotencyKeyReused());
+        if (found.answer) return replay(res, found.answer);
+        if (Date.now() >= waitUntil) {
+          res.setHeader('Retry-After', '1');
+          return next(idempotencyKeyInUse());
+        }
+        await sleep(pause);
+        pause = Math.min(pause * 2, 250);
+      }
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+function replay(res: Response, answer: StoredAnswer): void {
+  res.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  res.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  res.end(answer.body);
+}
+
+type EndArgs = [chunk?: unknown, encoding?: unknown, cb?: unknown];
+
+/**
+ * Captures what the handler sends and stores it before the last byte leaves: a client that has the answer
+ * and retries at once finds it stored, not still running. A 5xx or 429 releases the key instead.
+ */
+function recordAnswer(res: Response, store: IdempotencyStore, { caller, key, lease }: { caller: string; key: string; lease: string }, logger: Logger | undefined) {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...a: unknown[]) => Response;
+  const keep = (chunk: unknown, encoding: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  res.write = ((...args: unknown[]) => {
+    keep(args[0], args[1]);
+    return write(...args);
+  }) as Response['write'];
+  res.end = ((...args: EndArgs) => {
+    if (typeof args[0] !== 'function') keep(args[0], args[1]);
+    const status = res.statusCode;
+    const settle =
+      status >= 500 || status === 429
+        ? store.release(caller, key, lease)
+        : store.complete(caller, key, lease, { status, headers: replayableHeaders(res), body: Buffer.concat(chunks) });
+    settle
+      .catch(async (err: unknown) => {
+        logger?.warn({ err }, 'could not store the answer of an idempotent request; releasing its key');
+        await store.release(caller, key, lease).catch(() => undefined);
+      })
+      .finally(() => end(...args));
+    return res;
+  }) as Response['end'];
+}
+
+function replayableHeaders(res: Response): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || NOT_REPLAYED.has(name)) continue;
+    out[name] = Array.isArray(value) ? value : String(value);
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { RequestHandler } from 'express';
+import { createLogger } from '../src/logger';
+import { createApp, finishApp } from '../src/http/app-factory';
+import { IDEMPOTENCY_KEY_TTL_MS, idempotency } from '../src/http/idempotency.middleware';
+import { PgIdempotencyStore } from '../src/http/idempotency.store';
+import { kitSchema } from './kit-test-support';
+
+/** The kit's idempotency_keys table as every service gets it, behind the middleware, against the real Postgres. */
+describe('idempotency keys in Postgres', () => {
+  let k: Awaited<ReturnType<typeof kitSchema>>;
+  let store: PgIdempotencyStore;
+  beforeAll(async () => {
+    k = await kitSchema('idem', 12);
+    store = new PgIdempotencyStore(k.pool, k.schema);
+  });
+  afterAll(() => k.drop());
+
+  const claim = (key: string, over: Partial<Parameters<PgIdempotencyStore['claim']>[0]> = {}) =>
+    store.claim({ caller: 'u1', key, fingerprint: 'f', lease: randomUUID(), now: new Date(), ...over });
+
+  it('lets exactly one of eight claims at once hold a key', async () => {
+    const won = await Promise.all(Array.from({ length: 8 }, () => claim('race')));
+    expect(won.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('stores the answer for the lease that holds the key, and only for it', async () => {
+    const lease = randomUUID();
+    expect(await claim('answer', { lease })).toBe(true);
+    expect((await store.find('u1', 'answer'))?.answer).toBeNull();
+    await store.complete('u1', 'answer', randomUUID(), { status: 500, headers: {}, body: Buffer.from('not mine') });
+    expect((await store.find('u1', 'answer'))?.answer).toBeNull();
+    await store.complete('u1', 'answer', lease, { status: 201, headers: { location: '/x/1', 'content-type': 'application/json' }, body: Buffer.from('{"id":1}') });
+    expect((await store.find('u1', 'answer'))?.answer).toEqual({ status: 201, headers: { location: '/x/1', 'content-type': 'application/json' }, body: Buffer.from('{"id":1}') });
+    expect(await claim('answer')).toBe(false);
+  });
+
+  it('frees a released key, and keeps keys of different callers apart', async () => {
+    const lease = randomUUID();
+    expect(await claim('free', { lease })).toBe(true);
+    expect(await claim('free', { caller: 'u2' })).toBe(true);
+    await store.release('u1', 'free', lease);
+    expect(await store.find('u1', 'free')).toBeNull();
+    expect(await claim('free')).toBe(true);
+  });
+
+  it('takes over a key a day old, or one unanswered for minutes (its process died), and prunes keys older than a day', async () => {
+    const now = Date.now();
+    expect(await claim('old', { now: new Date(now - IDEMPOTENCY_KEY_TTL_MS - 1000) })).toBe(true);
+    await store.complete('u1', 'old', (await k.pool.query(`SELECT lease FROM "${k.schema}".idempotency_keys WHERE key = 'old'`)).rows[0].lease, { status: 201, headers: {}, body: Buffer.from('1') });
+    expect(await claim('old', { fingerprint: 'other' })).toBe(true);
+    expect((await store.find('u1', 'old'))?.fingerprint).toBe('other');
+
+    expect(await claim('stuck', { now: new Date(now - 6 * 60_000) })).toBe(true);
+    expect(await claim('running', { now: new Date(now - 60_000) })).toBe(true);
+    expect(await claim('stuck')).toBe(true);
+    expect(await claim('running')).toBe(false);
+
+    expect(await claim('prunable', { now: new Date(now - IDEMPOTENCY_KEY_TTL_MS - 1000) })).toBe(true);
+    expect(await store.prune(new Date(now))).toBe(1);
+    expect(await store.find('u1', 'prunable')).toBeNull();
+    expect(await store.find('u1', 'running')).not.toBeNull();
+  });
+
+  it('behind the middleware, eight identical requests at once have one effect and eight identical answers', async () => {
+    const app = createApp({ logger: createLogger('t', 'silent') });
+    const asUser: RequestHandler = (req, _res, next) => {
+      req.caller = { userId: String(req.headers['x-test-user']), email: 'u@example.com', role: 'designer' as never, sessionId: 's' };
+      next();
+    };
+    app.use(asUser, idempotency({ store, pollMs: 5 }));
+    let effects = 0;
+    app.post('/things', async (req, res) => {
+      await new Promise((r) => setTimeout(r, 50));
+      effects++;
+      res.status(201).location(`/things/${effects}`).json({ n: effects, name: req.body.name });
+    });
+    finishApp(app);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/things`;
+    const post = (key: string, user = 'u1', name = 'a') =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key, 'x-test-user': user }, body: JSON.stringify({ name }) });
+    try {
+      const answers = await Promise.all(
+        (await Promise.all(Array.from({ length: 8 }, () => post('eight')))).map(async (r) => ({ status: r.status, location: r.headers.get('location'), body: await r.text() })),
+      );
+      expect(effects).toBe(1);
+      expect(answers).toEqual(Array(8).fill({ status: 201, location: '/things/1', body: '{"n":1,"name":"a"}' }));
+      expect((await post('eight', 'u1', 'b')).status).toBe(422);
+      expect((await post('eight', 'u2')).status).toBe(201);
+      expect(effects).toBe(2);
+      // A day later the key is forgotten: the same request has its effect again.
+      await k.pool.query(`UPDATE "${k.schema}".idempotency_keys SET created_at = created_at - interval '25 hours' WHERE key = 'eight'`);
+      expect(await post('eight', 'u1', 'b').then((r) => r.json())).toEqual({ n: 3, name: 'b' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
