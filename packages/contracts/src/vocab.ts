@@ -164,6 +164,37 @@ export const PAYMENT_ANOMALY_KINDS = ['void_invoice', 'draft_invoice', 'paid_inv
 export type PaymentAnomalyKind = (typeof PAYMENT_ANOMALY_KINDS)[number];
 /** Month names, January first: `MONTHS[month - 1]` names a billing period's 1-based month. */
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+/**
+ * An invoice's kind: `supplementary` bills fees of a month recorded after that month's invoice went out (a sent
+ * invoice is final), so every fee ends up on exactly one invoice.
+ */
+export const INVOICE_KINDS = ['standard', 'supplementary'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { standard: 'Invoice', supplementary: 'Supplementary invoice' };
+/** Invoice line types' names, for tax rates' fee types and invoice pages. */
+export const INVOICE_ITEM_TYPE_LABELS: Record<InvoiceItemType, string> = {
+  storage: 'Storage & Warehousing',
+  handling: 'Handling',
+  delivery: 'Last-Mile Delivery',
+  receiving: 'White-Glove Receiving',
+  inspection: 'Inspection',
+  enhanced_inspection: 'Enhanced Inspection',
+  install_assembly: 'Installation & Assembly',
+  special_handling: 'Special Handling',
+};
+/** A tax rate's percent: more than 0, at most 100, up to 4 decimals (7, 5.25, 0.5). */
+export const TAX_PERCENT_MAX = 100;
+/**
+ * What each per-item service bills and when, as the Services page says it: a selected service is billed when the
+ * warehouse does it; storage is a warehouse fact, billed per day while the warehouse holds the item, selected or not.
+ */
+export const SERVICE_BILLING: Record<ServiceType, { basis: 'selected' | 'warehouse'; per: string; when: string }> = {
+  receiving: { basis: 'selected', per: 'per item', when: 'Billed when the warehouse receives the item' },
+  enhanced_inspection: { basis: 'selected', per: 'per item', when: 'Billed when the warehouse inspects the item' },
+  storage: { basis: 'warehouse', per: '/day', when: 'Billed per day while the warehouse holds the item, selected or not' },
+  delivery: { basis: 'selected', per: 'per delivery', when: 'Billed once per delivery day for the project' },
+  install_assembly: { basis: 'selected', per: 'per item', when: 'Billed when the item is delivered' },
+};
 
 export const SERVICES_PAGE_DEFAULT = 200;
 export const SERVICES_PAGE_MAX = 1000;

@@ -10,16 +10,18 @@ import { AutomaticBillingService } from './domain/automatic-billing.service';
 import { InvoiceService } from './domain/invoice.service';
 import { PaymentService } from './domain/payment.service';
 import { RatesService } from './domain/rates.service';
+import { TaxRatesService } from './domain/tax-rates.service';
 import { applyCatalogEvent, consumeCatalogFacts } from './events/catalog.consumer';
 import { consumeIdentityFacts } from './events/identity.consumer';
 import { consumeLogisticsFacts } from './events/logistics.consumer';
 import { startBillingJobs } from './jobs/billing.jobs';
-import { InvoiceMailer } from './mail/invoice.mailer';
+import { Mailer } from './mail/mailer';
 import { stripeProcessor } from './payments/payment-processor';
 import { automaticBillingRoutes } from './routes/automatic-billing.routes';
 import { invoiceRoutes } from './routes/invoice.routes';
 import { paymentRoutes, webhookRoutes } from './routes/payment.routes';
 import { rateRoutes } from './routes/rate.routes';
+import { taxRateRoutes } from './routes/tax-rate.routes';
 import { startOfflineProcessor } from './test-processor/offline-processor';
 import { testProcessorRoutes } from './test-processor/test-processor.routes';
 
@@ -45,12 +47,14 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   // Before a 404 for a project it has not seen yet, billing asks catalog and applies the answer.
   const catchUp = catchUpOverBus(rt.bus, logger, applyCatalogEvent(uow, tz));
 
-  const auto = new AutomaticBillingService(uow, { tz, taxRate: config.BILLING_TAX_RATE });
+  const mailer = config.SMTP_URL ? new Mailer(config.SMTP_URL, config.MAIL_FROM) : null;
+  if (mailer) rt.onStop(async () => mailer.close());
+  const invoices = new InvoiceService(uow, { tz, renderPdf: renderInvoicePdf, mail: mailer ? (m) => mailer.send(m) : null, catchUp });
+  // What a run marks sent is e-mailed as Send does it.
+  const auto = new AutomaticBillingService(uow, { tz, deliver: (ids) => invoices.deliver(ids), logger });
+  rt.onStop(() => auto.mailDelivered());
   const jobs = await startBillingJobs({ databaseUrl: config.DATABASE_URL, tz, auto, logger, schedule: config.BILLING_JOBS === 'on' });
   rt.onStop(jobs.stop);
-
-  const mailer = config.SMTP_URL ? new InvoiceMailer(config.SMTP_URL, config.MAIL_FROM) : null;
-  if (mailer) rt.onStop(async () => mailer.close());
 
   // Card payments: Stripe when a key is configured. Without one (test mode) the offline processor stands in
   // behind the same SDK, and only then is its confirm route mounted: with a key it does not exist.
@@ -65,7 +69,8 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   if (offline) rt.app.use(testProcessorRoutes(offline));
   rt.app.use(rateRoutes(new RatesService(uow, tz)));
   rt.app.use(automaticBillingRoutes(auto));
-  rt.app.use(invoiceRoutes(new InvoiceService(uow, { tz, taxRate: config.BILLING_TAX_RATE, renderPdf: renderInvoicePdf, mail: mailer ? (m) => mailer.send(m) : null, catchUp })));
+  rt.app.use(taxRateRoutes(new TaxRatesService(uow, tz)));
+  rt.app.use(invoiceRoutes(invoices));
   rt.app.use(paymentRoutes(payments));
 
   const running = await rt.listen(port, config.HOST);

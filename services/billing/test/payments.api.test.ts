@@ -23,6 +23,9 @@ const webhook = (payload: string, signature?: string) =>
   fetch(`${t.billing.url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload });
 const succeeded = (invoiceId: string, intentId: string, amount: number) =>
   JSON.stringify({ id: `evt_${intentId}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', amount, amount_received: amount, currency: 'usd', status: 'succeeded', metadata: { invoiceId } } } }, null, 2);
+/** The intent billing creates for the invoice (what the Pay button starts): the only kind whose events pay. */
+const intentOf = async (inv: { id: string; owner: ReturnType<typeof actor> }) =>
+  ((await api.post('/api/create-payment-intent', inv.owner, { invoiceId: inv.id })).body.clientSecret as string).split('_secret_')[0]!;
 const payments = (invoiceId: string) => t.billing.db.$queryRaw<{ amount: string }[]>`SELECT amount::text FROM payments WHERE invoice_id = ${invoiceId}::uuid`;
 
 describe('payment intents', () => {
@@ -35,14 +38,44 @@ describe('payment intents', () => {
     const intentId = (asks[0]!.body.clientSecret as string).split('_secret_')[0]!;
     const intent = await fetch(`http://${t.billing.offline!.host.host}:${t.billing.offline!.host.port}/v1/payment_intents/${intentId}`).then((r) => r.json());
     expect(intent).toMatchObject({ amount: 5000, currency: 'usd', metadata: { invoiceId: inv.id } });
+    // Asked again later (another tab, a retry after the idempotency window): the invoice's open intent, recorded once.
+    expect((await api.post('/api/create-payment-intent', inv.owner, { invoiceId: inv.id })).body.clientSecret).toBe(asks[0]!.body.clientSecret);
+    const recorded = await t.billing.db.$queryRaw<{ id: string; amount: string; currency: string; status: string }[]>`SELECT id, amount::text, currency, status FROM payment_intents WHERE invoice_id = ${inv.id}::uuid`;
+    expect(recorded).toEqual([{ id: intentId, amount: '50.00', currency: 'usd', status: 'open' }]);
   });
 
-  it('refuse drafts, paid and void invoices (409) and invoices the caller cannot see (404)', async () => {
+  it('are refused to a project’s viewer (403), and allowed to its members', async () => {
+    const inv = await sentInvoice();
+    const viewer = actor();
+    const member = actor();
+    await t.up.member(inv.projectId, inv.owner, viewer, 'viewer');
+    await t.up.member(inv.projectId, inv.owner, member, 'member');
+    await eventually(() => read.member(inv.projectId, member.userId), (m) => m?.active === true);
+    await eventually(() => read.member(inv.projectId, viewer.userId), (m) => m?.active === true);
+    const refused = await api.post('/api/create-payment-intent', viewer, { invoiceId: inv.id });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/Viewers .* not pay/);
+    expect((await api.get(`/api/invoices/${inv.id}`, viewer)).status).toBe(200);
+    expect((await api.post('/api/create-payment-intent', member, { invoiceId: inv.id })).status).toBe(200);
+  });
+
+  it('refuse drafts, paid and void invoices (409, saying why) and invoices the caller cannot see (404)', async () => {
     const inv = await sentInvoice();
     expect((await api.post('/api/create-payment-intent', actor(), { invoiceId: inv.id })).status).toBe(404);
     expect((await api.post('/api/create-payment-intent', inv.owner, { invoiceId: 'nope' })).status).toBe(400);
+    const draft = (await api.post(`/api/projects/${inv.projectId}/invoices`, admin, { clientName: 'Jordan Park', clientEmail: 'jordan@example.com' })).body;
+    await api.post(`/api/invoices/${draft.id}/items`, admin, { description: 'Receiving', type: 'receiving', quantity: 1, rate: 25 });
+    const onDraft = await api.post('/api/create-payment-intent', inv.owner, { invoiceId: draft.id });
+    expect([onDraft.status, onDraft.body.message]).toEqual([409, expect.stringMatching(/is a draft.*once it is sent/)]);
+    const paid = await sentInvoice();
+    const pi = await intentOf(paid);
+    const payload = succeeded(paid.id, pi, 5000);
+    expect((await webhook(payload, signer.webhooks.generateTestHeaderString({ payload, secret: t.billing.webhookSecret }))).status).toBe(200);
+    const onPaid = await api.post('/api/create-payment-intent', paid.owner, { invoiceId: paid.id });
+    expect([onPaid.status, onPaid.body.message]).toEqual([409, expect.stringMatching(/already paid/)]);
     await api.post(`/api/invoices/${inv.id}/void`, admin);
-    expect((await api.post('/api/create-payment-intent', inv.owner, { invoiceId: inv.id })).status).toBe(409);
+    const onVoid = await api.post('/api/create-payment-intent', inv.owner, { invoiceId: inv.id });
+    expect([onVoid.status, onVoid.body.message]).toEqual([409, expect.stringMatching(/void and cannot be paid/)]);
   });
 });
 
@@ -63,8 +96,9 @@ describe('webhook', () => {
   });
 
   it('replays (also in parallel) record the payment once; unknown invoices and other events are acknowledged without effect', async () => {
+    // (What events may not pay, and the anomalies they leave, is webhook-rules.api.test.ts.)
     const inv = await sentInvoice();
-    const payload = succeeded(inv.id, `pi_replay_${inv.id.slice(0, 8)}`, 5000);
+    const payload = succeeded(inv.id, await intentOf(inv), 5000);
     const header = () => signer.webhooks.generateTestHeaderString({ payload, secret: t.billing.webhookSecret });
     const res = await Promise.all([1, 2, 3, 4].map(() => webhook(payload, header())));
     expect(res.map((r) => r.status)).toEqual([200, 200, 200, 200]);
@@ -79,7 +113,7 @@ describe('webhook', () => {
 
   it('refuses a missing, wrong, foreign or stale (over 300 s) signature, and a changed body, with 400 and no effect', async () => {
     const inv = await sentInvoice();
-    const payload = succeeded(inv.id, `pi_forged_${inv.id.slice(0, 8)}`, 5000);
+    const payload = succeeded(inv.id, await intentOf(inv), 5000);
     const stale = signer.webhooks.generateTestHeaderString({ payload, secret: t.billing.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 301 });
     const fresh = signer.webhooks.generateTestHeaderString({ payload, secret: t.billing.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 290 });
     for (const [name, body, sig] of [

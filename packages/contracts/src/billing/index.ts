@@ -2,3 +2,4 @@
 export * from './invoices';
 export * from './rates';
 export * from './payments';
+export * from './taxes';

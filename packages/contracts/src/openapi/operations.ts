@@ -59,6 +59,7 @@ import {
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
 import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
+import { taxRateBodySchema, taxRateSchema, unbilledSummarySchema } from '../billing/taxes';
 import { DAMAGE_PHOTO_LINK_DAYS, INSPECTION_DUE_HOURS, NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../vocab';
 
 /**
@@ -122,6 +123,7 @@ export const ERROR_BODY = named('ErrorBody', errorBodySchema);
 const InvoiceDetail = named('InvoiceDetail', invoiceDetailSchema);
 const BillingActionResult = named('BillingActionResult', billingActionResultSchema);
 const invoiceId = { id: { description: 'The invoice id.', uuid: true } };
+const taxRateId = { id: { description: 'The tax rate id.', uuid: true } };
 
 const projectId = { id: { description: 'The project id.', uuid: true } };
 const itemId = { id: { description: 'The item id.', uuid: true } };
@@ -619,8 +621,33 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'post', path: '/api/billing/invoices/generate', operationId: 'generateInvoices', tag: 'billing', security: 'session',
-    summary: 'Generate the month’s invoices from its billable events (admin)', body: named('BillingPeriodBody', billingPeriodBodySchema),
+    summary: 'Bill every fee of the month not yet invoiced (admin)',
+    description: 'Into the month’s invoice while it is a draft, else into a supplementary invoice for the project and month. A month still running gets drafts; an ended month’s invoices are sent and e-mailed with their PDF.',
+    body: named('BillingPeriodBody', billingPeriodBodySchema),
     responses: { 200: { description: 'What was done.', schema: BillingActionResult } },
+  },
+  {
+    method: 'get', path: '/api/billing/unbilled', operationId: 'getUnbilledFees', tag: 'billing', security: 'session',
+    summary: 'What is recorded and not yet invoiced: amount, fees, projects, per month (admin)',
+    responses: { 200: { description: 'The unbilled fees.', schema: named('UnbilledSummary', unbilledSummarySchema) } },
+  },
+  {
+    method: 'get', path: '/api/billing/tax-rates', operationId: 'listTaxRates', tag: 'billing', security: 'session',
+    summary: 'The tax rates invoices are taxed with (admin)', responses: { 200: { description: 'Tax rates.', schema: named('TaxRate', taxRateSchema, true) } },
+  },
+  {
+    method: 'post', path: '/api/billing/tax-rates', operationId: 'createTaxRate', tag: 'billing', security: 'session',
+    summary: 'Add a tax rate: name, percent, fee types, effective from (admin)', body: named('TaxRateBody', taxRateBodySchema),
+    responses: { 201: { description: 'The new tax rate.', schema: named('TaxRate', taxRateSchema) } },
+  },
+  {
+    method: 'put', path: '/api/billing/tax-rates/{id}', operationId: 'updateTaxRate', tag: 'billing', security: 'session', params: taxRateId,
+    summary: 'Change a tax rate (admin; invoices already sent keep the tax they were sent with)', body: named('TaxRateBody', taxRateBodySchema),
+    responses: { 200: { description: 'The tax rate.', schema: named('TaxRate', taxRateSchema) } },
+  },
+  {
+    method: 'delete', path: '/api/billing/tax-rates/{id}', operationId: 'deleteTaxRate', tag: 'billing', security: 'session', params: taxRateId,
+    summary: 'Remove a tax rate (admin)', responses: { 204: { description: 'Removed.' } },
   },
 
   /* ---------- search ---------- */

@@ -2,7 +2,8 @@ import { badRequest, conflict, HttpError, notFound, notSeenYet, type Caller, typ
 import { fromCents, INVOICE_DUE_DAYS, INVOICE_TOTAL_MAX, isUuid, LINE_AMOUNT_MAX, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
-import type { InvoiceMail } from '../mail/invoice.mailer';
+import { invoiceEmail } from '../mail/invoice-email';
+import type { MailMessage } from '../mail/mailer';
 import { readableInvoice, requireAdmin } from './billing-access';
 import { publishInvoices } from './automatic-billing.service';
 import { addDays, dayIn } from './calendar';
@@ -11,10 +12,9 @@ import { lineAmount } from './money';
 
 export interface InvoiceDeps {
   tz: string;
-  taxRate: string;
   renderPdf(invoice: InvoiceDetail): Promise<Buffer>;
   /** Null when no SMTP server is configured: sending then refuses with a clear message. */
-  mail: ((m: InvoiceMail) => Promise<void>) | null;
+  mail: ((m: MailMessage) => Promise<void>) | null;
   /** Asks catalog about a project billing has not seen yet (or a membership) before answering 404. */
   catchUp: CatchUp;
 }
@@ -76,7 +76,7 @@ export class InvoiceService {
       const after = toCents(invoice.subtotal) + toCents(amount);
       if (after > toCents(INVOICE_TOTAL_MAX)) throw badRequest(`The invoice's total would be ${fromCents(after)}, over the most an invoice may total (${INVOICE_TOTAL_MAX}); put the rest on another invoice`);
       const line = await r.invoices.addLine(id, { itemId: body.itemId ?? null, description: body.description, quantity: body.quantity, rate: toFixed2(body.rate), amount, type: body.type });
-      await r.invoices.retotal([id], this.deps.taxRate);
+      await r.invoices.retotal([id], this.deps.tz);
       return line;
     });
   }
@@ -95,14 +95,35 @@ export class InvoiceService {
       await publishInvoices(r, [row], 'billing.invoice.sent.v1');
       return detail(r, row);
     });
-    if (!sent) return this.get(caller, id);
-    // After the commit: a raced second click found it sent and sends nothing.
-    try {
-      await this.deps.mail({ to: sent.clientEmail!, invoiceNumber: sent.invoiceNumber, total: sent.total, dueDate: sent.dueDate, pdf: await this.deps.renderPdf(sent) });
-    } catch {
-      throw new HttpError(502, 'mail_unavailable', `Invoice ${sent.invoiceNumber} is marked sent, but the e-mail could not be delivered. Download the PDF and send it to ${sent.clientEmail}, or try again later.`);
+    // After the commit, once: a raced second click finds the e-mail taken and sends nothing; one that failed is sent
+    // by the next click.
+    const { failed } = await this.deliver([id]);
+    if (failed[0]) {
+      throw new HttpError(502, 'mail_unavailable', `Invoice ${failed[0].invoiceNumber} is marked sent, but the e-mail could not be delivered. Download the PDF and send it to ${failed[0].clientEmail}, or try again later.`);
     }
-    return sent;
+    return sent ?? this.get(caller, id);
+  }
+
+  /**
+   * E-mails sent invoices to their clients with their PDF, as Send does, each once: taken first (so two callers
+   * never both send it) and given back if delivery fails. The automatic runs deliver what they mark sent here.
+   */
+  async deliver(ids: readonly string[]): Promise<{ mailed: string[]; failed: InvoiceDetail[] }> {
+    const out: { mailed: string[]; failed: InvoiceDetail[] } = { mailed: [], failed: [] };
+    const mail = this.deps.mail;
+    if (!mail) return out;
+    for (const id of ids) {
+      if (!(await this.uow.run((r) => r.invoices.claimEmail(id)))) continue;
+      const invoice = await detail(this.uow.read, (await this.uow.read.invoices.find(id))!);
+      try {
+        await mail(invoiceEmail(invoice, await this.deps.renderPdf(invoice)));
+        out.mailed.push(id);
+      } catch {
+        await this.uow.run((r) => r.invoices.releaseEmail(id));
+        out.failed.push(invoice);
+      }
+    }
+    return out;
   }
 
   /** Unpaid invoices only; voiding twice changes nothing the second time. */
@@ -132,8 +153,8 @@ export class InvoiceService {
 }
 
 export async function detail(r: Pick<Repos, 'invoices' | 'access'>, row: InvoiceRow): Promise<InvoiceDetail> {
-  const [lines, project] = await Promise.all([r.invoices.lines(row.id), r.access.project(row.projectId)]);
-  return { ...row, invoiceItems: lines, project: { id: row.projectId, name: project?.name ?? null } };
+  const [lines, project, taxes, supplements] = await Promise.all([r.invoices.lines(row.id), r.access.project(row.projectId), r.invoices.taxes(row.id), r.invoices.numberOf(row.supplementsInvoiceId)]);
+  return { ...row, invoiceItems: lines, project: { id: row.projectId, name: project?.name ?? null }, taxes, supplementsInvoiceNumber: supplements };
 }
 
 const toFixed2 = (v: string) => (v.includes('.') ? v : `${v}.00`);
