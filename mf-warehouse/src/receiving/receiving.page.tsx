@@ -17,6 +17,7 @@ const Columns = styled.div`
 
 const Column = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 24px;
   min-width: 0;
   @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { gap: 16px; }

@@ -48,6 +48,11 @@ const Match = styled.li`
   border-radius: ${({ theme }) => theme.radii.md};
   p { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
   p:first-child { color: ${({ theme }) => theme.colors.text}; font-weight: 600; }
+  /* On a phone the button takes a row of its own under the match, wide enough for a thumb. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-template-columns: auto minmax(0, 1fr);
+    > button { grid-column: 1 / -1; height: 44px; }
+  }
 `;
 
 const Key = styled.kbd`
