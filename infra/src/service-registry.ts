@@ -98,7 +98,7 @@ export const SERVICES: ServiceSpec[] = [
       INTERNAL_TOKEN_PUBLIC_KEY: c.internal.publicKey,
       SMTP_URL: c.smtpUrl,
       // Without STRIPE_SECRET_KEY billing runs its offline processor (test mode, signed webhooks).
-      ...pass(c.env, 'BILLING_TIME_ZONE', 'BILLING_TAX_RATE', 'MAIL_FROM', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'LOG_LEVEL', 'NODE_ENV'),
+      ...pass(c.env, 'BILLING_TIME_ZONE', 'MAIL_FROM', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'LOG_LEVEL', 'NODE_ENV'),
     }),
   },
   {

@@ -17,11 +17,6 @@ export const billingEnvSchema = baseEnvSchema.extend({
   BILLING_PORT: portSchema.default(4004),
   /** The day boundaries storage days and delivery days are counted in. */
   BILLING_TIME_ZONE: z.string().refine(isTimeZone, { error: 'BILLING_TIME_ZONE must be an IANA time zone such as America/Vancouver' }).default('UTC'),
-  /** Tax on invoices as a fraction (0.05 for 5 %); 0 by default. */
-  BILLING_TAX_RATE: z
-    .string()
-    .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/, { error: 'BILLING_TAX_RATE must be a fraction from 0 to 1 such as 0.05' })
-    .default('0'),
   /** Whether this replica runs the scheduled jobs (pg-boss still runs each once across replicas). */
   BILLING_JOBS: z.enum(['on', 'off']).default('on'),
   /** The e-mail a sent invoice goes out through (MailDev in development and tests). */

@@ -48,8 +48,8 @@ export async function upstream() {
     async member(projectId: string, owner: Actor, who: Actor, role: 'member' | 'viewer', added = true, at = new Date().toISOString()) {
       await publish(added ? 'catalog.project.member-added.v1' : 'catalog.project.member-removed.v1', { projectId, ownerId: owner.userId, changedAt: at, userId: who.userId, role, byUserId: owner.userId });
     },
-    async item(projectId: string, owner: Actor, o: { name?: string; quantity?: number; status?: ItemStatus; at: string }) {
-      const itemId = randomUUID();
+    async item(projectId: string, owner: Actor, o: { name?: string; quantity?: number; status?: ItemStatus; at: string; id?: string }) {
+      const itemId = o.id ?? randomUUID();
       await publish('catalog.item.created.v1', {
         itemId, projectId, designerId: owner.userId, name: o.name ?? `Walnut table ${itemId.slice(0, 4)}`, quantity: o.quantity ?? 1, status: o.status ?? 'ordered',
         supplier: null, trackingNumber: null, carrierId: null, price: null, receivedAt: null, deliveredAt: null, createdAt: o.at,

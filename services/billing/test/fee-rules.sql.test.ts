@@ -7,7 +7,7 @@ import { INSTALLATION } from '../src/domain/fees/installation-fee';
 import { RECEIVING } from '../src/domain/fees/receiving-fee';
 import { STORAGE, storageDays, storageEventsSql, storageFees } from '../src/domain/fees/storage-fee';
 import { dayIn } from '../src/domain/calendar';
-import { invoiceTotals, taxSql } from '../src/domain/invoice-totals';
+import { lineTax, lineTaxSql } from '../src/domain/tax';
 import { startTestBilling, type Billing } from './billing-harness';
 
 /**
@@ -53,10 +53,10 @@ it('the fee rules’ keys and descriptions in SQL are the ones their functions g
   expect(await value(INSPECTION.descriptionSql(Prisma.sql`NULL::text`))).toBe(INSPECTION.description(null));
 });
 
-it('the tax Postgres computes for an invoice is the one invoiceTotals gives, halves and all', async () => {
-  const subtotals = ['0.00', '0.01', '0.10', '10.10', '10.30', '19.99', '123.45', '999.95', '100000.05', '-10.10'];
-  for (const rate of ['0', '0.05', '0.0825', '0.13', '0.0001', '1.0']) {
-    for (const sub of subtotals) expect(`${sub} × ${rate} = ${await value(taxSql(Prisma.sql`${sub}::numeric`, rate))}`).toBe(`${sub} × ${rate} = ${invoiceTotals([sub], rate).tax}`);
+it('the tax Postgres computes for a line is the one lineTax gives, halves and all', async () => {
+  const amounts = ['0.00', '0.01', '0.10', '10.10', '10.30', '19.99', '123.45', '999.95', '100000.05', '-10.10'];
+  for (const percent of ['5', '7', '8.25', '13', '0.01', '100']) {
+    for (const a of amounts) expect(`${a} × ${percent}% = ${await value(lineTaxSql(Prisma.sql`${a}::numeric`, Prisma.sql`${percent}::numeric`))}`).toBe(`${a} × ${percent}% = ${lineTax(a, percent)}`);
   }
 });
 

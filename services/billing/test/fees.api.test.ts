@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { makeEvent } from '@midway/service-kit';
 import { UnitOfWork } from '../src/data/unit-of-work';
 import { applyFact } from '../src/domain/billing-facts';
@@ -19,6 +20,7 @@ describe('receiving', () => {
     const owner = actor();
     const p = await t.up.project(owner);
     const item = await t.up.item(p, owner, { quantity: 5, at: daysAgo(8) });
+    await t.up.select(p, owner, item, 'receiving', daysAgo(7));
     // Received by hand, then scanned into storage, then marked received again: still one receiving fee.
     await t.up.status(p, owner, item, 'ordered', 'received', daysAgo(6), { quantity: 5 });
     await t.up.status(p, owner, item, 'received', 'stored', daysAgo(5), { quantity: 5 });
@@ -33,11 +35,53 @@ describe('receiving', () => {
   it('an item created already received is charged on its creation day; ordered and in-transit items are not', async () => {
     const owner = actor();
     const p = await t.up.project(owner);
-    const received = await t.up.item(p, owner, { status: 'received', at: daysAgo(3) });
+    const receivedId = randomUUID();
+    await t.up.select(p, owner, receivedId, 'receiving', daysAgo(4));
+    await eventually(() => read.selected(receivedId, 'receiving'), (s) => s?.selected === true);
+    const received = await t.up.item(p, owner, { status: 'received', at: daysAgo(3), id: receivedId });
     const ordered = await t.up.item(p, owner, { status: 'in-transit', at: daysAgo(3) });
     expect((await eventsOf(received, 1)).map((e) => [e.eventType, e.eventDate])).toEqual([['receiving', dayOf(daysAgo(3))]]);
     await eventually(async () => (await read.item(ordered))?.status, (s) => s === 'in-transit');
     expect(await read.events({ itemId: ordered })).toEqual([]);
+  });
+});
+
+describe('receiving follows the Services page: billed only when the service is selected', () => {
+  it('switched off (never selected, or cleared before the receipt): no receiving fee; storage, a warehouse fact, is still billed', async () => {
+    const owner = actor();
+    const p = await t.up.project(owner);
+    const never = await t.up.item(p, owner, { at: daysAgo(8) });
+    const cleared = await t.up.item(p, owner, { at: daysAgo(8) });
+    await t.up.select(p, owner, cleared, 'receiving', daysAgo(7));
+    await t.up.select(p, owner, cleared, 'receiving', daysAgo(6), false);
+    await eventually(() => read.selected(cleared, 'receiving'), (s) => s?.selected === false);
+    for (const i of [never, cleared]) await t.up.status(p, owner, i, 'ordered', 'received', daysAgo(3));
+    for (const i of [never, cleared]) await eventually(async () => (await read.item(i))?.status, (s) => s === 'received');
+    await settle();
+    await t.billing.auto.recordStorage(dayOf(daysAgo(3)));
+    const types = (await read.events({ projectId: p })).map((e) => e.eventType);
+    expect(types.filter((x) => x === 'receiving')).toEqual([]);
+    expect(types.filter((x) => x === 'storage')).toHaveLength(2);
+  });
+
+  it('a selection made before the receipt but heard after it bills receiving then; one cleared before the receipt but heard after takes it back', async () => {
+    const owner = actor();
+    const p = await t.up.project(owner);
+    const chosen = await t.up.item(p, owner, { quantity: 2, at: daysAgo(8) });
+    const dropped = await t.up.item(p, owner, { at: daysAgo(8) });
+    const late = await t.up.item(p, owner, { at: daysAgo(8) });
+    await t.up.select(p, owner, dropped, 'receiving', daysAgo(7));
+    for (const i of [chosen, dropped, late]) await t.up.status(p, owner, i, 'ordered', 'received', daysAgo(3), { quantity: i === chosen ? 2 : 1 });
+    await eventsOf(dropped, 1);
+    await eventually(async () => (await read.item(chosen))?.status, (s) => s === 'received');
+    // Heard after the receipt: chosen the day before it, dropped the day before it, and one chosen after it.
+    await t.up.select(p, owner, chosen, 'receiving', daysAgo(4));
+    await t.up.select(p, owner, dropped, 'receiving', daysAgo(4), false);
+    await t.up.select(p, owner, late, 'receiving', daysAgo(1));
+    await eventually(() => read.selected(late, 'receiving'), (s) => s?.selected === true);
+    await settle();
+    const receiving = (await read.events({ projectId: p })).filter((e) => e.eventType === 'receiving');
+    expect(receiving.map((e) => [e.key, e.amount])).toEqual([[`receiving:${chosen}`, '50.00']]);
   });
 });
 

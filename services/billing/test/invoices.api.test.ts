@@ -1,9 +1,4 @@
-import { addInvoiceItemBodySchema, createInvoiceBodySchema } from '@midway/contracts';
-import { noCatchUp } from '@midway/service-kit';
 import { readMail, testEnv } from '@midway/testing';
-import { UnitOfWork } from '../src/data/unit-of-work';
-import { renderInvoicePdf } from '../src/documents/invoice-pdf';
-import { InvoiceService } from '../src/domain/invoice.service';
 import { actor, eventually, watchEvents, useBilling } from './billing-harness';
 
 /**
@@ -21,6 +16,7 @@ async function monthOfWork(month: number) {
   const p = await t.up.project(owner, { name: `Harbour House ${month}` });
   const mm = String(month).padStart(2, '0');
   const a = await t.up.item(p, owner, { name: 'Oak sideboard', quantity: 2, at: `2025-${mm}-01T10:00:00.000Z` });
+  await t.up.select(p, owner, a, 'receiving', `2025-${mm}-02T10:00:00.000Z`);
   await t.up.status(p, owner, a, 'ordered', 'received', `2025-${mm}-10T10:00:00.000Z`, { quantity: 2, name: 'Oak sideboard' });
   await t.up.select(p, owner, a, 'delivery', `2025-${mm}-11T10:00:00.000Z`);
   await t.up.status(p, owner, a, 'received', 'delivered', `2025-${mm}-15T10:00:00.000Z`, { quantity: 2, name: 'Oak sideboard' });
@@ -52,7 +48,7 @@ describe('monthly invoices', () => {
     const issued = new Date(detail.createdAt);
     expect(Date.parse(detail.dueDate) - Date.parse(issued.toISOString().slice(0, 10))).toBe(30 * 86_400_000);
     expect((await read.events({ projectId: w.projectId })).filter((e) => e.eventDate < '2025-04-01').every((e) => e.processed)).toBe(true);
-    expect((await api.post('/api/billing/invoices/generate', admin, { month: 3, year: 2025 })).body.message).toMatch(/No invoices to generate/);
+    expect((await api.post('/api/billing/invoices/generate', admin, { month: 3, year: 2025 })).body.message).toMatch(/^Nothing to bill for March 2025/);
     const created = (await watch.settle()).filter((e) => e.type === 'billing.invoice.created.v1' && (e.data as { projectId: string }).projectId === w.projectId);
     expect(created).toHaveLength(1);
     await watch.close();
@@ -116,22 +112,6 @@ describe('invoices by hand', () => {
     const detail = (await api.get(`/api/invoices/${inv.id}`, admin)).body;
     expect(detail).toMatchObject({ subtotal: '140.23', tax: '0.00', total: '140.23' });
     expect(detail.invoiceItems).toHaveLength(2);
-  });
-
-  it('with a tax rate (BILLING_TAX_RATE 0.05): tax = subtotal × rate rounded to the cent, total = subtotal + tax, in numeric', async () => {
-    const owner = actor();
-    const p = await t.up.project(owner);
-    await eventually(() => read.project(p), (x) => Boolean(x));
-    const asAdmin = { ...admin, sessionId: 'test-session' };
-    const taxed = new InvoiceService(new UnitOfWork(t.billing.db), { tz: 'UTC', taxRate: '0.05', renderPdf: renderInvoicePdf, mail: null, catchUp: noCatchUp });
-    const inv = await taxed.create(asAdmin, p, createInvoiceBodySchema.parse({ clientName: 'Jordan Park', clientEmail: 'jordan@example.com' }));
-    // 0.1 + 0.2 is 0.30000000000000004 in floats: numeric says 0.30.
-    const line = (description: string, quantity: number, rate: string) => taxed.addItem(asAdmin, inv.id, addInvoiceItemBodySchema.parse({ description, type: description === 'Storage' ? 'storage' : 'handling', quantity, rate }));
-    await line('Handling', 1, '0.10');
-    await line('Handling', 1, '0.20');
-    await line('Storage', 7, '19.99');
-    // 140.23 × 0.05 = 7.0115 → 7.01; total 147.24.
-    expect((await api.get(`/api/invoices/${inv.id}`, admin)).body).toMatchObject({ subtotal: '140.23', tax: '7.01', total: '147.24' });
   });
 
   it('send: draft → sent with a due date, the e-mail carries the PDF; a double click sends one e-mail; void only unpaid', async () => {

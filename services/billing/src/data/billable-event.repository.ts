@@ -2,7 +2,8 @@ import type { BillingRateType } from '@midway/contracts';
 import { deliveryEventsSql, deliveryTakenBackSql } from '../domain/fees/delivery-fee';
 import { inspectionEventsSql } from '../domain/fees/inspection-fee';
 import { installationEventsSql, installationTakenBackSql } from '../domain/fees/installation-fee';
-import { receivingEventsSql } from '../domain/fees/receiving-fee';
+import { RECEIVING, receivingEventsSql } from '../domain/fees/receiving-fee';
+import { IN_STORAGE_SQL } from '../domain/fees/billable-event';
 import { storageEventsSql } from '../domain/fees/storage-fee';
 import { Prisma, type Client } from './prisma-client';
 
@@ -91,6 +92,28 @@ export class BillableEventRepository {
       del AS (
         DELETE FROM billable_events e USING it
         WHERE NOT e.processed AND ${takenBack}
+        RETURNING e.project_id, e.event_type, e.event_date, e.amount
+      ),
+      removed AS (
+        SELECT project_id, event_type, extract(year FROM event_date)::int AS y, extract(month FROM event_date)::int AS m, sum(amount) AS amount, count(*)::int AS n
+        FROM del GROUP BY 1, 2, 3, 4
+      )
+      UPDATE project_costs pc SET amount = pc.amount - r.amount, updated_at = now() FROM removed r
+      WHERE pc.project_id = r.project_id AND pc.type = r.event_type AND pc.year = r.y AND pc.month = r.m
+      RETURNING pc.project_id AS "projectId", pc.type, pc.year, pc.month, pc.amount::text AS amount, -r.n AS added`;
+  }
+
+  /** When the item first entered received or stored (the receipt a receiving selection is weighed against), if it did. */
+  async firstInStorageAt(itemId: string): Promise<string | null> {
+    const [row] = await this.db.$queryRaw<{ at: Date | null }[]>`SELECT min(h.at) AS at FROM item_status_history h WHERE h.item_id = ${itemId}::uuid AND h.status IN ${IN_STORAGE_SQL}`;
+    return row?.at ? row.at.toISOString() : null;
+  }
+
+  /** Takes back the item's receiving fee (receivingTakenBack) while it is not invoiced; the running cost drops by it. */
+  async retractReceiving(itemId: string): Promise<CostRow[]> {
+    return this.db.$queryRaw<CostRow[]>`
+      WITH del AS (
+        DELETE FROM billable_events e WHERE e.key = ${RECEIVING.key(itemId)} AND NOT e.processed
         RETURNING e.project_id, e.event_type, e.event_date, e.amount
       ),
       removed AS (

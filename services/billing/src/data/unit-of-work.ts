@@ -6,6 +6,7 @@ import { InvoiceGenerationRepository } from './invoice-generation.repository';
 import { ItemRepository } from './item.repository';
 import { PaymentRepository } from './payment.repository';
 import { RateRepository } from './rate.repository';
+import { TaxRateRepository } from './tax-rate.repository';
 import { UserRepository } from './user.repository';
 import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 
@@ -15,6 +16,7 @@ export interface Repos {
   users: UserRepository;
   items: ItemRepository;
   rates: RateRepository;
+  taxRates: TaxRateRepository;
   events: BillableEventRepository;
   invoices: InvoiceRepository;
   cycles: BillingCycleRepository;
@@ -30,6 +32,7 @@ function reposFor(client: Client): Omit<Repos, 'outbox'> {
     users: new UserRepository(client),
     items: new ItemRepository(client),
     rates: new RateRepository(client),
+    taxRates: new TaxRateRepository(client),
     events: new BillableEventRepository(client),
     invoices: new InvoiceRepository(client),
     cycles: new BillingCycleRepository(client),

@@ -1,7 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { INVOICE_DUE_DAYS, type InvoiceDetail } from '@midway/contracts';
-
-const usd = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+import { billedParty, formatMoney as usd, invoiceTitle, taxLabel } from './invoice-presentation';
 
 /** The invoice as a PDF (lines and totals), for download and as the e-mail's attachment. */
 export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
@@ -13,10 +12,11 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
     doc.on('error', reject);
 
     doc.fontSize(20).text('Midway', { continued: false });
-    doc.fontSize(14).text(`Invoice ${invoice.invoiceNumber}`);
+    doc.fontSize(14).text(`${invoiceTitle(invoice)} ${invoice.invoiceNumber}`);
     doc.moveDown();
     doc.fontSize(10);
-    doc.text(`Bill to: ${invoice.clientName}${invoice.clientEmail ? ` <${invoice.clientEmail}>` : ''}`);
+    doc.text(`Bill to: ${billedParty(invoice)}`);
+    if (invoice.supplementsInvoiceNumber) doc.text(`Supplements invoice ${invoice.supplementsInvoiceNumber}: fees of the same period recorded after it was issued`);
     if (invoice.project.name) doc.text(`Project: ${invoice.project.name}`);
     doc.text(`Invoice date: ${invoice.createdAt.slice(0, 10)}`);
     doc.text(`Due date: ${invoice.dueDate ?? `${INVOICE_DUE_DAYS} days after sending`}`);
@@ -37,7 +37,8 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
     if (invoice.invoiceItems.length === 0) row(['No items yet', '', '', '', '']);
     doc.moveDown();
     row(['', '', '', 'Subtotal', usd(invoice.subtotal)]);
-    row(['', '', '', 'Tax', usd(invoice.tax)]);
+    for (const t of invoice.taxes) row(['', '', '', taxLabel(t), usd(t.amount)]);
+    if (invoice.taxes.length === 0) row(['', '', '', 'Tax', usd(invoice.tax)]);
     row(['', '', '', 'Total', usd(invoice.total)], true);
     if (invoice.notes) {
       doc.moveDown();

@@ -3,6 +3,7 @@ import { applyProjectFact } from '@midway/service-kit';
 import type { ItemStatusFact } from '../data/item.repository';
 import type { Repos } from '../data/unit-of-work';
 import { publishCosts } from './cost-events';
+import { selectionPrecedesReceipt } from './fees/receiving-fee';
 
 type Event<T extends EventType> = EventEnvelope<T>;
 type R = Repos;
@@ -49,8 +50,12 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
       const onDelivery = d.type === 'delivery' || d.type === 'install_assembly';
       // Catalog's delivery and this selection are applied by two consumers at once: without the item's row lock
       // each could miss the other's uncommitted change (a fee charged for a cleared service, or none for a chosen one).
-      if (onDelivery) await r.items.lock(d.itemId);
+      if (onDelivery || d.type === 'receiving') await r.items.lock(d.itemId);
       await r.items.setSelected(d.itemId, d.type, selected, d.changedAt);
+      // Receiving chosen or cleared before the receipt but heard after it: the fee follows the choice (unless invoiced).
+      if (d.type === 'receiving' && selectionPrecedesReceipt({ changedAt: d.changedAt, firstInStorageAt: await r.events.firstInStorageAt(d.itemId) })) {
+        return publishCosts(r, selected ? await r.events.recordReceiving([d.itemId], tz) : await r.events.retractReceiving(d.itemId));
+      }
       // Selected, then delivered, but the delivery fact came first (two streams): bill it now.
       if (selected && onDelivery) {
         const item = await r.items.statusOf(d.itemId);

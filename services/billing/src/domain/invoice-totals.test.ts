@@ -1,26 +1,32 @@
 import { invoiceTotals } from './invoice-totals';
+import type { TaxRule } from './tax';
 
-describe('invoiceTotals: subtotal = Σ lines, tax = subtotal × rate to the cent, total = subtotal + tax', () => {
-  it('adds the lines exactly and taxes the subtotal', () => {
-    expect(invoiceTotals(['25.00', '2.00', '0.10', '0.20'], '0.05')).toEqual({ subtotal: '27.30', tax: '1.37', total: '28.67' });
+const gst: TaxRule = { id: 'gst', name: 'GST', percent: '5', feeTypes: ['storage', 'receiving'], effectiveFrom: '2024-01-01' };
+const pst: TaxRule = { id: 'pst', name: 'PST', percent: '7', feeTypes: ['receiving'], effectiveFrom: '2024-01-01' };
+const lines = (...xs: [string, string][]) => xs.map(([type, amount]) => ({ type, amount }));
+
+describe('invoiceTotals: subtotal = Σ lines, tax = Σ each tax (per line, to the cent), total = subtotal + tax', () => {
+  it('adds the lines exactly and the taxes of each line', () => {
+    const t = invoiceTotals(lines(['receiving', '25.00'], ['storage', '2.00'], ['storage', '0.10'], ['delivery', '0.20']), [gst, pst], '2026-01-31');
+    expect(t).toEqual({
+      subtotal: '27.30',
+      taxes: [
+        { taxRateId: 'gst', name: 'GST', percent: '5', taxable: '27.10', amount: '1.36' }, // 1.25 + 0.10 + 0.01 (0.005 up)
+        { taxRateId: 'pst', name: 'PST', percent: '7', taxable: '25.00', amount: '1.75' },
+      ],
+      tax: '3.11',
+      total: '30.41',
+    });
   });
 
-  it('rounds the tax to the cent, halves away from zero, as Postgres’s round(numeric, 2) does', () => {
-    // 10.10 × 0.05 = 0.505 → 0.51; 10.30 × 0.0825 = 0.84975 → 0.85; 0.10 × 0.0825 = 0.00825 → 0.01
-    expect(invoiceTotals(['10.10'], '0.05').tax).toBe('0.51');
-    expect(invoiceTotals(['10.30'], '0.0825').tax).toBe('0.85');
-    expect(invoiceTotals(['0.10'], '0.0825').tax).toBe('0.01');
-    expect(invoiceTotals(['0.04'], '0.1').tax).toBe('0.00');
-    expect(invoiceTotals(['-10.10'], '0.05')).toEqual({ subtotal: '-10.10', tax: '-0.51', total: '-10.61' });
+  it('totals add up to the cent: total = subtotal + Σ taxes, whatever the halves', () => {
+    const t = invoiceTotals(lines(['storage', '10.10'], ['storage', '10.10'], ['receiving', '0.10']), [gst, pst], '2026-01-31');
+    expect(t.taxes.map((x) => x.amount)).toEqual(['1.03', '0.01']);
+    expect(t).toMatchObject({ subtotal: '20.30', tax: '1.04', total: '21.34' });
   });
 
-  it('totals an invoice without lines, or without tax, to its subtotal', () => {
-    expect(invoiceTotals([], '0.05')).toEqual({ subtotal: '0.00', tax: '0.00', total: '0.00' });
-    expect(invoiceTotals(['75.00'], '0')).toEqual({ subtotal: '75.00', tax: '0.00', total: '75.00' });
-    expect(invoiceTotals(['75.00'], '1.0')).toEqual({ subtotal: '75.00', tax: '75.00', total: '150.00' });
-  });
-
-  it('refuses a rate that is not a decimal fraction rather than taxing at a wrong one', () => {
-    expect(() => invoiceTotals(['1.00'], '5%')).toThrow(RangeError);
+  it('no rates configured: no tax; no lines: all zero', () => {
+    expect(invoiceTotals(lines(['storage', '75.00']), [], '2026-01-31')).toEqual({ subtotal: '75.00', taxes: [], tax: '0.00', total: '75.00' });
+    expect(invoiceTotals([], [gst], '2026-01-31')).toEqual({ subtotal: '0.00', taxes: [], tax: '0.00', total: '0.00' });
   });
 });

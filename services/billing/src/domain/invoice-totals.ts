@@ -1,41 +1,46 @@
 import { fromCents, toCents } from '@midway/contracts';
 import { Prisma } from '../data/prisma-client';
+import { invoiceTaxes, lineTaxSql, taxAppliesSql, type AppliedTax, type TaxLine, type TaxRule } from './tax';
 
 export interface InvoiceTotals {
   subtotal: string;
+  /** Each tax (domain/tax): the rates in force on the issue day, per line, rounded half-up to the cent. */
+  taxes: AppliedTax[];
   tax: string;
   total: string;
 }
 
-const FRACTION = /^(\d+)(?:\.(\d+))?$/;
-
-/** `cents` × `rate` (a decimal fraction such as '0.0825'), rounded to the cent, halves away from zero (numeric's round). */
-function centsTimes(cents: bigint, rate: string): bigint {
-  const m = FRACTION.exec(rate);
-  if (!m) throw new RangeError(`Not a tax rate: ${JSON.stringify(rate)}`);
-  const scale = 10n ** BigInt((m[2] ?? '').length);
-  const exact = (cents < 0n ? -cents : cents) * BigInt(`${m[1]}${m[2] ?? ''}`);
-  const rounded = (2n * exact + scale) / (2n * scale);
-  return cents < 0n ? -rounded : rounded;
+/**
+ * An invoice's totals: subtotal = Σ its lines' amounts, tax = Σ its taxes, total = subtotal + tax. Exact
+ * (decimal, never floats), so the page, the PDF and the e-mail add up to the cent; an invoice without lines
+ * totals 0.00, and without tax rates its tax is 0.00.
+ */
+export function invoiceTotals(lines: readonly TaxLine[], rules: readonly TaxRule[], issueDay: string): InvoiceTotals {
+  const subtotal = lines.reduce((sum, l) => sum + toCents(l.amount), 0n);
+  const taxes = invoiceTaxes(lines, rules, issueDay);
+  const tax = taxes.reduce((sum, t) => sum + toCents(t.amount), 0n);
+  return { subtotal: fromCents(subtotal), taxes, tax: fromCents(tax), total: fromCents(subtotal + tax) };
 }
 
 /**
- * An invoice's totals: subtotal = Σ its lines' amounts, tax = subtotal × the tax rate rounded to the cent,
- * total = subtotal + tax. Exact (decimal, never floats); an invoice without lines totals 0.00.
+ * invoiceTotals as one statement for the invoices `invoiceIds`, from their lines and the tax rates as stored
+ * (numeric throughout): each invoice's taxes are written anew and its subtotal, tax and total set. The issue
+ * day is the invoice's creation day in the billing time zone `tz`.
  */
-export function invoiceTotals(lineAmounts: readonly string[], taxRate: string): InvoiceTotals {
-  const subtotal = lineAmounts.reduce((sum, a) => sum + toCents(a), 0n);
-  const tax = centsTimes(subtotal, taxRate);
-  return { subtotal: fromCents(subtotal), tax: fromCents(tax), total: fromCents(subtotal + tax) };
-}
-
-/** The tax on `subtotal` (numeric) as SQL: invoiceTotals' rounding, by Postgres's round(numeric, 2). */
-export const taxSql = (subtotal: Prisma.Sql, taxRate: string): Prisma.Sql => Prisma.sql`round(${subtotal} * ${taxRate}::numeric, 2)`;
-
-/** invoiceTotals as one statement for the invoices `invoiceIds`, from their lines as stored (numeric throughout). */
-export function retotalSql(invoiceIds: string[], taxRate: string): Prisma.Sql {
+export function retotalSql(invoiceIds: string[], tz: string): Prisma.Sql {
   return Prisma.sql`
-    UPDATE invoices i SET subtotal = s.sub, tax = ${taxSql(Prisma.sql`s.sub`, taxRate)}, total = s.sub + ${taxSql(Prisma.sql`s.sub`, taxRate)}, updated_at = now()
-    FROM (SELECT v.id, COALESCE((SELECT sum(l.amount) FROM invoice_items l WHERE l.invoice_id = v.id), 0) AS sub FROM invoices v WHERE v.id = ANY(${invoiceIds}::uuid[])) s
-    WHERE i.id = s.id`;
+    WITH tgt AS MATERIALIZED (SELECT v.id, (v.created_at AT TIME ZONE ${tz})::date AS day FROM invoices v WHERE v.id = ANY(${invoiceIds}::uuid[])),
+    per AS MATERIALIZED (
+      SELECT l.invoice_id, r.id AS rate_id, r.name, r.percent, sum(l.amount) AS taxable, sum(${lineTaxSql(Prisma.sql`l.amount`, Prisma.sql`r.percent`)}) AS amount
+      FROM tgt JOIN invoice_items l ON l.invoice_id = tgt.id JOIN tax_rates r ON ${taxAppliesSql(Prisma.sql`r`, Prisma.sql`l`, Prisma.sql`tgt.day`)}
+      GROUP BY 1, 2, 3, 4
+    ),
+    gone AS (DELETE FROM invoice_taxes t USING tgt WHERE t.invoice_id = tgt.id),
+    added AS (INSERT INTO invoice_taxes (invoice_id, tax_rate_id, name, percent, taxable, amount) SELECT invoice_id, rate_id, name, percent, taxable, amount FROM per),
+    s AS (
+      SELECT tgt.id, COALESCE((SELECT sum(l.amount) FROM invoice_items l WHERE l.invoice_id = tgt.id), 0) AS sub,
+             COALESCE((SELECT sum(p.amount) FROM per p WHERE p.invoice_id = tgt.id), 0) AS tax
+      FROM tgt
+    )
+    UPDATE invoices i SET subtotal = s.sub, tax = s.tax, total = s.sub + s.tax, updated_at = now() FROM s WHERE i.id = s.id`;
 }

@@ -20,6 +20,9 @@ export function automaticBillingRoutes(auto: AutomaticBillingService): Router {
     const { message } = await auto.generateAsAdmin(callerOf(req), period);
     res.json({ message });
   });
+  r.get('/api/billing/unbilled', requireCaller, async (req, res) => {
+    res.json(await auto.unbilled(callerOf(req)));
+  });
   return r;
 }
 

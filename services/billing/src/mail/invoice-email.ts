@@ -1,0 +1,52 @@
+import { INVOICE_DUE_DAYS, type InvoiceDetail } from '@midway/contracts';
+import { billedParty, formatMoney, invoiceTitle, taxLabel } from '../documents/invoice-presentation';
+import { escapeHtml, type MailMessage } from './mailer';
+
+/**
+ * The e-mail of a sent invoice, its PDF attached: it names whom it bills exactly as the PDF does (billedParty),
+ * and shows the same totals, each tax on its own line.
+ */
+export function invoiceEmail(invoice: InvoiceDetail, pdf: Buffer): MailMessage {
+  const title = invoiceTitle(invoice);
+  const due = invoice.dueDate ? `due ${invoice.dueDate}` : `due ${INVOICE_DUE_DAYS} days after sending`;
+  const rows: [string, string][] = [
+    ['Subtotal', formatMoney(invoice.subtotal)],
+    ...invoice.taxes.map((t): [string, string] => [taxLabel(t), formatMoney(t.amount)]),
+    ...(invoice.taxes.length === 0 ? [['Tax', formatMoney(invoice.tax)] as [string, string]] : []),
+    ['Total', formatMoney(invoice.total)],
+  ];
+  const intro = `Please find attached ${title.toLowerCase()} ${invoice.invoiceNumber} for ${formatMoney(invoice.total)}, ${due}.`;
+  const supplement = invoice.supplementsInvoiceNumber ? `It bills fees of the same period recorded after invoice ${invoice.supplementsInvoiceNumber} was issued.` : null;
+  const period = invoice.billingPeriodStart && invoice.billingPeriodEnd ? `Billing period: ${invoice.billingPeriodStart} to ${invoice.billingPeriodEnd}` : null;
+  const lines = [
+    `Hello ${invoice.clientName},`,
+    '',
+    intro,
+    ...(supplement ? [supplement] : []),
+    '',
+    `Bill to: ${billedParty(invoice)}`,
+    ...(invoice.project.name ? [`Project: ${invoice.project.name}`] : []),
+    ...(period ? [period] : []),
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'You can pay it by card from the Billing page.',
+    '',
+    'Thank you,',
+    'Midway',
+  ];
+  const e = escapeHtml;
+  const html = `<p>Hello ${e(invoice.clientName)},</p>
+<p>${e(intro)}${supplement ? `<br>${e(supplement)}` : ''}</p>
+<p><strong>Bill to:</strong> ${e(billedParty(invoice))}${invoice.project.name ? `<br><strong>Project:</strong> ${e(invoice.project.name)}` : ''}${period ? `<br>${e(period)}` : ''}</p>
+<table cellpadding="4">${rows.map(([k, v], n) => `<tr><td>${e(k)}</td><td align="right">${n === rows.length - 1 ? `<strong>${e(v)}</strong>` : e(v)}</td></tr>`).join('')}</table>
+<p>You can pay it by card from the Billing page.</p>
+<p>Thank you,<br>Midway</p>`;
+  return {
+    to: invoice.clientEmail!,
+    subject: `${title} ${invoice.invoiceNumber} from Midway`,
+    text: lines.join('\n'),
+    html,
+    attachments: [{ filename: `${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  };
+}
