@@ -109,3 +109,53 @@ describe('bad input never yields a 5xx and never changes data', () => {
     expect4xx(['webhook'], await api.call('POST', '/api/billing/webhook', actor(), { id: 'evt_x', type: 'payment_intent.succeeded' }, headers));
   });
 });
+
+describe('invoice input is checked to the letter: 400 with a message, nothing changes', () => {
+  const create = (body: Record<string, unknown>) => api.post(`/api/projects/${projectId}/invoices`, admin, { clientName: 'Jordan Park', ...body });
+  const addLine = (body: Record<string, unknown>) => api.post(`/api/invoices/${draftId}/items`, admin, { description: 'Handling', type: 'handling', quantity: 1, rate: 10, ...body });
+
+  it.each([
+    ['status teleported', { status: 'teleported' }, /status must be one of/],
+    ['status empty', { status: '' }, /status must be one of/],
+    ['status sent (a new invoice is a draft)', { status: 'sent' }, /always a draft/],
+    ['dueDate 0000-01-01', { dueDate: '0000-01-01' }, /dueDate must be a date/],
+    ['dueDate 2026-02-30', { dueDate: '2026-02-30' }, /dueDate must be a date/],
+    ['dueDate 9999-12-31', { dueDate: '9999-12-31' }, /in the years 2000 to 2100/],
+    ['a NUL in the client name', { clientName: 'Jordan\u0000Park' }, /NUL/],
+    ['a NUL in the notes', { notes: 'see\u0000attached' }, /NUL/],
+    ['a NUL in the client e-mail', { clientEmail: 'jordan\u0000@example.com' }, /e-mail/],
+    ['replacesInvoiceId not an id', { replacesInvoiceId: 'INV-1' }, /replacesInvoiceId/],
+  ] as [string, Record<string, unknown>, RegExp][])('create: %s', async (_name, body, message) => {
+    const before = await snapshot();
+    const res = await create(body);
+    expect([res.status, res.body.message]).toEqual([400, expect.stringMatching(message)]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('create: status draft (what the form sends) and a due date in range are taken', async () => {
+    expect((await create({ status: 'draft', dueDate: '2026-12-31' })).status).toBe(201);
+  });
+
+  it.each([
+    ['quantity true', { quantity: true }, /quantity must be a whole number/],
+    ['quantity "0x10"', { quantity: '0x10' }, /quantity must be a whole number/],
+    ['quantity "1e3"', { quantity: '1e3' }, /quantity must be a whole number/],
+    ['quantity "2" (a string)', { quantity: '2' }, /sent as a number/],
+    ['quantity 1.5', { quantity: 1.5 }, /quantity must be a whole number/],
+    ['quantity 0', { quantity: 0 }, /quantity must be a whole number/],
+    ['quantity 1e21', { quantity: 1e21 }, /quantity must be/],
+    ['rate 9999999999', { rate: 9999999999 }, /rate must be at most 99,999,999\.99/],
+    ['rate "100000000.00"', { rate: '100000000.00' }, /rate must be at most 99,999,999\.99/],
+    ['rate with 3 decimals', { rate: '1.005' }, /at most 2 decimals/],
+    ['rate negative', { rate: -1 }, /at least 0/],
+    ['rate × quantity over a line’s limit', { rate: '99999999.99', quantity: 2 }, /99999999\.99/],
+    ['amount over the limit', { amount: '9999999999' }, /amount must be at most/],
+    ['a NUL in the description', { description: 'Hand\u0000ling' }, /NUL/],
+    ['itemId not an id', { itemId: 'walnut-table' }, /itemId/],
+  ] as [string, Record<string, unknown>, RegExp][])('add a line: %s', async (_name, body, message) => {
+    const before = await snapshot();
+    const res = await addLine(body);
+    expect([res.status, res.body.message]).toEqual([400, expect.stringMatching(message)]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
