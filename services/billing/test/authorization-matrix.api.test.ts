@@ -3,15 +3,16 @@ import { automaticBillingRoutes } from '../src/routes/automatic-billing.routes';
 import { invoiceRoutes } from '../src/routes/invoice.routes';
 import { paymentRoutes, webhookRoutes } from '../src/routes/payment.routes';
 import { rateRoutes } from '../src/routes/rate.routes';
+import { taxRateRoutes } from '../src/routes/tax-rate.routes';
 import { testProcessorRoutes } from '../src/test-processor/test-processor.routes';
-import { ADMIN, ANY_SIGNED_IN, by, describeAuthorizationMatrix, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type MatrixRow, type Who } from '@midway/testing';
+import { ADMIN, ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type MatrixRow, type Who } from '@midway/testing';
 import { ANONYMOUS, actor, eventually, type Actor, useBilling } from './billing-harness';
 
 /**
  * Every billing route against every kind of caller, from one table. Administration (rates, the automatic
  * runs, issuing, sending, voiding and adding lines) is Midway's admins' alone: designers get 403 whatever the
  * project. Reading and paying an invoice follow the project (canOnProject 'read': owner, member, viewer,
- * admin); a removed member and another designer get 404 as for a missing invoice. Anonymous callers get 401,
+ * admin; paying leaves out viewers); a removed member and another designer get 404 as for a missing invoice. Anonymous callers get 401,
  * except the processor's webhook, which is public and answered by its signature. A refused call changes
  * nothing and leaks nothing.
  */
@@ -57,6 +58,10 @@ const snapshot = async (f: Fixture) => {
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A tax rate that applies to no invoice of any test (from 2100 on): the shared schema's invoices keep their totals. */
+const inertTax = { name: 'Matrix tax', percent: '5', feeTypes: ['inspection'], effectiveFrom: '2100-12-31' };
+const adminCaller = actor('midway_admin');
+const newTaxRate = async () => (await api.post('/api/billing/tax-rates', adminCaller, inertTax)).body.id as string;
 
 const ROUTES: MatrixRow<Fixture>[] = [
   ['POST /api/billing/initialize', (w) => api.post('/api/billing/initialize', w), ADMIN(200)],
@@ -65,6 +70,25 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['POST /api/billing/storage-fees/record', (w) => api.post('/api/billing/storage-fees/record', w), ADMIN(200)],
   ['POST /api/billing/cycles/create', (w) => api.post('/api/billing/cycles/create', w, { month: 12, year: 2030 }), ADMIN(200)],
   ['POST /api/billing/invoices/generate', (w) => api.post('/api/billing/invoices/generate', w, { month: 12, year: 2030 }), ADMIN(200)],
+  ['GET /api/billing/unbilled', (w) => api.get('/api/billing/unbilled', w), ADMIN(200)],
+  ['GET /api/billing/tax-rates', (w) => api.get('/api/billing/tax-rates', w), ADMIN(200)],
+  ['POST /api/billing/tax-rates', async (w) => {
+    const res = await api.post('/api/billing/tax-rates', w, inertTax);
+    if (res.status === 201) await api.del(`/api/billing/tax-rates/${res.body.id}`, adminCaller);
+    return res;
+  }, ADMIN(201)],
+  ['PUT /api/billing/tax-rates/{id}', async (w) => {
+    const id = await newTaxRate();
+    const res = await api.put(`/api/billing/tax-rates/${id}`, w, { ...inertTax, percent: '7' });
+    await api.del(`/api/billing/tax-rates/${id}`, adminCaller);
+    return res;
+  }, ADMIN(200)],
+  ['DELETE /api/billing/tax-rates/{id}', async (w) => {
+    const id = await newTaxRate();
+    const res = await api.del(`/api/billing/tax-rates/${id}`, w);
+    await api.del(`/api/billing/tax-rates/${id}`, adminCaller);
+    return res;
+  }, ADMIN(204)],
   ['GET /api/invoices', (w) => api.get('/api/invoices', w), ANY_SIGNED_IN(200)],
   ['GET /api/invoices/{id}', (w, f) => api.get(`/api/invoices/${f.sentId}`, w), by(200, READ)],
   ['GET /api/invoices/{id}/pdf', (w, f) => api.get(`/api/invoices/${f.sentId}/pdf`, w), by(200, READ)],
@@ -72,7 +96,9 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['POST /api/invoices/{id}/items', (w, f) => api.post(`/api/invoices/${f.draftId}/items`, w, { description: 'Handling', type: 'handling', rate: 10 }), ADMIN(201)],
   ['POST /api/invoices/{id}/send', (w, f) => api.post(`/api/invoices/${f.draftId}/send`, w), ADMIN(200)],
   ['POST /api/invoices/{id}/void', (w, f) => api.post(`/api/invoices/${f.sentId}/void`, w), ADMIN(200)],
-  ['POST /api/create-payment-intent', (w, f) => api.post('/api/create-payment-intent', w, { invoiceId: f.sentId }), by(200, READ)],
+  // Paying follows the project too, but its viewers only read (403).
+  ['POST /api/create-payment-intent', (w, f) => api.post('/api/create-payment-intent', w, { invoiceId: f.sentId }), by(200, EDIT)],
+  ['GET /api/billing/anomalies', (w) => api.get('/api/billing/anomalies', w), ADMIN(200)],
   // The client secret is the capability, as with Stripe.js: whoever holds it may confirm the payment.
   ['POST /api/billing/test-processor/confirm', (w, f) => api.post('/api/billing/test-processor/confirm', w, { clientSecret: f.clientSecret }), ANY_SIGNED_IN(200)],
   // Public, and answered by its signature alone: unsigned is 400 for everyone, however they are signed in.
@@ -85,7 +111,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
 
 it('covers every route billing serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
-  const routers = [rateRoutes(none), automaticBillingRoutes(none), invoiceRoutes(none), paymentRoutes(none), webhookRoutes(none), testProcessorRoutes(none)];
+  const routers = [rateRoutes(none), taxRateRoutes(none), automaticBillingRoutes(none), invoiceRoutes(none), paymentRoutes(none), webhookRoutes(none), testProcessorRoutes(none)];
   expectEveryRouteHasARow(ROUTES, routers);
 });
 
