@@ -13,6 +13,8 @@ import { SearchService } from './domain/search.service';
 import { consumeBillingCosts } from './events/billing-costs.consumer';
 import { consumeIdentityUsers } from './events/identity-users.consumer';
 import { consumeLogisticsPhotos } from './events/logistics-photos.consumer';
+import { consumeLogisticsDamage } from './events/logistics-damage.consumer';
+import { consumeLogisticsReceiving } from './events/logistics-receiving.consumer';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { itemRoutes } from './routes/item.routes';
 import { memberRoutes } from './routes/member.routes';
@@ -39,6 +41,11 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.onStop(users.stop);
   const photos = await consumeLogisticsPhotos(rt.bus, uow, logger);
   rt.onStop(photos.stop);
+  // The warehouse's findings: arrivals and inspections on items, damage reports on projects.
+  const receiving = await consumeLogisticsReceiving(rt.bus, uow, logger);
+  rt.onStop(receiving.stop);
+  const damage = await consumeLogisticsDamage(rt.bus, uow, logger);
+  rt.onStop(damage.stop);
   const costs = await consumeBillingCosts(rt.bus, uow, logger);
   rt.onStop(costs.stop);
   // Another service's read model asks before it answers 404 for a project or item it has not seen yet.

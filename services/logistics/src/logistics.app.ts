@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { catchUpOverBus, startServiceRuntime } from '@midway/service-kit';
+import { answerOwnerQueries, catchUpOverBus, startServiceRuntime } from '@midway/service-kit';
 import type { LogisticsConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
 import { ObjectStore } from './data/object-store';
@@ -60,6 +60,8 @@ export async function startLogistics(
   const photos = new PhotoService(uow, store, catchUp);
   rt.app.use(sharedPhotoRoutes(photos));
   rt.app.use(photoRoutes(photos));
+  // Catalog asks who uploaded a photo it has not heard of yet before it refuses one on an item.
+  rt.onStop(answerOwnerQueries(rt.bus, logger, { 'logistics.photo': (key) => photos.describe(key) }).stop);
 
   const clock = opts.clock ?? systemClock;
   const mailer = new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM);

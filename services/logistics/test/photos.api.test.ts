@@ -98,10 +98,9 @@ it('a photo picked before its item exists reaches the project’s people once th
   await t.item(owner, p.id, { name: 'Pre-photographed stool', photoUrl });
   expect((await eventually(() => get(photoUrl, member), (r) => r.status === 200)).status).toBe(200);
 
-  // Another designer puts the same photo path on an item of their own project: their member still gets 404.
+  // Another designer puts the same photo path on an item of their own project: refused, and their member gets 404.
   const theirs = await t.project(stranger);
   await t.inviteAndAccept(stranger, theirs.id, strangersMember, 'member');
-  await t.item(stranger, theirs.id, { name: 'Borrowed photo', photoUrl });
-  await t.servicesOf(strangersMember, theirs.id, 5);
+  expect((await t.catalog.post(`/api/projects/${theirs.id}/items`, stranger, { name: 'Borrowed photo', photoUrl })).status).toBe(400);
   expect((await get(photoUrl, strangersMember)).status).toBe(404);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { fromCents, isMoney, toCents } from '../money';
 import { NO_NUL } from '../text';
-import { BULK_IMPORT_MAX_ROWS, BULK_ITEMS_MAX, INSPECTION_CONDITIONS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX, photoKeyOf } from '../vocab';
+import { BULK_IMPORT_MAX_ROWS, BULK_ITEMS_MAX, INSPECTION_CONDITIONS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX, photoKeyOf, photoPath } from '../vocab';
 import { nullable, optional, text } from './fields';
 
 /** Accepts the aliases of ITEM_STATUS_ALIASES (`shipped` for `in-transit`). */
@@ -12,12 +13,29 @@ export const itemStatusSchema = z
   .pipe(z.enum(ITEM_STATUSES, { error: `status must be one of ${ITEM_STATUSES.join(', ')}` }))
   .meta({ description: `One of ${ITEM_STATUSES.join(', ')} (any case; ${Object.keys(ITEM_STATUS_ALIASES).join(', ')} is read as in-transit).`, examples: ['in-transit'] });
 
-/** Money in, as a number or a decimal string; out as a decimal string with 2 places. */
+/** The largest price its column (numeric(10,2)) holds, in cents. */
+export const PRICE_MAX_CENTS = 9_999_999_999n;
+
+/**
+ * Money in, as a number or a decimal string; out as a decimal string with 2 places. Never rounded: a number is
+ * read in its shortest spelling (1.005 stays '1.005') and more than 2 decimals is refused (zeros past the
+ * cents aside), as is an amount its column cannot hold.
+ */
 export const moneySchema = z
   .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, { error: 'price must be a number' })], { error: 'price must be a number' })
-  .transform((v) => Number(v))
-  .pipe(z.number().min(0, { error: 'price must be 0 or more' }).max(99_999_999.99, { error: 'price is too large' }))
-  .transform((n) => n.toFixed(2));
+  .transform((v, ctx) => {
+    const text = (typeof v === 'number' ? String(v) : v).replace(/(\.\d\d)0+$/, '$1');
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message, input: v });
+      return z.NEVER;
+    };
+    if (text.startsWith('-') && !/^-0*(\.0*)?$/.test(text)) return refuse('price must be 0 or more');
+    if (/e\+/i.test(text)) return refuse('price is too large');
+    if (!isMoney(text)) return refuse('price must have at most 2 decimal places (cents)');
+    const cents = toCents(text.replace(/^-/, ''));
+    if (cents > PRICE_MAX_CENTS) return refuse('price is too large (at most 99999999.99)');
+    return fromCents(cents);
+  });
 
 
 export const PHOTO_URL_RULE =
@@ -32,7 +50,8 @@ const itemRules = {
   carrierId: text(100, 'carrierId'),
   notes: text(5000, 'notes'),
   // Only a photo uploaded through logistics (its served path); empty or null clears it (see optional/nullable).
-  photoUrl: text(2048, 'photoUrl').refine((v) => photoKeyOf(v) !== null, { error: PHOTO_URL_RULE }),
+  // Kept as the served path with the key in lower case: the one spelling logistics stores and serves.
+  photoUrl: text(2048, 'photoUrl').refine((v) => photoKeyOf(v) !== null, { error: PHOTO_URL_RULE }).transform((v) => photoPath(photoKeyOf(v)!)),
   skuCode: text(100, 'skuCode'),
   collection: text(255, 'collection'),
   designer: text(255, 'designer'),

@@ -18,7 +18,22 @@ const serviceChoice = z.object({
 export const logisticsEventSchemas = {
   'logistics.service.selected.v1': serviceChoice,
   'logistics.service.deselected.v1': serviceChoice,
-  /** An uploaded photo now belongs to an item: catalog sets the item's photoUrl to the served path. */
+  /**
+   * A photo upload completed: who uploaded it, and the project it belongs to (the first project it was attached
+   * to; null until then). Catalog keeps these facts to refuse attaching a photo to an item of another project
+   * unless the caller uploaded it. Also the answer to `logistics.photo` owner queries, with the project as now.
+   */
+  'logistics.photo.uploaded.v1': z.object({
+    /** The upload id: `/api/photos/{key}` serves it. */
+    key: z.uuid(),
+    ownerId: z.uuid(),
+    projectId: z.uuid().nullable(),
+    uploadedAt: z.iso.datetime(),
+  }),
+  /**
+   * An uploaded photo now belongs to an item: catalog sets the item's photoUrl to the served path. The photo
+   * belongs from then on to `projectId` if it belonged to no project yet.
+   */
   'logistics.item-photo.attached.v1': z.object({
     itemId: z.uuid(),
     projectId: z.uuid(),

@@ -12,6 +12,8 @@ export const OWNER_QUERY_SUBJECTS = {
   'catalog.project': 'query.catalog.project',
   /** An item, with its project (a read model that lacks the item may lack its project too). */
   'catalog.item': 'query.catalog.item',
+  /** A completed photo upload: its uploader and the project it belongs to (`logistics.photo.uploaded.v1`). */
+  'logistics.photo': 'query.logistics.photo',
 } as const;
 
 export type OwnerQueryKind = keyof typeof OWNER_QUERY_SUBJECTS;

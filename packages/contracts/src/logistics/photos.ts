@@ -14,3 +14,26 @@ export type AttachPhotoBody = z.infer<typeof attachPhotoBodySchema>;
 /** The served path (`/api/photos/{key}`) the item carries. */
 export const attachPhotoResponseSchema = z.object({ photoUrl: z.string() });
 export const uploadCompleteSchema = z.object({ photoUrl: z.string(), size: z.number().int(), contentType: z.string() });
+
+/**
+ * Why a photo may not go on an item, and how to get one that may: the answer (400) wherever a photo is
+ * attached (an item's create or edit with photoUrl, PUT /api/item-photos).
+ */
+export const PHOTO_NOT_ATTACHABLE =
+  'This photo belongs to another project or person. Upload the file for this item: POST /api/objects/upload, PUT the file to the uploadURL, then attach it (PUT /api/item-photos, or the item\'s photoUrl).';
+
+/** What decides whether a photo may be attached: its uploader and the project it belongs to (null: none yet). */
+export interface PhotoFacts {
+  ownerId: string;
+  projectId: string | null;
+}
+
+/**
+ * A photo stays with the project it was uploaded for: it goes on an item of the project it already belongs
+ * to (whoever may edit that item), or, while it belongs to no project, on an item its uploader may edit (the
+ * item's project then becomes its project). Carrying a key never widens who sees the photo.
+ */
+export function mayAttachPhoto(photo: PhotoFacts, callerId: string, itemProjectId: string): boolean {
+  if (photo.projectId !== null) return photo.projectId === itemProjectId;
+  return photo.ownerId === callerId;
+}

@@ -14,7 +14,10 @@ export type PageRow = Cell[];
 export const PAGE_COLUMNS = Prisma.raw(
   [
     ...STORED_FIELDS.map((f) =>
-      f.from ? `${f.from} AS ${f.column}` : f.kind === 'instant' ? `(i.${f.column} AT TIME ZONE 'UTC')::text AS ${f.column}` : f.kind === 'money' ? `i.${f.column}::text AS ${f.column}` : `i.${f.column}`,
+      f.from ? `${f.from} AS ${f.column}`
+      : f.kind === 'instant' ? `(i.${f.column} AT TIME ZONE 'UTC')::text AS ${f.column}`
+      : f.kind === 'money' || f.kind === 'json' ? `i.${f.column}::text AS ${f.column}`
+      : `i.${f.column}`,
     ),
     'i.created_at::text AS cursor_at',
   ].join(', '),
@@ -43,6 +46,8 @@ const VALUE: Record<Exclude<FieldKind, 'carrier' | 'derived'>, (v: Cell) => stri
   int: (v) => String(v),
   instant: isoJson,
   money: quoted,
+  // jsonb's text is JSON already.
+  json: (v) => (v === null || v === undefined ? 'null' : String(v)),
 };
 
 /** One writer per stored field, each writing its `"key":value` member (the carrier's writes the tracking link too). */

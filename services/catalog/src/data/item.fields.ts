@@ -4,9 +4,10 @@ import { Prisma } from './prisma-client';
 /**
  * How a field is stored and read: `text` and `uuid` as they are, `int` a number, `instant` a timestamptz
  * (ISO text in the answer), `money` a numeric(10,2) (decimal text), `carrier` the chosen carrier (the answer
- * has the detected one when none is chosen, and the tracking link beside it), `derived` no column of its own.
+ * has the detected one when none is chosen, and the tracking link beside it), `json` a jsonb value as it is
+ * (the warehouse's inspection), `derived` no column of its own.
  */
-export type FieldKind = 'uuid' | 'text' | 'int' | 'status' | 'instant' | 'money' | 'carrier' | 'derived';
+export type FieldKind = 'uuid' | 'text' | 'int' | 'status' | 'instant' | 'money' | 'carrier' | 'json' | 'derived';
 
 export interface ItemField {
   field: keyof Item;
@@ -52,6 +53,7 @@ export const ITEM_FIELDS = [
   { field: 'estimatedPrice', column: 'estimated_price', kind: 'money', imported: 'some' },
   { field: 'createdAt', column: 'created_at', kind: 'instant' },
   { field: 'updatedAt', column: 'updated_at', kind: 'instant' },
+  { field: 'inspection', column: 'inspection', kind: 'json' },
   { field: 'projectName', column: 'project_name', kind: 'text', from: 'p.name' },
   { field: 'clientName', column: 'client_name', kind: 'text', from: 'p.client_name' },
 ] as const satisfies readonly ItemField[];
@@ -70,7 +72,7 @@ export const STORED_FIELDS: readonly ItemField[] = ITEM_FIELDS.filter((f) => f.k
 /** An item row's columns, with the project's name and client: from items `i` joined to projects `p`. */
 export const ITEM_ROW = Prisma.sql`SELECT i.*, p.name AS project_name, p.client_name FROM items i JOIN projects p ON p.id = i.project_id`;
 
-const SQL_TYPES: Record<FieldKind, string> = { uuid: 'uuid', text: 'text', int: 'int', status: 'text', instant: 'timestamptz', money: 'numeric', carrier: 'text', derived: '' };
+const SQL_TYPES: Record<FieldKind, string> = { uuid: 'uuid', text: 'text', int: 'int', status: 'text', instant: 'timestamptz', money: 'numeric', carrier: 'text', json: 'jsonb', derived: '' };
 
 /** A field a bulk import sends: its Item field, column and SQL type, and whether every chunk sends it. */
 export interface ImportedField {

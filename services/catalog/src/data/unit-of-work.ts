@@ -15,6 +15,7 @@ import { RepublishRepository } from './republish.repository';
 import { SearchRepository } from './search.repository';
 import { StatsRepository } from './stats.repository';
 import { UserRepository } from './user.repository';
+import { WarehouseRepository } from './warehouse.repository';
 import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 
 export interface Repos {
@@ -32,6 +33,8 @@ export interface Repos {
   republish: RepublishRepository;
   itemPhotos: ItemPhotoRepository;
   costs: CostRepository;
+  /** What the warehouse found: receipts, inspections, damage reports. */
+  warehouse: WarehouseRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -52,6 +55,7 @@ function reposFor(client: Client, reader?: Pool, pages?: ItemPageCache): Omit<Re
     republish: new RepublishRepository(client),
     itemPhotos: new ItemPhotoRepository(client),
     costs: new CostRepository(client),
+    warehouse: new WarehouseRepository(client),
   };
 }
 

@@ -1,17 +1,23 @@
-import { badRequest, type Caller } from '@midway/service-kit';
+import { badRequest, noCatchUp, type Caller, type CatchUp } from '@midway/service-kit';
 import { createItemBodySchema, type BulkDeleteItemsResponse, type BulkImportResponse, type BulkItemStatusResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type TrackingMatch, type TrackingMatchesQuery, type UpdateItemBody } from '@midway/contracts';
 import { InvalidCursorError } from '../data/item-cursor.codec';
 import { EDITABLE_FIELDS } from '../data/item.fields';
-import type { UnitOfWork } from '../data/unit-of-work';
+import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { activityText } from './activity-text';
 import { itemEvents } from './item-events';
+import { photoProblem, photoRefusal, takePhoto } from './item-photo.service';
+import { fitsProjectTotal, PROJECT_TOTAL_TOO_LARGE } from './project-total';
 import { itemFor, itemsFor, projectFor } from './project-access';
 
 /** Rows of an import validated between hand-overs to the import, which inserts them while the next are validated. */
 const IMPORT_SLICE_ROWS = 200;
 
 export class ItemService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    /** Asks logistics about a photo catalog has not heard of yet before refusing it on an item. */
+    private readonly catchUp: CatchUp = noCatchUp,
+  ) {}
 
   async list(caller: Caller, query: ListItemsQuery) {
     try {
@@ -28,14 +34,16 @@ export class ItemService {
   }
 
   create(caller: Caller, projectId: string, body: CreateItemBody): Promise<Item> {
-    return this.uow.run(async (r) => {
+    return this.catchUp.retrying(() => this.uow.run(async (r) => {
       const project = await projectFor(r, caller, projectId, 'editItems');
+      if (body.photoUrl) await takePhoto(r, caller, body.photoUrl, projectId);
       const variantId = body.skuCode ? await r.products.variantIdForSku(caller.userId, { ...body, sku: body.skuCode }) : null;
       const item = await r.items.insert(projectId, body, variantId);
+      if (item.price) await totalFits(r, projectId);
       await r.activities.add({ projectId, itemId: item.id, type: 'item_added', description: activityText.itemAdded(item.name) });
       await r.outbox.add(itemEvents.created(item, project.createdById));
       return item;
-    });
+    })).catch(photoRefusal);
   }
 
   /**
@@ -51,11 +59,14 @@ export class ItemService {
       try {
         for (let start = 0; start < rows.length; start += IMPORT_SLICE_ROWS) {
           const good: CreateItemBody[] = [];
-          rows.slice(start, start + IMPORT_SLICE_ROWS).forEach((row, i) => {
+          for (const [i, row] of rows.slice(start, start + IMPORT_SLICE_ROWS).entries()) {
             const parsed = createItemBodySchema.safeParse(row);
-            if (parsed.success) good.push(parsed.data);
-            else errorDetails.push({ item: row, row: start + i + 1, error: parsed.error.issues.map((x) => (x.path.length ? `${x.path.join('.')}: ${x.message}` : x.message)).join('; ') });
-          });
+            // A row's photo is checked as a single item's is, except that one logistics has not told catalog of
+            // is refused with the row rather than asked about (the rest of the import goes on).
+            const photoError = parsed.success && parsed.data.photoUrl ? await photoProblem(r, caller, parsed.data.photoUrl, projectId) : null;
+            if (parsed.success && !photoError) good.push(parsed.data);
+            else errorDetails.push({ item: row, row: start + i + 1, error: parsed.success ? `photoUrl: ${photoError}` : parsed.error.issues.map((x) => (x.path.length ? `${x.path.join('.')}: ${x.message}` : x.message)).join('; ') });
+          }
           const withSku = good.filter((row) => row.skuCode).map((row) => ({ ...row, sku: row.skuCode! }));
           await importing.add(good, await r.products.variantIdsForSkus(caller.userId, withSku));
         }
@@ -64,6 +75,7 @@ export class ItemService {
         // Built while Postgres inserts the last chunk.
         const events = itemEvents.imported(importing.items, projectId, project.createdById);
         const inserted = await importing.finish();
+        await totalFits(r, projectId);
         await r.activities.add({ projectId, itemId: null, type: 'items_imported', description: activityText.itemsImported(inserted.length), metadata: { count: inserted.length } });
         await r.outbox.add(...events);
         return inserted;
@@ -76,14 +88,16 @@ export class ItemService {
   }
 
   update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
-    return this.uow.run(async (r) => {
+    return this.catchUp.retrying(() => this.uow.run(async (r) => {
       const { item: before, project } = await itemFor(r, caller, id, 'editItems', { lock: true });
+      if (body.photoUrl && body.photoUrl !== before.photoUrl) await takePhoto(r, caller, body.photoUrl, before.projectId);
       const designerId = project.createdById;
       // A changed SKU links the item to that product in the editor's catalogue, as adding it would.
       const sku = body.skuCode;
       const variantId =
         sku === undefined || sku === before.skuCode ? undefined : sku === null ? null : await r.products.variantIdForSku(caller.userId, { sku, name: body.name ?? before.name });
       const after = await r.items.update(id, body, before, variantId);
+      if (after.price && (after.price !== before.price || after.quantity !== before.quantity)) await totalFits(r, after.projectId);
       // Fields whose change a client or the provider would care about: every field an edit can change.
       const changed = EDITABLE_FIELDS.filter((f) => before[f] !== after[f]);
       if (changed.length === 0) return after;
@@ -95,7 +109,7 @@ export class ItemService {
         await r.activities.add({ projectId: after.projectId, itemId: id, type: 'item_updated', description: activityText.itemUpdated(after.name), metadata: { fields: changed } });
       }
       return after;
-    });
+    })).catch(photoRefusal);
   }
 
   /** Setting the status it already has is a no-op: no event, no history line (a double click is one change). */
@@ -151,4 +165,9 @@ export class ItemService {
       await r.outbox.add(itemEvents.deleted(before, designerId));
     });
   }
+}
+
+/** After a change of prices or quantities: the project's total still fits its column (the transaction is refused otherwise). */
+async function totalFits(r: Repos, projectId: string): Promise<void> {
+  if (!fitsProjectTotal(await r.projects.totalCents(projectId))) throw badRequest(PROJECT_TOTAL_TOO_LARGE);
 }

@@ -5,6 +5,7 @@ import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { projectFor } from './project-access';
 import { PROJECT_FIELDS, projectEvents } from './project-events';
 import { activityText } from './activity-text';
+import { inspectionOutcome } from './inspection-outcome';
 
 const SHARE_TOKEN_BYTES = 24; // 192 bits from the CSPRNG, 32 URL-safe characters.
 const CLIENT_ACTIVITY_LIMIT = 5;
@@ -29,11 +30,11 @@ export class ProjectService {
   async detail(caller: Caller, id: string): Promise<ProjectDetail> {
     const r = this.uow.read;
     const project = await projectFor(r, caller, id, 'read');
-    const [items, costs] = await Promise.all([r.items.byProject(id), r.projects.costsOf(id)]);
+    const [items, costs, damageReports] = await Promise.all([r.items.byProject(id), r.projects.costsOf(id), r.warehouse.damageReportsOf(id)]);
     const costRows = costs.map((c) => ({ id: c.id, projectId: c.projectId, itemId: c.itemId, type: c.type, amount: c.amount.toFixed(2), description: c.description, date: c.date.toISOString() }));
     // Cents, not floats: the sum of price × quantity plus every cost row.
     const cents = items.reduce((sum, i) => sum + (i.price ? Math.round(Number(i.price) * 100) * i.quantity : 0), 0) + costRows.reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0);
-    return { ...project, items, costs: costRows, totalCost: (cents / 100).toFixed(2) };
+    return { ...project, items, costs: costRows, totalCost: (cents / 100).toFixed(2), damageReports };
   }
 
   /** One event per real change, computed from the locked row it replaces (concurrent edits queue). */
@@ -84,7 +85,11 @@ export class ProjectService {
       // The client page has no session, so /api/photos/{key} would be refused: it gets the share-token path.
       items: items.map((i) => {
         const photoKey = i.photoUrl ? photoKeyOf(i.photoUrl) : null;
-        return { id: i.id, name: i.name, supplier: i.supplier, photoUrl: photoKey ? sharedPhotoPath(token, photoKey) : null, status: i.status, receivedAt: i.receivedAt, deliveredAt: i.deliveredAt };
+        return {
+          id: i.id, name: i.name, supplier: i.supplier, photoUrl: photoKey ? sharedPhotoPath(token, photoKey) : null, status: i.status, receivedAt: i.receivedAt, deliveredAt: i.deliveredAt,
+          // Whether the warehouse inspected it and found damage; never its notes or photos.
+          inspection: inspectionOutcome(i.inspection),
+        };
       }),
       activities: activities.map((a) => ({ id: a.id, description: a.description, createdAt: a.createdAt.toISOString() })),
     };

@@ -2,8 +2,12 @@ import type { ItemStatus, ServiceType } from '@midway/contracts';
 import { reachesProject } from '@midway/service-kit';
 import { Prisma, type Client } from './prisma-client';
 
-/** The upload `u`'s owner owns or is an active member of the project (the kit's access rule). */
-const uploaderReaches = (project: Prisma.Sql) => reachesProject(Prisma.sql`u.owner_id`, project);
+/**
+ * An item of `project` may carry the upload `u`: the photo belongs to that project, or it belongs to none yet
+ * and its uploader owns or is an active member of the project (the kit's access rule), which then becomes the
+ * photo's project (claimPhotos). Catalog refuses the rest before publishing; this keeps its facts honest too.
+ */
+const mayCarry = (project: Prisma.Sql) => Prisma.sql`(u.project_id = ${project} OR (u.project_id IS NULL AND ${reachesProject(Prisma.sql`u.owner_id`, project)}))`;
 
 
 export interface ItemFact {
@@ -45,15 +49,17 @@ export class ItemRepository {
       FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, name text, "createdAt" timestamptz, "trackingNumber" text, status text)
       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, project_id = EXCLUDED.project_id, tracking_number = EXCLUDED.tracking_number, status = EXCLUDED.status, updated_at = now()
       WHERE (items.name, items.project_id, items.tracking_number, items.status) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.project_id, EXCLUDED.tracking_number, EXCLUDED.status)`;
-    // A photo is taken only if its uploader reaches the item's project (owner or member): naming someone
-    // else's photo key on an item must not hand that photo to this project's people. The upload row is
+    // A photo is taken only if it belongs to the item's project, or to none yet and its uploader reaches the
+    // project (mayCarry): naming someone else's photo key on an item must not hand that photo to this
+    // project's people. The upload row is
     // share-locked so the abandoned-upload clean-up cannot remove it while the item comes to carry it.
     // An item that already has a photo keeps it: one attached here after catalog answered about the item
     // must survive the item's creation fact arriving later.
     await this.db.$executeRaw`
-      UPDATE items i SET photo_key = (SELECT u.id FROM uploads u WHERE u.id = x."photoKey" AND ${uploaderReaches(Prisma.sql`x."projectId"`)} FOR KEY SHARE)
+      UPDATE items i SET photo_key = (SELECT u.id FROM uploads u WHERE u.id = x."photoKey" AND ${mayCarry(Prisma.sql`x."projectId"`)} FOR KEY SHARE)
       FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, "photoKey" uuid, "photoKnown" boolean)
       WHERE i.id = x.id AND x."photoKnown" AND i.photo_key IS NULL`;
+    await this.claimPhotos(Prisma.sql`SELECT x.id FROM json_to_recordset(${rows}::json) AS x(id uuid)`);
     // An item that moved to another project takes its services along.
     await this.db.$executeRaw`
       UPDATE services s SET project_id = x."projectId", updated_at = now()
@@ -70,17 +76,24 @@ export class ItemRepository {
 
   /** Name, project, tracking number, status or photo changed; an item logistics never heard of is left to upsertWithServices. */
   async update(id: string, fields: { name: string; projectId: string; photoKey?: string | null; trackingNumber: string | null; status: ItemStatus }): Promise<number> {
-    const photo = fields.photoKey === undefined ? Prisma.sql`photo_key` : fields.photoKey === null ? Prisma.sql`NULL` : Prisma.sql`(SELECT u.id FROM uploads u WHERE u.id = ${fields.photoKey}::uuid AND ${uploaderReaches(Prisma.sql`${fields.projectId}::uuid`)} FOR KEY SHARE)`;
+    const photo = fields.photoKey === undefined ? Prisma.sql`photo_key` : fields.photoKey === null ? Prisma.sql`NULL` : Prisma.sql`(SELECT u.id FROM uploads u WHERE u.id = ${fields.photoKey}::uuid AND ${mayCarry(Prisma.sql`${fields.projectId}::uuid`)} FOR KEY SHARE)`;
     const n = await this.db.$executeRaw`
       UPDATE items SET name = ${fields.name}, project_id = ${fields.projectId}::uuid, photo_key = ${photo}, tracking_number = ${fields.trackingNumber}, status = ${fields.status}, updated_at = now()
       WHERE id = ${id}::uuid`;
     await this.db.$executeRaw`UPDATE services SET project_id = ${fields.projectId}::uuid, updated_at = now() WHERE item_id = ${id}::uuid AND project_id <> ${fields.projectId}::uuid`;
+    if (fields.photoKey) await this.claimPhotos(Prisma.sql`SELECT ${id}::uuid`);
     return n;
   }
 
-  async find(id: string): Promise<{ id: string; projectId: string } | null> {
-    const [row] = await this.db.$queryRaw<{ id: string; projectId: string }[]>`SELECT id, project_id AS "projectId" FROM items WHERE id = ${id}::uuid`;
-    return row ?? null;
+  /** The photos the given items now carry that belonged to no project belong from now on to the item's project. */
+  private async claimPhotos(itemIds: Prisma.Sql): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE uploads u SET project_id = i.project_id FROM items i
+      WHERE i.id IN (${itemIds}) AND i.photo_key = u.id AND u.project_id IS NULL`;
+  }
+
+  find(id: string): Promise<{ id: string; projectId: string } | null> {
+    return this.db.item.findUnique({ where: { id }, select: { id: true, projectId: true } });
   }
 
   /** A status catalog reports (or the desk's arrival): what the desk checks before receiving the item again. */
@@ -89,11 +102,11 @@ export class ItemRepository {
   }
 
   async setPhoto(id: string, photoKey: string): Promise<void> {
-    await this.db.$executeRaw`UPDATE items SET photo_key = ${photoKey}::uuid, updated_at = now() WHERE id = ${id}::uuid`;
+    await this.db.item.updateMany({ where: { id }, data: { photoKey, updatedAt: new Date() } });
   }
 
   /** The item and (by cascade) its services. */
   async delete(id: string): Promise<void> {
-    await this.db.$executeRaw`DELETE FROM items WHERE id = ${id}::uuid`;
+    await this.db.item.deleteMany({ where: { id } });
   }
 }

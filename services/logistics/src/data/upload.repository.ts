@@ -9,27 +9,29 @@ export interface UploadRow {
   contentType: string | null;
   size: number | null;
   completedAt: Date | null;
+  /** The project the photo belongs to (the first one it was attached to); null until then. */
+  projectId: string | null;
 }
+
+const ROW = Prisma.sql`u.id, u.owner_id AS "ownerId", u.sig_hash AS "sigHash", u.expires_at AS "expiresAt", u.content_type AS "contentType", u.size,
+  u.completed_at AS "completedAt", u.project_id AS "projectId"`;
+
+const SELECT = { id: true, ownerId: true, sigHash: true, expiresAt: true, contentType: true, size: true, completedAt: true, projectId: true } as const;
 
 export class UploadRepository {
   constructor(private readonly db: Client) {}
 
   async create(id: string, ownerId: string, sigHash: string, expiresAt: Date): Promise<void> {
-    await this.db.$executeRaw`INSERT INTO uploads (id, owner_id, sig_hash, expires_at) VALUES (${id}::uuid, ${ownerId}::uuid, ${sigHash}, ${expiresAt})`;
+    await this.db.upload.create({ data: { id, ownerId, sigHash, expiresAt } });
   }
 
-  async find(id: string): Promise<UploadRow | null> {
-    const [row] = await this.db.$queryRaw<UploadRow[]>`
-      SELECT id, owner_id AS "ownerId", sig_hash AS "sigHash", expires_at AS "expiresAt", content_type AS "contentType", size, completed_at AS "completedAt"
-      FROM uploads WHERE id = ${id}::uuid`;
-    return row ?? null;
+  find(id: string): Promise<UploadRow | null> {
+    return this.db.upload.findUnique({ where: { id }, select: SELECT });
   }
 
   /** find, holding the row until commit: the clean-up cannot remove an upload while it is being attached. */
   async findLocked(id: string): Promise<UploadRow | null> {
-    const [row] = await this.db.$queryRaw<UploadRow[]>`
-      SELECT id, owner_id AS "ownerId", sig_hash AS "sigHash", expires_at AS "expiresAt", content_type AS "contentType", size, completed_at AS "completedAt"
-      FROM uploads WHERE id = ${id}::uuid FOR UPDATE`;
+    const [row] = await this.db.$queryRaw<UploadRow[]>`SELECT ${ROW} FROM uploads u WHERE u.id = ${id}::uuid FOR UPDATE`;
     return row ?? null;
   }
 
@@ -55,32 +57,37 @@ export class UploadRepository {
 
   /** Claims the upload for its one object; false when another request already completed it. */
   async complete(id: string, contentType: string, size: number): Promise<boolean> {
-    const n = await this.db.$executeRaw`UPDATE uploads SET content_type = ${contentType}, size = ${size}, completed_at = now() WHERE id = ${id}::uuid AND completed_at IS NULL`;
-    return n === 1;
+    const { count } = await this.db.upload.updateMany({ where: { id, completedAt: null }, data: { contentType, size, completedAt: new Date() } });
+    return count === 1;
+  }
+
+  /** The photo belongs from now on to `projectId`, unless it already belongs to a project (the first one stays). */
+  async claimProject(id: string, projectId: string): Promise<void> {
+    await this.db.upload.updateMany({ where: { id, projectId: null }, data: { projectId } });
   }
 
   /**
-   * Who may see a photo: its uploader, an admin, or anyone who reaches a project whose item carries it or
-   * whose item's inspection shows it.
+   * Who may see a photo: its uploader, an admin, anyone who reaches the project it belongs to, or anyone who
+   * reaches a project whose item's inspection shows it (the desk's own photos). Which items carry its key
+   * does not matter: naming a key on an item widens nothing.
    */
   async readableBy(key: string, userId: string, admin: boolean): Promise<UploadRow | null> {
     const [row] = await this.db.$queryRaw<UploadRow[]>`
-      SELECT u.id, u.owner_id AS "ownerId", u.content_type AS "contentType", u.size, u.completed_at AS "completedAt"
+      SELECT ${ROW}
       FROM uploads u
       WHERE u.id = ${key}::uuid AND u.completed_at IS NOT NULL AND (
-        ${admin} OR u.owner_id = ${userId}::uuid OR EXISTS (
-          SELECT 1 FROM items i WHERE i.photo_key = u.id AND ${reachesProject(Prisma.sql`${userId}::uuid`, Prisma.sql`i.project_id`)}) OR EXISTS (
+        ${admin} OR u.owner_id = ${userId}::uuid
+        OR (u.project_id IS NOT NULL AND ${reachesProject(Prisma.sql`${userId}::uuid`, Prisma.sql`u.project_id`)}) OR EXISTS (
           SELECT 1 FROM inspections n WHERE u.id = ANY(n.photo_keys) AND ${reachesProject(Prisma.sql`${userId}::uuid`, Prisma.sql`n.project_id`)}))`;
     return row ?? null;
   }
 
-  /** A photo of the project the share token opens (an item of it carries the photo). */
+  /** A photo of the project the share token opens: the project it belongs to, whatever items carry its key. */
   async sharedBy(key: string, shareToken: string): Promise<UploadRow | null> {
     const [row] = await this.db.$queryRaw<UploadRow[]>`
-      SELECT u.id, u.owner_id AS "ownerId", u.content_type AS "contentType", u.size, u.completed_at AS "completedAt"
-      FROM uploads u
-      WHERE u.id = ${key}::uuid AND u.completed_at IS NOT NULL AND EXISTS (
-        SELECT 1 FROM items i JOIN projects p ON p.id = i.project_id WHERE i.photo_key = u.id AND p.share_token = ${shareToken})`;
+      SELECT ${ROW}
+      FROM uploads u JOIN projects p ON p.id = u.project_id
+      WHERE u.id = ${key}::uuid AND u.completed_at IS NOT NULL AND p.share_token = ${shareToken}`;
     return row ?? null;
   }
 }

@@ -5,6 +5,9 @@ import type { InspectionCondition, ServiceType } from '@midway/contracts';
 export const logisticsEvents = {
   serviceChosen: (selected: boolean, s: { id: string; itemId: string; projectId: string; type: ServiceType; cost: string | null }, byUserId: string, changedAt = new Date().toISOString()) =>
     makeEvent(selected ? 'logistics.service.selected.v1' : 'logistics.service.deselected.v1', { serviceId: s.id, itemId: s.itemId, projectId: s.projectId, type: s.type, cost: s.cost, byUserId, changedAt }),
+  /** A photo upload completed (or, for an owner query, is as now): catalog keeps who uploaded it and its project. */
+  photoUploaded: (u: { id: string; ownerId: string; projectId: string | null }, uploadedAt = new Date()) =>
+    makeEvent('logistics.photo.uploaded.v1', { key: u.id, ownerId: u.ownerId, projectId: u.projectId, uploadedAt: uploadedAt.toISOString() }),
   photoAttached: (item: { id: string; projectId: string }, photoUrl: string, byUserId: string) =>
     makeEvent('logistics.item-photo.attached.v1', { itemId: item.id, projectId: item.projectId, photoUrl, byUserId, attachedAt: new Date().toISOString() }),
   /** The desk received an item: catalog marks it received as of `arrivedAt`; billing charges receiving once. */
