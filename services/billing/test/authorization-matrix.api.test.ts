@@ -3,6 +3,7 @@ import { automaticBillingRoutes } from '../src/routes/automatic-billing.routes';
 import { invoiceRoutes } from '../src/routes/invoice.routes';
 import { paymentRoutes, webhookRoutes } from '../src/routes/payment.routes';
 import { rateRoutes } from '../src/routes/rate.routes';
+import { taxRateRoutes } from '../src/routes/tax-rate.routes';
 import { testProcessorRoutes } from '../src/test-processor/test-processor.routes';
 import { ADMIN, ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type MatrixRow, type Who } from '@midway/testing';
 import { ANONYMOUS, actor, eventually, type Actor, useBilling } from './billing-harness';
@@ -57,6 +58,10 @@ const snapshot = async (f: Fixture) => {
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A tax rate that applies to no invoice of any test (from 2100 on): the shared schema's invoices keep their totals. */
+const inertTax = { name: 'Matrix tax', percent: '5', feeTypes: ['inspection'], effectiveFrom: '2100-12-31' };
+const adminCaller = actor('midway_admin');
+const newTaxRate = async () => (await api.post('/api/billing/tax-rates', adminCaller, inertTax)).body.id as string;
 
 const ROUTES: MatrixRow<Fixture>[] = [
   ['POST /api/billing/initialize', (w) => api.post('/api/billing/initialize', w), ADMIN(200)],
@@ -65,6 +70,25 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['POST /api/billing/storage-fees/record', (w) => api.post('/api/billing/storage-fees/record', w), ADMIN(200)],
   ['POST /api/billing/cycles/create', (w) => api.post('/api/billing/cycles/create', w, { month: 12, year: 2030 }), ADMIN(200)],
   ['POST /api/billing/invoices/generate', (w) => api.post('/api/billing/invoices/generate', w, { month: 12, year: 2030 }), ADMIN(200)],
+  ['GET /api/billing/unbilled', (w) => api.get('/api/billing/unbilled', w), ADMIN(200)],
+  ['GET /api/billing/tax-rates', (w) => api.get('/api/billing/tax-rates', w), ADMIN(200)],
+  ['POST /api/billing/tax-rates', async (w) => {
+    const res = await api.post('/api/billing/tax-rates', w, inertTax);
+    if (res.status === 201) await api.del(`/api/billing/tax-rates/${res.body.id}`, adminCaller);
+    return res;
+  }, ADMIN(201)],
+  ['PUT /api/billing/tax-rates/{id}', async (w) => {
+    const id = await newTaxRate();
+    const res = await api.put(`/api/billing/tax-rates/${id}`, w, { ...inertTax, percent: '7' });
+    await api.del(`/api/billing/tax-rates/${id}`, adminCaller);
+    return res;
+  }, ADMIN(200)],
+  ['DELETE /api/billing/tax-rates/{id}', async (w) => {
+    const id = await newTaxRate();
+    const res = await api.del(`/api/billing/tax-rates/${id}`, w);
+    await api.del(`/api/billing/tax-rates/${id}`, adminCaller);
+    return res;
+  }, ADMIN(204)],
   ['GET /api/invoices', (w) => api.get('/api/invoices', w), ANY_SIGNED_IN(200)],
   ['GET /api/invoices/{id}', (w, f) => api.get(`/api/invoices/${f.sentId}`, w), by(200, READ)],
   ['GET /api/invoices/{id}/pdf', (w, f) => api.get(`/api/invoices/${f.sentId}/pdf`, w), by(200, READ)],
@@ -87,7 +111,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
 
 it('covers every route billing serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
-  const routers = [rateRoutes(none), automaticBillingRoutes(none), invoiceRoutes(none), paymentRoutes(none), webhookRoutes(none), testProcessorRoutes(none)];
+  const routers = [rateRoutes(none), taxRateRoutes(none), automaticBillingRoutes(none), invoiceRoutes(none), paymentRoutes(none), webhookRoutes(none), testProcessorRoutes(none)];
   expectEveryRouteHasARow(ROUTES, routers);
 });
 
