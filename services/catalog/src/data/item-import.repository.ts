@@ -106,6 +106,8 @@ export class ItemImportRepository {
         // order; JSON keeps milliseconds, as reading the row back would.
         createdAt: new Date(Math.floor((nowMicros - n) / 1000)).toISOString(),
         updatedAt: nowIso,
+        // The warehouse has not seen a new item.
+        inspection: null,
         projectName: project.name,
         clientName: project.clientName,
       };

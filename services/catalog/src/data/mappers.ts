@@ -101,6 +101,10 @@ export function toItem(r: ItemRow): Item {
       case 'derived':
         item[f.field] = tracking!.trackingUrl;
         break;
+      case 'json':
+        // An object from the driver, or JSON text from a row read as text.
+        item[f.field] = typeof v === 'string' ? JSON.parse(v) : (v ?? null);
+        break;
       default:
         item[f.field] = v;
     }

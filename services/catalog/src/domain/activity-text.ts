@@ -1,4 +1,4 @@
-import { ITEM_STATUS_LABELS, PROJECT_STATUS_LABELS, type ItemStatus, type ProjectStatus } from '@midway/contracts';
+import { INSPECTION_CONDITION_LABELS, ITEM_STATUS_LABELS, PROJECT_STATUS_LABELS, type InspectionCondition, type ItemStatus, type ProjectStatus } from '@midway/contracts';
 
 /** What the project's history (and the client's Recent Updates) says, in plain words, with the pages' status labels. */
 export const activityText = {
@@ -12,4 +12,8 @@ export const activityText = {
   itemStatus: (name: string, to: ItemStatus) => `"${name}" is now ${ITEM_STATUS_LABELS[to]}`,
   itemUpdated: (name: string) => `Item "${name}" updated`,
   itemRemoved: (name: string) => `Item "${name}" removed`,
+  // The warehouse's findings (logistics' receiving desk); never the inspector's notes.
+  itemReceived: (name: string) => `Received at the warehouse: "${name}"`,
+  itemInspected: (name: string, condition: InspectionCondition) => `Inspected: ${INSPECTION_CONDITION_LABELS[condition].toLowerCase()} — "${name}"`,
+  damageReported: (name: string, condition: InspectionCondition) => `Damage reported: "${name}" (${INSPECTION_CONDITION_LABELS[condition].toLowerCase()})`,
 };

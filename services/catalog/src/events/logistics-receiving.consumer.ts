@@ -1,0 +1,23 @@
+import { startConsumer, type Bus, type Logger } from '@midway/service-kit';
+import type { EventEnvelope } from '@midway/contracts';
+import type { UnitOfWork } from '../data/unit-of-work';
+import { applyItemArrived, applyItemInspected } from '../domain/warehouse-facts';
+
+/**
+ * logistics.item.> → an item's arrival (status received, receivedAt) and inspection, in the order logistics
+ * published them; inbox and effect commit together (the kit's `once`).
+ */
+export function consumeLogisticsReceiving(bus: Bus, uow: UnitOfWork, logger: Logger) {
+  return startConsumer({
+    bus,
+    domain: 'logistics',
+    durable: 'catalog-item-receiving',
+    service: 'catalog',
+    filterSubject: 'logistics.item.>',
+    logger,
+    handle: async (event) => {
+      if (event.type === 'logistics.item.arrived.v1') await uow.once(event, (repos) => applyItemArrived(repos, event as EventEnvelope<'logistics.item.arrived.v1'>));
+      else if (event.type === 'logistics.item.inspected.v1') await uow.once(event, (repos) => applyItemInspected(repos, event as EventEnvelope<'logistics.item.inspected.v1'>));
+    },
+  });
+}
