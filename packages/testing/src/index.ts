@@ -6,3 +6,4 @@ export * from './mail-sink.client';
 export * from './callers';
 export * from './authorization-matrix';
 export * from './invitations';
+export * from './idempotency';

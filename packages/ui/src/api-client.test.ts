@@ -1,6 +1,6 @@
 import { fakeResponse } from './test-response';
 import { PREFETCH_GLOBAL, type PrefetchStore } from '@midway/contracts/page-data';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, serverMessage, takePrefetched } from './api-client';
+import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, newIdempotencyKey, resetOpenSubmissions, serverMessage, takePrefetched } from './api-client';
 import { fetchCurrentUser } from './current-user';
 
 function mockFetch(status: number, body: string, statusText = '') {
@@ -22,7 +22,7 @@ describe('apiRequest', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/contact', {
       method: 'POST',
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
       body: '{"a":1}',
     });
   });
@@ -44,6 +44,90 @@ describe('apiRequest', () => {
     expect(isUnauthorizedError(new ApiError(401, '', 'Unauthorized'))).toBe(true);
     expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
     expect(isUnauthorizedError(new Error('500: 401 things'))).toBe(false);
+  });
+});
+
+describe('Idempotency-Key on POSTs', () => {
+  beforeEach(() => resetOpenSubmissions());
+  const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+
+  it('gives every submission a fresh key, bodiless POSTs too, and sends none on other methods', async () => {
+    const fetchMock = mockFetch(201, '{}');
+    await apiRequest('POST', '/api/projects', { name: 'Lakeview' });
+    await apiRequest('POST', '/api/projects', { name: 'Lakeview' });
+    await apiRequest('POST', '/api/objects/upload');
+    await apiRequest('POST', '/api/objects/upload');
+    await apiRequest('PUT', '/api/items/1', { notes: 'x' });
+    await apiRequest('GET', '/api/projects');
+    const keys = fetchMock.mock.calls.map(keyOf);
+    expect(new Set(keys.slice(0, 4)).size).toBe(4);
+    for (const k of keys.slice(0, 4)) expect(k).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys.slice(4)).toEqual([undefined, undefined]);
+  });
+
+  it('sends the same key for a double click while the first submission is pending, a new one for another body', async () => {
+    const waiting: (() => void)[] = [];
+    const fetchMock = jest.fn(() => new Promise<Response>((r) => waiting.push(() => r(fakeResponse(201, '{}')))));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const first = apiRequest('POST', '/api/projects/p/items', { name: 'Lamp' });
+    const second = apiRequest('POST', '/api/projects/p/items', { name: 'Lamp' });
+    const other = apiRequest('POST', '/api/projects/p/items', { name: 'Rug' });
+    for (const answer of waiting.splice(0)) answer();
+    await Promise.all([first, second, other]);
+    fetchMock.mockImplementation(async () => fakeResponse(201, '{}'));
+    const [a, b, c] = fetchMock.mock.calls.map(keyOf);
+    expect(b).toBe(a);
+    expect(c).not.toBe(a);
+    // Answered: the same form sent again later is a new submission.
+    await apiRequest('POST', '/api/projects/p/items', { name: 'Lamp' });
+    expect(keyOf(fetchMock.mock.calls[3]!)).not.toBe(a);
+  });
+
+  it('sends a POST again with the same key when the network loses it, and the caller’s own retry reuses it too', async () => {
+    jest.useFakeTimers();
+    try {
+      const fetchMock = jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      const failed = apiRequest('POST', '/api/invoices/i/items', { description: 'Receiving' }).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(2000);
+      expect(await failed).toBeInstanceOf(TypeError);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      const key = keyOf(fetchMock.mock.calls[0]!);
+      expect(fetchMock.mock.calls.map(keyOf)).toEqual([key, key, key]);
+
+      // A React Query retry (or Try again) of the unanswered submission: still the same key.
+      fetchMock.mockImplementation(async () => fakeResponse(201, '{}'));
+      await apiRequest('POST', '/api/invoices/i/items', { description: 'Receiving' });
+      expect(keyOf(fetchMock.mock.calls[3]!)).toBe(key);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('uses the key a caller gives, and does not resend an aborted request', async () => {
+    const fetchMock = mockFetch(200, '{}');
+    await apiRequest('POST', '/api/projects/p/share', { rotate: true }, { idempotencyKey: 'mine-1' });
+    expect(keyOf(fetchMock.mock.calls[0]!)).toBe('mine-1');
+    const aborted = jest.fn(async () => {
+      throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+    });
+    globalThis.fetch = aborted as unknown as typeof fetch;
+    await expect(apiRequest('POST', '/api/projects', { name: 'x' })).rejects.toThrow('aborted');
+    expect(aborted).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes v4 UUIDs without crypto.randomUUID (a plain-http address is not a secure context)', () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(50);
+      for (const k of keys) expect(k).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });
 

@@ -40,6 +40,8 @@ export {
   serverMessage,
   handleUnauthorized,
   UNAUTHORIZED_REDIRECT_DELAY_MS,
+  IDEMPOTENCY_KEY_HEADER,
+  newIdempotencyKey,
   type UnauthorizedBehavior,
 } from './api-client';
 export { createFirstReads, wasPrefetched, type FirstReads } from './first-reads';
