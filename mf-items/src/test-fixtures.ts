@@ -16,7 +16,7 @@ export function anItem(overrides: Partial<Item> = {}): Item {
 }
 
 export function aSummary(overrides: Partial<ItemsSummary> = {}): ItemsSummary {
-  return { total: 0, ordered: 0, inTransit: 0, delivered: 0, received: 0, stored: 0, byProject: [], ...overrides };
+  return { total: 0, ordered: 0, inTransit: 0, delivered: 0, received: 0, stored: 0, byStatus: { ordered: 0, 'in-transit': 0, received: 0, stored: 0, delivered: 0 }, byProject: [], ...overrides };
 }
 
 export function aService(overrides: Partial<Service> = {}): Service {

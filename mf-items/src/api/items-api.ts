@@ -1,4 +1,4 @@
-import type { BulkImportResponse, CreateItemBody, Item, ItemsSummary, ItemStatus, Project } from '@midway/contracts';
+import type { BulkDeleteItemsResponse, BulkImportResponse, BulkItemStatusResponse, CreateItemBody, Item, ItemsSummary, ItemStatus, Project, TrackingMatch } from '@midway/contracts';
 import { NEXT_CURSOR_HEADER } from '@midway/contracts/vocab';
 import { apiJson, apiRequest } from '@midway/ui';
 
@@ -61,6 +61,13 @@ export function createItemsApi(baseUrl = '') {
     deleteItem: async (itemId: string): Promise<void> => {
       await apiRequest('DELETE', url(`/api/items/${id(itemId)}`));
     },
+    /** Several items to one status, all or none. */
+    bulkItemStatus: (itemIds: readonly string[], status: ItemStatus) => apiJson<BulkItemStatusResponse>('POST', url('/api/items/bulk-status'), { itemIds, status }),
+    /** Several items deleted, all or none. */
+    bulkDeleteItems: (itemIds: readonly string[]) => apiJson<BulkDeleteItemsResponse>('POST', url('/api/items/bulk-delete'), { itemIds }),
+    /** Other items the designer can see with this tracking number (the edited item left out). */
+    trackingMatches: (trackingNumber: string, exceptItemId?: string) =>
+      apiJson<TrackingMatch[]>('GET', url(`/api/items/tracking-matches${filterQuery({}, { trackingNumber, exceptItemId })}`)),
     bulkImport: (projectId: string, items: unknown[]) => apiJson<BulkImportResponse>('POST', url(`/api/projects/${id(projectId)}/items/bulk`), { items }),
     listCarriers: () => apiJson<Carrier[]>('GET', url('/api/carriers')),
   };

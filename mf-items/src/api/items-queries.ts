@@ -1,9 +1,11 @@
 import type { ItemStatus } from '@midway/contracts';
-import { isUnauthorizedError, toast } from '@midway/ui';
+import { ITEM_STATUS_LABELS } from '@midway/contracts/vocab';
+import { isUnauthorizedError, serverMessage, toast } from '@midway/ui';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { itemsApi, ITEMS_PAGE_SIZE, type ItemChanges, type ItemFilters, type ItemInput } from './items-api';
 import { takeFirstData, takeFirstPromise } from './first-reads';
 import { AFTER_ITEM_CHANGE, queryKeys } from './query-keys';
+import { countLabel } from '../shared/format';
 
 export { ITEMS_PAGE_SIZE };
 
@@ -102,5 +104,54 @@ export function useDeleteItem() {
       await refresh();
     },
     onError: failureToast('Failed to delete item. Please try again.'),
+  });
+}
+
+/** The toasts of the bulk actions, with the number of items they acted on. */
+export const bulkStatusMessage = (status: ItemStatus, n: number) => `Status set to ${ITEM_STATUS_LABELS[status]} for ${countLabel(n, 'item', 'items')}`;
+export const bulkDeleteMessage = (n: number) => `${countLabel(n, 'item', 'items')} deleted`;
+
+/** A bulk action's failure says why when the service said (a view-only project, items gone meanwhile). */
+function bulkFailure(fallback: string) {
+  return (error: unknown) => {
+    if (!isUnauthorizedError(error)) toast({ title: 'Nothing was changed', description: serverMessage(error) ?? fallback, variant: 'destructive' });
+  };
+}
+
+export function useBulkItemStatus() {
+  const refresh = useRefreshItems();
+  return useMutation({
+    mutationFn: ({ itemIds, status }: { itemIds: readonly string[]; status: ItemStatus }) => itemsApi.bulkItemStatus(itemIds, status),
+    onSuccess: async (result, { status }) => {
+      success(bulkStatusMessage(status, result.items));
+      await refresh();
+    },
+    onError: bulkFailure('Failed to update the items. Please try again.'),
+  });
+}
+
+export function useBulkDeleteItems() {
+  const refresh = useRefreshItems();
+  return useMutation({
+    mutationFn: (itemIds: readonly string[]) => itemsApi.bulkDeleteItems(itemIds),
+    onSuccess: async (result) => {
+      success(bulkDeleteMessage(result.deleted));
+      await refresh();
+    },
+    onError: bulkFailure('Failed to delete the items. Please try again.'),
+  });
+}
+
+/**
+ * Other items the designer can see with this tracking number, asked once the number is typed (debounced by
+ * the caller); nothing while it is empty.
+ */
+export function useTrackingMatches(trackingNumber: string, exceptItemId?: string) {
+  const number = trackingNumber.trim();
+  return useQuery({
+    queryKey: [...queryKeys.items, 'tracking-matches', number, exceptItemId ?? null] as const,
+    queryFn: () => itemsApi.trackingMatches(number, exceptItemId).catch(() => []),
+    enabled: number.length > 0,
+    staleTime: 30_000,
   });
 }

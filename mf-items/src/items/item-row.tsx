@@ -4,7 +4,7 @@ import styled, { css } from 'styled-components';
 import { statusTone } from '@midway/ui';
 import { ITEM_STATUS_LABELS } from '@midway/contracts/vocab';
 import type { ItemActions } from './item-card';
-import { badgeClass, ROW_BUTTON_CLASS, ROW_THUMB_CLASS, ROW_WARNING_CLASS, rowClass, rowIconClass, rowTemplate, ROWS_AS_CARDS_BELOW_PX, type RowColumns } from './row-styles';
+import { badgeClass, ROW_BUTTON_CLASS, ROW_SELECT_CLASS, ROW_THUMB_CLASS, ROW_WARNING_CLASS, rowClass, rowIconClass, rowTemplate, ROWS_AS_CARDS_BELOW_PX, SELECT_COLUMN, type RowColumns } from './row-styles';
 import { RowTrackingButton } from './tracking-button';
 
 export { ROWS_AS_CARDS_BELOW_PX, type RowColumns } from './row-styles';
@@ -30,8 +30,9 @@ const rowGrid = css<{ $cols: RowColumns }>`
   padding: 10px 16px;
 `;
 
-export const HeaderRow = styled.div<{ $cols: RowColumns }>`
+export const HeaderRow = styled.div<{ $cols: RowColumns; $select?: boolean }>`
   ${rowGrid};
+  ${({ $select, $cols }) => ($select ? css`grid-template-columns: ${SELECT_COLUMN} ${rowTemplate($cols)};` : '')}
   background: ${({ theme }) => theme.colors.surfaceMuted};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: 650;
@@ -41,10 +42,38 @@ export const HeaderRow = styled.div<{ $cols: RowColumns }>`
   @container (max-width: ${ROWS_AS_CARDS_BELOW_PX - 0.02}px) { display: none; }
 `;
 
-export function ItemsHeader({ cols }: { cols: RowColumns }) {
+/** The header's select-all box: checked when every loaded item the designer may change is selected. */
+export interface SelectAll {
+  checked: boolean;
+  /** Some, not all, are selected. */
+  mixed: boolean;
+  onChange(on: boolean): void;
+}
+
+export function SelectAllBox({ checked, mixed, onChange }: SelectAll) {
+  return (
+    <input
+      type="checkbox"
+      className={ROW_SELECT_CLASS}
+      aria-label="Select all loaded items"
+      checked={checked}
+      ref={(el) => {
+        if (el) el.indeterminate = mixed;
+      }}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+    />
+  );
+}
+
+export function ItemsHeader({ cols, selectAll }: { cols: RowColumns; selectAll?: SelectAll }) {
   const names = cols === 'with-project' ? LIST_COLUMNS : PROJECT_TABLE_COLUMNS;
   return (
-    <HeaderRow $cols={cols} role="row">
+    <HeaderRow $cols={cols} $select={!!selectAll} role="row">
+      {selectAll ? (
+        <div role="columnheader">
+          <SelectAllBox {...selectAll} />
+        </div>
+      ) : null}
       {names.map((n) => (
         <div key={n} role="columnheader">
           {n}
@@ -65,13 +94,36 @@ function RowValue({ value, what, code }: { value: string | null | undefined; wha
 }
 
 /**
+ * A row's checkbox (List View), as plain props so an unchanged row skips rendering: `onSelect` present shows it,
+ * `readOnly` (an item of a project the designer may only view) disables it.
+ */
+interface RowSelect {
+  selected?: boolean;
+  readOnly?: boolean;
+  onSelect?(item: Item, on: boolean): void;
+}
+
+/**
  * One item as a table row (List View, By Project); a small card when the list is narrow. Rows mount and unmount
  * on every scroll frame, so they are plain elements styled by class (RowStyles), not icon and button components.
  */
-export const ItemRow = memo(function ItemRow({ item, cols, actions }: { item: Item; cols: RowColumns; actions: ItemActions }) {
+export const ItemRow = memo(function ItemRow({ item, cols, actions, selected = false, readOnly = false, onSelect }: { item: Item; cols: RowColumns; actions: ItemActions } & RowSelect) {
   const cell = (label: string) => ({ role: 'cell', 'data-col': label, 'data-label': label === 'Item' || label === 'Actions' ? undefined : label });
   return (
-    <div className={rowClass(cols)} role="row" data-testid="item-row" aria-label={item.name}>
+    <div className={rowClass(cols, !!onSelect)} role="row" data-testid="item-row" aria-label={item.name} data-selected={selected ? '' : undefined}>
+      {onSelect ? (
+        <div role="cell" data-col="Select">
+          <input
+            type="checkbox"
+            className={ROW_SELECT_CLASS}
+            aria-label={`Select ${item.name}`}
+            title={readOnly ? 'You can view this project but not change its items' : undefined}
+            checked={selected}
+            disabled={readOnly}
+            onChange={(e) => onSelect(item, e.currentTarget.checked)}
+          />
+        </div>
+      ) : null}
       <div className="item" {...cell('Item')}>
         <span className={ROW_THUMB_CLASS}>{item.photoUrl ? <img src={item.photoUrl} alt="" loading="lazy" /> : <span className={rowIconClass('image')} aria-hidden />}</span>
         <div style={{ minWidth: 0 }}>

@@ -1,15 +1,15 @@
 import type { Item, ItemsSummary, Project } from '@midway/contracts';
-import { Badge } from '@midway/ui';
+import { ITEM_STATUS_LABELS, ITEM_STATUSES } from '@midway/contracts/vocab';
+import { Badge, Button } from '@midway/ui';
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { countLabel } from '../shared/format';
 import { CardRow } from '../shared/list-layout';
-import { BUCKET_LABELS, bucketOf, ITEM_BUCKETS } from '../shared/item-buckets';
 import { chunk, useColumns } from '../shared/use-columns';
 import { VirtualList } from '../shared/virtual-list';
 import { ItemCard, type ItemActions } from './item-card';
-import { ItemRow, ItemsHeader, ROWS_AS_CARDS_BELOW_PX, RowsFrame } from './item-row';
-import { RowStyles } from './row-styles';
+import { ItemRow, ItemsHeader, ROWS_AS_CARDS_BELOW_PX, RowsFrame, SelectAllBox } from './item-row';
+import { RowStyles, SELECTING_CLASS } from './row-styles';
 
 export interface ViewProps {
   items: readonly Item[];
@@ -55,13 +55,71 @@ const ROW_CARD_PX = 288;
  */
 const rowEstimate = (windowWidth: number) => (windowWidth < ROWS_AS_CARDS_BELOW_PX ? ROW_CARD_PX : ROW_PX);
 
-/** List View: a table (rows become small cards when narrow), rendered virtually. */
-export function ListView({ items, actions, onNearEnd, footer }: ViewProps) {
-  const render = useCallback((item: Item) => <ItemRow item={item} cols="with-project" actions={actions} />, [actions]);
+/** Choosing items for a bulk action in List View (the page holds the choice). */
+export interface ListSelection {
+  selected: ReadonlySet<string>;
+  /** An item of a project the designer may only view (it cannot be chosen). */
+  readOnly(item: Item): boolean;
+  onSelect(item: Item, on: boolean): void;
+  onSelectAll(on: boolean): void;
+  /** Narrow lists (phones) show cards, whose checkboxes show in select mode only. */
+  selecting: boolean;
+  onSelecting(on: boolean): void;
+}
+
+/** Shown instead of the column headings when the rows are cards: select mode, and select all once in it. */
+const SelectModeBar = styled.div`
+  display: none;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 8px 16px;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  label { display: inline-flex; align-items: center; gap: 8px; }
+  @container (max-width: ${ROWS_AS_CARDS_BELOW_PX - 0.02}px) { display: flex; }
+`;
+
+/** List View: a table (rows become small cards when narrow), rendered virtually; with `selection`, rows can be chosen. */
+export function ListView({ items, actions, onNearEnd, footer, selection }: ViewProps & { selection?: ListSelection }) {
+  const render = useCallback(
+    (item: Item) => (
+      <ItemRow
+        item={item}
+        cols="with-project"
+        actions={actions}
+        selected={selection?.selected.has(item.id)}
+        readOnly={selection?.readOnly(item)}
+        onSelect={selection?.onSelect}
+      />
+    ),
+    [actions, selection],
+  );
+  const selectAll = useMemo(() => {
+    if (!selection) return undefined;
+    const choosable = items.filter((i) => !selection.readOnly(i));
+    const chosen = choosable.filter((i) => selection.selected.has(i.id)).length;
+    return { checked: choosable.length > 0 && chosen === choosable.length, mixed: chosen > 0 && chosen < choosable.length, onChange: selection.onSelectAll };
+  }, [items, selection]);
   return (
-    <RowsFrame role="table" aria-label="Items" aria-rowcount={items.length + 1}>
+    <RowsFrame role="table" aria-label="Items" aria-rowcount={items.length + 1} className={selection?.selecting ? SELECTING_CLASS : undefined}>
       <RowStyles $variant="ghost" $size="icon" />
-      <ItemsHeader cols="with-project" />
+      {selection && selectAll ? (
+        <SelectModeBar>
+          {selection.selecting ? (
+            <label>
+              <SelectAllBox {...selectAll} />
+              Select all
+            </label>
+          ) : (
+            <span />
+          )}
+          <Button $variant="outline" $size="sm" aria-pressed={selection.selecting} onClick={() => selection.onSelecting(!selection.selecting)}>
+            {selection.selecting ? 'Done' : 'Select'}
+          </Button>
+        </SelectModeBar>
+      ) : null}
+      <ItemsHeader cols="with-project" selectAll={selectAll} />
       <VirtualList
         entries={items}
         getKey={(i) => i.id}
@@ -145,18 +203,21 @@ function renderEntry(entry: Entry, actions: ItemActions, columns: number) {
 const ESTIMATES: Record<Exclude<Entry['kind'], 'row'>, number> = { heading: 56, empty: 56, cards: 236, 'table-head': 40 };
 const estimateEntry = (e: Entry, _index: number, windowWidth: number) => (e.kind === 'row' ? rowEstimate(windowWidth) : ESTIMATES[e.kind]);
 
-/** By Status: ordered, in transit and delivered groups; the counts are the server's (all matching items). */
+/**
+ * By Status: a group per status, in the order items move (ordered, in transit, received, stored, delivered), each
+ * item under its own status (the badge it shows); the counts are the server's (all matching items).
+ */
 export function ByStatusView({ items, actions, onNearEnd, footer, summary }: ViewProps & { summary: ItemsSummary | undefined }) {
   const ref = useRef<HTMLDivElement>(null);
   const columns = useColumns(ref);
   const entries = useMemo(() => {
-    const totals = { ordered: summary?.ordered ?? 0, 'in-transit': summary?.inTransit ?? 0, delivered: summary?.delivered ?? 0 };
     const out: Entry[] = [];
-    for (const bucket of ITEM_BUCKETS) {
-      const members = items.filter((i) => bucketOf(i) === bucket);
-      out.push({ kind: 'heading', key: `h-${bucket}`, title: BUCKET_LABELS[bucket], count: totals[bucket] });
+    for (const status of ITEM_STATUSES) {
+      const members = items.filter((i) => i.status === status);
+      const total = summary?.byStatus?.[status] ?? members.length;
+      out.push({ kind: 'heading', key: `h-${status}`, title: ITEM_STATUS_LABELS[status], count: total });
       if (members.length === 0) {
-        if (totals[bucket] === 0) out.push({ kind: 'empty', key: `e-${bucket}`, text: `No ${bucket} items` });
+        if (total === 0) out.push({ kind: 'empty', key: `e-${status}`, text: `No ${ITEM_STATUS_LABELS[status].toLowerCase()} items` });
         continue;
       }
       chunk(members, columns).forEach((row) => out.push({ kind: 'cards', key: `c-${row[0]!.id}`, items: row }));

@@ -34,14 +34,15 @@ describe('Items page', () => {
     expect(screen.getByText('Track and manage all items across your projects')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload PO' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'New Item' })).toBeTruthy();
-    expect(screen.getByPlaceholderText('Search items, suppliers, or schedule numbers...')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search items, suppliers, schedule or tracking numbers...')).toBeTruthy();
     await screen.findByRole('row', { name: 'Oak table' });
     expect(screen.getByTestId('item-count').textContent).toBe('1,234 items');
     for (const [label, value] of [['Ordered', '800'], ['In Transit', '300'], ['Delivered', '134'], ['Total Items', '1,234']]) {
       expect(screen.getAllByText(label).find((el) => el.tagName === 'P')!.parentElement!.textContent).toContain(value);
     }
-    // List View is the default, with the spec's columns.
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Item', 'Project', 'Supplier', 'Carrier', 'Tracking', 'Status', 'Quantity', 'Actions']);
+    // List View is the default, with the spec's columns after the select-all box.
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Item', 'Project', 'Supplier', 'Carrier', 'Tracking', 'Status', 'Quantity', 'Actions']);
+    expect(screen.getByRole('checkbox', { name: 'Select all loaded items' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'List View' }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -106,14 +107,96 @@ describe('Items page', () => {
     open.mockRestore();
   });
 
-  it('By Status groups ordered, in transit and delivered with the server’s counts, and names an empty group', async () => {
-    const items = [anItem({ name: 'Oak table' }), anItem({ name: 'Linen sofa', trackingNumber: 'T1' })];
-    mockFetch(routes(items, aSummary({ total: 2, ordered: 1, inTransit: 1, delivered: 0 })));
+  it('By Status groups items under their own status, in order, with the server’s counts, and names an empty group', async () => {
+    // An ordered item with a tracking number counts on the In Transit card, but its status (and badge) is Ordered.
+    const items = [anItem({ name: 'Oak table' }), anItem({ name: 'Linen sofa', trackingNumber: 'T1' }), anItem({ name: 'Brass lamp', status: 'received' })];
+    mockFetch(routes(items, aSummary({ total: 3, ordered: 1, inTransit: 1, received: 1, byStatus: { ordered: 2, 'in-transit': 0, received: 1, stored: 0, delivered: 0 } })));
     renderWithProviders(<ItemsPage />);
     await userEvent.click(await screen.findByRole('tab', { name: 'By Status' }));
     const headings = (await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent);
-    expect(headings).toEqual(['Ordered(1 item)', 'In Transit(1 item)', 'Delivered(0 items)']);
+    expect(headings).toEqual(['Ordered(2 items)', 'In Transit(0 items)', 'Received(1 item)', 'Stored(0 items)', 'Delivered(0 items)']);
+    const text = screen.getByTestId('items-by-status').textContent!;
+    const at = (s: string) => text.indexOf(s);
+    expect([at('Oak table'), at('Linen sofa')].every((i) => i > at('Ordered(') && i < at('In Transit('))).toBe(true);
+    expect(at('Brass lamp')).toBeGreaterThan(at('Received('));
+    expect(at('Brass lamp')).toBeLessThan(at('Stored('));
+    expect(screen.getByText('No in transit items')).toBeTruthy();
     expect(screen.getByText('No delivered items')).toBeTruthy();
+  });
+
+  it('each count card says its rule when focused (and on hover), as its description', async () => {
+    mockFetch(routes([anItem({ name: 'Oak table' })], aSummary({ total: 5, ordered: 2, inTransit: 2, delivered: 1 })));
+    renderWithProviders(<ItemsPage />);
+    await screen.findByRole('row', { name: 'Oak table' });
+    const card = screen.getByRole('group', { name: 'In Transit 2' });
+    expect(card.getAttribute('tabindex')).toBe('0');
+    expect(screen.getByRole('group', { name: 'In Transit 2', description: 'Items that have a tracking number and are not delivered' })).toBe(card);
+    expect(screen.getByRole('group', { name: 'Ordered 2', description: 'Items that have no tracking number and are not delivered' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Delivered 1', description: 'Items with the status Delivered' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Total Items 5' })).toBeTruthy();
+    await userEvent.tab();
+    while (document.activeElement !== card && document.activeElement !== document.body) await userEvent.tab();
+    expect(document.activeElement).toBe(card);
+    expect(within(card).getByRole('tooltip').textContent).toBe('Items that have a tracking number and are not delivered');
+  });
+
+  it('sets the status of the chosen items in one request, says how many, and clears the choice', async () => {
+    const a = anItem({ name: 'Oak table' });
+    const b = anItem({ name: 'Linen sofa' });
+    const c = anItem({ name: 'Brass lamp' });
+    const fetchMock = mockFetch(routes([a, b, c], undefined, { 'POST /api/items/bulk-status': () => jsonResponse({ items: 2, changed: 2 }) }));
+    renderWithProviders(<ItemsPage />);
+    await screen.findByRole('row', { name: 'Oak table' });
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Oak table' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Brass lamp' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 items selected')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Select all loaded items' }) as HTMLInputElement).indeterminate).toBe(true);
+    await userEvent.click(within(bar).getByRole('combobox', { name: 'Set status of the selected items' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Received' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Success', description: 'Status set to Received for 2 items' }));
+    const posts = fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && String(url).endsWith('/api/items/bulk-status'));
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0]![1]!.body))).toEqual({ itemIds: [a.id, c.id], status: 'received' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull());
+    expect((screen.getByRole('checkbox', { name: 'Select Oak table' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('deletes every loaded item after asking, with the count; a refusal says why and keeps the choice', async () => {
+    const items = [anItem({ name: 'Oak table' }), anItem({ name: 'Linen sofa' })];
+    let answer = jsonResponse({ message: 'You can view this project but not change its items. Ask the project owner to make you a member.' }, 403);
+    const fetchMock = mockFetch(routes(items, undefined, { 'POST /api/items/bulk-delete': () => answer }));
+    renderWithProviders(<ItemsPage />);
+    await screen.findByRole('row', { name: 'Oak table' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all loaded items' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure you want to delete 2 items? This action cannot be undone.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Nothing was changed', description: expect.stringMatching(/Ask the project owner/), variant: 'destructive' }));
+    expect(screen.getByText('2 items selected')).toBeTruthy();
+
+    answer = jsonResponse({ deleted: 2 });
+    resetToasts();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Success', description: '2 items deleted' }));
+    const bodies = fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && String(url).endsWith('/bulk-delete')).map(([, init]) => JSON.parse(String(init!.body)));
+    expect(bodies[1]).toEqual({ itemIds: items.map((i) => i.id) });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+  });
+
+  it('does not let items of a view-only project be chosen', async () => {
+    const viewed = aProject({ id: '3a1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a12', name: 'Harbour Loft', access: 'viewer' });
+    const mine = anItem({ name: 'Oak table' });
+    const theirs = anItem({ name: 'Their lamp', projectId: viewed.id });
+    mockFetch({ ...routes([mine, theirs]), 'GET /api/projects': () => jsonResponse([aProject(), viewed]) });
+    renderWithProviders(<ItemsPage />);
+    await screen.findByRole('row', { name: 'Their lamp' });
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Select Their lamp' }) as HTMLInputElement).disabled).toBe(true));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all loaded items' }));
+    expect(screen.getByText('1 item selected')).toBeTruthy();
   });
 
   it('By Project shows a table per project with its count and client, or says it has no items', async () => {

@@ -1,20 +1,21 @@
 import type { Item, ItemStatus } from '@midway/contracts';
-import { ITEM_STATUS_LABELS, ITEM_STATUSES } from '@midway/contracts/vocab';
+import { canOnProject, ITEM_STATUS_LABELS, ITEM_STATUSES } from '@midway/contracts/vocab';
 import { Button, ButtonLabel, Card, FilterBar, formatCount, SearchBox, Skeleton } from '@midway/ui';
 import { EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, type StatCardModel } from '@midway/ui/data';
 import { Select } from '@midway/ui/select';
 import { Tabs, TabsContent, TabsTrigger } from '@midway/ui/tabs';
-import { CheckCircle2, FileUp, Package, Plus, ShoppingCart, Truck } from 'lucide-react';
+import { CheckCircle2, FileUp, Package, Plus, ShoppingCart, Trash2, Truck } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
 import type { ItemFilters } from '../api/items-api';
-import { useItemPages, useItemsSummary, useProjects } from '../api/items-queries';
+import { useBulkItemStatus, useItemPages, useItemsSummary, useProjects } from '../api/items-queries';
 import { useCarrierName } from '../shared/carriers';
 import { countLabel } from '../shared/format';
+import { COUNT_CARD_LABELS, COUNT_CARD_RULES } from '../shared/item-buckets';
 import { MutedText, ViewBar, ViewTabs } from '../shared/list-layout';
 import type { ItemActions } from './item-card';
-import { ByProjectView, ByStatusView, GridView, ListView } from './item-views';
+import { ByProjectView, ByStatusView, GridView, ListView, type ListSelection } from './item-views';
 
 // Dialogs (and the form, schema and CSV code they bring) load when one opens, not with the page.
 const CreateItemDialog = lazy(() => import('../item-dialogs/create-item-dialog'));
@@ -22,9 +23,10 @@ const EditItemDialog = lazy(() => import('../item-dialogs/edit-item-dialog'));
 const ItemDetailDialog = lazy(() => import('../item-dialogs/item-detail-dialog'));
 const DeleteItemDialog = lazy(() => import('../item-dialogs/delete-item-dialog'));
 const ImportItemsDialog = lazy(() => import('../import/import-items-dialog'));
+const BulkDeleteDialog = lazy(() => import('../item-dialogs/bulk-delete-dialog'));
 
 export const { title: ITEMS_TITLE, subtitle: ITEMS_SUBTITLE } = PAGE_HEADINGS['items'];
-export const SEARCH_PLACEHOLDER = 'Search items, suppliers, or schedule numbers...';
+export const SEARCH_PLACEHOLDER = 'Search items, suppliers, schedule or tracking numbers...';
 /** 6 placeholder cards while the Items page loads. */
 export const ITEMS_SKELETON_CARDS = 6;
 
@@ -52,6 +54,7 @@ type DialogState =
   | { kind: 'detail'; item: Item }
   | { kind: 'edit'; item: Item }
   | { kind: 'delete'; item: Item }
+  | { kind: 'bulk-delete'; itemIds: string[] }
   | null;
 
 export function ItemsSkeleton() {
@@ -116,6 +119,48 @@ const ItemsToolbar = memo(function ItemsToolbar({ search, onSearch, status, onSt
 });
 
 const NO_ITEMS: Item[] = [];
+const NO_SELECTION: ReadonlySet<string> = new Set();
+
+const BulkBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  padding: 10px 16px;
+  margin-bottom: 12px;
+  border: 1px solid ${({ theme }) => theme.colors.accent};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.accentSoft};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  & > strong { margin-right: auto; }
+  & > div { min-width: 180px; }
+`;
+
+/** What the chosen items can be given at once: a status (the request goes when one is picked), deletion. */
+function BulkActions({ count, busy, onStatus, onDelete, onClear }: { count: number; busy: boolean; onStatus(s: ItemStatus): void; onDelete(): void; onClear(): void }) {
+  return (
+    <BulkBar role="region" aria-label="Bulk actions" data-testid="bulk-actions">
+      <strong aria-live="polite">{countLabel(count, 'item', 'items')} selected</strong>
+      <div>
+        <Select
+          aria-label="Set status of the selected items"
+          placeholder="Set status…"
+          value=""
+          disabled={busy}
+          onValueChange={(v) => onStatus(v as ItemStatus)}
+          options={ITEM_STATUSES.map((s) => ({ value: s, label: ITEM_STATUS_LABELS[s] }))}
+        />
+      </div>
+      <Button $variant="destructive" $size="sm" disabled={busy} onClick={onDelete}>
+        <Trash2 aria-hidden />
+        Delete
+      </Button>
+      <Button $variant="ghost" $size="sm" disabled={busy} onClick={onClear}>
+        Clear selection
+      </Button>
+    </BulkBar>
+  );
+}
 
 /** The Items page: every item the designer may see, filtered on the server and loaded page by page. */
 export default function ItemsPage() {
@@ -128,6 +173,8 @@ export default function ItemsPage() {
   const [projectId, setProjectId] = useState<string>(ALL);
   const [tab, setTab] = useState('list');
   const [dialog, setDialog] = useState<DialogState>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(NO_SELECTION);
+  const [selecting, setSelecting] = useState(false);
   const q = useDeferredValue(search.trim());
 
   const filters = useMemo<ItemFilters>(
@@ -135,6 +182,11 @@ export default function ItemsPage() {
     [q, status, projectId],
   );
   const filtered = Object.keys(filters).length > 0;
+  // A choice is made among the rows in view: another search, filter or view starts a new one.
+  useEffect(() => {
+    setSelected(NO_SELECTION);
+    setSelecting(false);
+  }, [filters, tab]);
   const pages = useItemPages(filters);
   const summary = useItemsSummary(filters);
   const projects = useProjects();
@@ -163,10 +215,10 @@ export default function ItemsPage() {
   const stats = useMemo<StatCardModel[]>(() => {
     const n = (v: number | undefined) => (v === undefined ? '–' : formatCount(v));
     return [
-      { label: 'Ordered', value: n(summary.data?.ordered), icon: ShoppingCart, tone: 'grey' },
-      { label: 'In Transit', value: n(summary.data?.inTransit), icon: Truck, tone: 'blue' },
-      { label: 'Delivered', value: n(summary.data?.delivered), icon: CheckCircle2, tone: 'green' },
-      { label: 'Total Items', value: n(summary.data?.total), icon: Package, tone: 'accent' },
+      { label: COUNT_CARD_LABELS.ordered, value: n(summary.data?.ordered), icon: ShoppingCart, tone: 'grey', hint: COUNT_CARD_RULES.ordered },
+      { label: COUNT_CARD_LABELS['in-transit'], value: n(summary.data?.inTransit), icon: Truck, tone: 'blue', hint: COUNT_CARD_RULES['in-transit'] },
+      { label: COUNT_CARD_LABELS.delivered, value: n(summary.data?.delivered), icon: CheckCircle2, tone: 'green', hint: COUNT_CARD_RULES.delivered },
+      { label: COUNT_CARD_LABELS.total, value: n(summary.data?.total), icon: Package, tone: 'accent', hint: COUNT_CARD_RULES.total },
     ];
   }, [summary.data]);
   const projectOptions = useMemo(() => [{ value: ALL, label: 'All Projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))], [projects.data]);
@@ -176,6 +228,47 @@ export default function ItemsPage() {
   const footer = isFetchingNextPage ? <More role="status">Loading more items…</More> : null;
   const close = () => setDialog(null);
   const view = { items: shownItems, actions, onNearEnd, footer };
+
+  // Items of projects the designer may only view cannot be chosen (the server would refuse the whole request).
+  const viewOnly = useMemo(() => new Set((projects.data ?? []).filter((p) => !canOnProject(p.access, 'editItems')).map((p) => p.id)), [projects.data]);
+  // One function for every row's checkbox, so rows whose choice did not change skip rendering.
+  const selectItem = useCallback((item: Item, on: boolean) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(item.id);
+      else next.delete(item.id);
+      return next;
+    });
+  }, []);
+  const selection = useMemo<ListSelection>(
+    () => ({
+      selected,
+      readOnly: (item) => viewOnly.has(item.projectId),
+      onSelect: selectItem,
+      onSelectAll: (on) => setSelected(on ? new Set(shownItems.filter((i) => !viewOnly.has(i.projectId)).map((i) => i.id)) : NO_SELECTION),
+      selecting,
+      onSelecting: (on) => {
+        setSelecting(on);
+        if (!on) setSelected(NO_SELECTION);
+      },
+    }),
+    [selected, selecting, viewOnly, shownItems, selectItem],
+  );
+  const bulkStatus = useBulkItemStatus();
+  const clearSelection = useCallback(() => {
+    setSelected(NO_SELECTION);
+    setSelecting(false);
+  }, []);
+  const bulkBar =
+    tab === 'list' && selected.size > 0 ? (
+      <BulkActions
+        count={selected.size}
+        busy={bulkStatus.isPending}
+        onStatus={(status) => bulkStatus.mutate({ itemIds: [...selected], status }, { onSuccess: clearSelection })}
+        onDelete={() => setDialog({ kind: 'bulk-delete', itemIds: [...selected] })}
+        onClear={clearSelection}
+      />
+    ) : null;
 
   // Every tab keeps its panel (its trigger's aria-controls must name one), whatever the page shows in it.
   let body;
@@ -190,7 +283,7 @@ export default function ItemsPage() {
         action={filtered ? undefined : <Button onClick={() => setDialog({ kind: 'create' })}>New Item</Button>}
       />
     );
-  else if (tab === 'list') body = <ListView {...view} />;
+  else if (tab === 'list') body = <ListView {...view} selection={selection} />;
   else if (tab === 'grid') body = <GridView {...view} />;
   else if (tab === 'status') body = <ByStatusView {...view} summary={summary.data} />;
   else body = <ByProjectView {...view} summary={summary.data} projects={shownProjects} />;
@@ -227,6 +320,7 @@ export default function ItemsPage() {
         <div style={{ marginTop: 16 }}>
           {['list', 'grid', 'status', 'project'].map((v) => (
             <TabsContent key={v} value={v}>
+              {tab === v ? bulkBar : null}
               {tab === v ? body : null}
             </TabsContent>
           ))}
@@ -238,6 +332,7 @@ export default function ItemsPage() {
         {dialog?.kind === 'detail' ? <ItemDetailDialog item={dialog.item} onClose={close} onEdit={(item) => setDialog({ kind: 'edit', item })} carrierName={carrierName} /> : null}
         {dialog?.kind === 'edit' ? <EditItemDialog item={dialog.item} onClose={close} /> : null}
         {dialog?.kind === 'delete' ? <DeleteItemDialog item={dialog.item} onClose={close} /> : null}
+        {dialog?.kind === 'bulk-delete' ? <BulkDeleteDialog itemIds={dialog.itemIds} onClose={close} onDeleted={clearSelection} /> : null}
       </Suspense>
     </PageStack>
   );

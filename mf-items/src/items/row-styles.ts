@@ -33,7 +33,13 @@ export const rowTemplate = (cols: RowColumns) =>
   cols === 'with-project'
     ? 'minmax(180px, 2.2fr) minmax(120px, 1.4fr) minmax(90px, 1fr) minmax(70px, 0.8fr) minmax(110px, 1.2fr) 110px 70px 96px'
     : 'minmax(180px, 2.4fr) minmax(90px, 1fr) minmax(70px, 0.8fr) minmax(110px, 1.2fr) 110px 70px 96px';
-export const rowClass = (cols: RowColumns) => `mi-row mi-row-${cols}`;
+/** The checkbox column List View puts first while items can be selected. */
+export const SELECT_COLUMN = '24px';
+export const rowClass = (cols: RowColumns, select = false) => `mi-row mi-row-${cols}${select ? ' mi-row-select' : ''}`;
+/** A row's (and the select-all) checkbox. */
+export const ROW_SELECT_CLASS = 'mi-row-check';
+/** On the list's frame while a phone's select mode is on: the cards show their checkboxes. */
+export const SELECTING_CLASS = 'mi-selecting';
 /** A badge like @midway/ui's <Badge $tone>. */
 export const badgeClass = (tone: string) => `mi-badge mi-tone-${tone}`;
 export type RowIcon = keyof typeof ICONS;
@@ -95,9 +101,16 @@ export const RowStyles = createGlobalStyle<ButtonStyleProps>`
   }
   .mi-row-with-project { grid-template-columns: ${rowTemplate('with-project')}; }
   .mi-row-without-project { grid-template-columns: ${rowTemplate('without-project')}; }
+  .mi-row-with-project.mi-row-select { grid-template-columns: ${SELECT_COLUMN} ${rowTemplate('with-project')}; }
+  .${ROW_SELECT_CLASS} { width: 18px; height: 18px; margin: 0; accent-color: ${({ theme }) => theme.colors.accent}; cursor: pointer; }
+  .${ROW_SELECT_CLASS}:disabled { cursor: not-allowed; }
+  .mi-row[data-selected] { background: ${({ theme }) => theme.colors.accentSoft}; }
   @container (max-width: ${ROWS_AS_CARDS_BELOW_PX - 0.02}px) {
     .mi-row.mi-row-with-project, .mi-row.mi-row-without-project { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
     .mi-row [data-col='Item'], .mi-row [data-col='Actions'] { grid-column: 1 / -1; }
+    /* A card's checkbox shows in select mode only (a phone has no room for it beside every card otherwise). */
+    .mi-row [data-col='Select'] { display: none; }
+    .${SELECTING_CLASS} .mi-row [data-col='Select'] { display: block; grid-column: 1 / -1; }
     .mi-row [data-label]::before {
       content: attr(data-label);
       display: block;

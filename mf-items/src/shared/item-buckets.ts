@@ -1,14 +1,14 @@
-import type { Item } from '@midway/contracts';
-
 /**
- * The Items page's three groups (the same rule as catalog's GET /api/items/summary): delivered
- * when its status says so; otherwise in transit once it has a tracking number; otherwise ordered.
+ * The Items page's count cards and the rule each counts by (catalog's GET /api/items/summary counts them): the
+ * three buckets are disjoint — delivered when the status says so, otherwise in transit once the item has a
+ * tracking number, otherwise ordered — so an item counted as In Transit may still carry the status Ordered. By
+ * Status groups items by their own status instead; each card says its rule on hover and focus.
  */
-export type ItemBucket = 'ordered' | 'in-transit' | 'delivered';
-export const ITEM_BUCKETS: readonly ItemBucket[] = ['ordered', 'in-transit', 'delivered'];
-export const BUCKET_LABELS: Record<ItemBucket, string> = { ordered: 'Ordered', 'in-transit': 'In Transit', delivered: 'Delivered' };
-
-export function bucketOf(item: Pick<Item, 'status' | 'trackingNumber'>): ItemBucket {
-  if (item.status === 'delivered') return 'delivered';
-  return item.trackingNumber?.trim() ? 'in-transit' : 'ordered';
-}
+export type CountCard = 'ordered' | 'in-transit' | 'delivered' | 'total';
+export const COUNT_CARD_LABELS: Record<CountCard, string> = { ordered: 'Ordered', 'in-transit': 'In Transit', delivered: 'Delivered', total: 'Total Items' };
+export const COUNT_CARD_RULES: Record<CountCard, string> = {
+  ordered: 'Items that have no tracking number and are not delivered',
+  'in-transit': 'Items that have a tracking number and are not delivered',
+  delivered: 'Items with the status Delivered',
+  total: 'Every item the search and filters match',
+};

@@ -26,7 +26,7 @@ async function seed() {
 }
 
 describe('GET /api/items/summary', () => {
-  it('counts the buckets (ordered = no tracking, in transit = tracking and not delivered, delivered) and the statuses', async () => {
+  it('counts the buckets (ordered = no tracking, in transit = tracking and not delivered, delivered) and each status', async () => {
     const { ann, a, b } = await seed();
     const res = await http.get('/api/items/summary', ann);
     expect(res.status).toBe(200);
@@ -37,6 +37,7 @@ describe('GET /api/items/summary', () => {
       delivered: 2,
       received: 1,
       stored: 1,
+      byStatus: { ordered: 2, 'in-transit': 1, received: 1, stored: 1, delivered: 2 },
       byProject: expect.arrayContaining([
         { projectId: a.id, count: 4 },
         { projectId: b.id, count: 3 },
@@ -53,7 +54,11 @@ describe('GET /api/items/summary', () => {
     expect((await get('q=sch-9')).total).toBe(1);
     expect(await get('status=delivered')).toMatchObject({ total: 2, delivered: 2, ordered: 0, inTransit: 0 });
     expect(await get('status=shipped')).toMatchObject({ total: 1, inTransit: 1 });
-    expect(await get(`projectId=${b.id}`)).toEqual({ total: 3, ordered: 1, inTransit: 1, delivered: 1, received: 1, stored: 1, byProject: [{ projectId: b.id, count: 3 }] });
+    expect(await get(`projectId=${b.id}`)).toEqual({
+      total: 3, ordered: 1, inTransit: 1, delivered: 1, received: 1, stored: 1,
+      byStatus: { ordered: 0, 'in-transit': 0, received: 1, stored: 1, delivered: 1 },
+      byProject: [{ projectId: b.id, count: 3 }],
+    });
     // The same filters give the same number of rows as the list.
     const listed = (await http.get(`/api/items?limit=200&projectId=${a.id}&q=a`, ann)).body.length;
     expect((await get(`projectId=${a.id}&q=a`)).total).toBe(listed);
@@ -62,7 +67,11 @@ describe('GET /api/items/summary', () => {
   it('never counts another designer’s items; an admin counts everyone’s', async () => {
     const { a } = await seed();
     const other = actor();
-    expect((await http.get('/api/items/summary', other)).body).toEqual({ total: 0, ordered: 0, inTransit: 0, delivered: 0, received: 0, stored: 0, byProject: [] });
+    expect((await http.get('/api/items/summary', other)).body).toEqual({
+      total: 0, ordered: 0, inTransit: 0, delivered: 0, received: 0, stored: 0,
+      byStatus: { ordered: 0, 'in-transit': 0, received: 0, stored: 0, delivered: 0 },
+      byProject: [],
+    });
     // Naming the project does not reach it either.
     expect((await http.get(`/api/items/summary?projectId=${a.id}`, other)).body.total).toBe(0);
     const admin = (await http.get(`/api/items/summary?projectId=${a.id}`, actor('midway_admin'))).body;

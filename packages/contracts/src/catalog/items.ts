@@ -198,7 +198,7 @@ export type ItemsSummaryQuery = z.infer<typeof itemsSummaryQuerySchema>;
  * Counts over every item the filters match (not the pages loaded so far), for the Items page's count
  * cards, 'N item(s)' and the By Status / By Project headings. The three buckets follow the page's rule:
  * ordered = no tracking number yet; inTransit = a tracking number and not delivered; delivered = status
- * delivered. received and stored are plain status counts.
+ * delivered. received and stored are plain status counts; byStatus counts every status (By Status's groups).
  */
 export const itemsSummarySchema = z.object({
   total: z.number().int(),
@@ -207,6 +207,7 @@ export const itemsSummarySchema = z.object({
   delivered: z.number().int(),
   received: z.number().int(),
   stored: z.number().int(),
+  byStatus: z.record(z.enum(ITEM_STATUSES), z.number().int()),
   byProject: z.array(z.object({ projectId: z.uuid(), count: z.number().int() })),
 });
 export type ItemsSummary = z.infer<typeof itemsSummarySchema>;

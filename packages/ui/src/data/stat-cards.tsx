@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useId, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { Card } from '../primitives/card';
 import { Skeleton } from '../primitives/skeleton';
@@ -10,6 +10,8 @@ export interface StatCardModel {
   value: string | number;
   icon: ComponentType<{ 'aria-hidden'?: boolean }>;
   tone?: StatTone;
+  /** What the number counts, said on hover and keyboard focus (the card becomes focusable and is described by it). */
+  hint?: string;
 }
 
 // Every row is as tall as the tallest card, so cards side by side share their top and their height.
@@ -50,6 +52,30 @@ const Value = styled.p`
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { font-size: 1.35rem; }
 `;
 
+// The card's rule, shown below it while the card is hovered or focused (a tooltip that keyboards reach too).
+const Hint = styled.span`
+  position: absolute;
+  z-index: 20;
+  top: calc(100% + 6px);
+  left: 12px;
+  right: 12px;
+  display: none;
+  padding: 6px 10px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.text};
+  color: ${({ theme }) => theme.colors.surface};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  line-height: 1.4;
+  pointer-events: none;
+`;
+
+const HintedTile = styled(Tile)`
+  position: relative;
+  cursor: help;
+  &:hover > ${Hint}, &:focus-visible > ${Hint} { display: block; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+`;
+
 const IconWrap = styled.span<{ $tone: StatTone }>`
   grid-column: 2;
   grid-row: 2;
@@ -67,16 +93,36 @@ const IconWrap = styled.span<{ $tone: StatTone }>`
 export function StatCards({ stats }: { stats: readonly StatCardModel[] }) {
   return (
     <Grid>
-      {stats.map(({ label, value, icon: Icon, tone = 'accent' }) => (
-        <Tile key={label} data-testid={`stat-${label}`}>
-          <Label>{label}</Label>
-          <Value>{value}</Value>
-          <IconWrap $tone={tone}>
-            <Icon aria-hidden />
-          </IconWrap>
-        </Tile>
-      ))}
+      {stats.map((stat) => (stat.hint ? <HintedStatCard key={stat.label} {...stat} hint={stat.hint} /> : <StatCard key={stat.label} {...stat} />))}
     </Grid>
+  );
+}
+
+function StatCard({ label, value, icon: Icon, tone = 'accent' }: StatCardModel) {
+  return (
+    <Tile data-testid={`stat-${label}`}>
+      <Label>{label}</Label>
+      <Value>{value}</Value>
+      <IconWrap $tone={tone}>
+        <Icon aria-hidden />
+      </IconWrap>
+    </Tile>
+  );
+}
+
+function HintedStatCard({ label, value, icon: Icon, tone = 'accent', hint }: StatCardModel & { hint: string }) {
+  const id = useId();
+  return (
+    <HintedTile data-testid={`stat-${label}`} tabIndex={0} role="group" aria-labelledby={`${id}-label ${id}-value`} aria-describedby={`${id}-hint`}>
+      <Label id={`${id}-label`}>{label}</Label>
+      <Value id={`${id}-value`}>{value}</Value>
+      <IconWrap $tone={tone}>
+        <Icon aria-hidden />
+      </IconWrap>
+      <Hint role="tooltip" id={`${id}-hint`}>
+        {hint}
+      </Hint>
+    </HintedTile>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { likeContaining, type Caller } from '@midway/service-kit';
-import { isAdmin, type ItemsSummary, type ItemsSummaryQuery, type ListItemsQuery } from '@midway/contracts';
+import { isAdmin, ITEM_STATUSES, type ItemsSummary, type ItemsSummaryQuery, type ListItemsQuery } from '@midway/contracts';
 import { accessibleProjects } from './access.sql';
 import { decodeCursor, encodeCursor, InvalidCursorError } from './item-cursor.codec';
 import { CURSOR_AT, ID_AT, itemsJson, PAGE_COLUMNS, type Cell, type PageRow } from './item-json.writer';
@@ -89,7 +89,8 @@ export class ItemPageRepository {
 
   /**
    * The Items page's counts in one aggregate over what the same filters list. Buckets (contract
-   * itemsSummarySchema) are disjoint: delivered wins, then a tracking number means in transit.
+   * itemsSummarySchema) are disjoint: delivered wins, then a tracking number means in transit; byStatus
+   * counts each item under its own status.
    */
   async summary(caller: Caller, q: ItemsSummaryQuery): Promise<ItemsSummary> {
     const tracked = Prisma.sql`coalesce(btrim(i.tracking_number), '') <> ''`;
@@ -102,6 +103,7 @@ export class ItemPageRepository {
         count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
         count(*) FILTER (WHERE status = 'received')::int AS received,
         count(*) FILTER (WHERE status = 'stored')::int AS stored,
+        json_build_object(${Prisma.join(ITEM_STATUSES.map((s) => Prisma.sql`${s}::text, count(*) FILTER (WHERE status = ${s})::int`))}) AS "byStatus",
         coalesce((SELECT json_agg(json_build_object('projectId', project_id, 'count', n) ORDER BY n DESC, project_id)
                   FROM (SELECT project_id, count(*)::int AS n FROM f GROUP BY project_id) g), '[]'::json) AS "byProject"
       FROM f`;
