@@ -16,6 +16,7 @@ const json = <T>(build: () => T) => providerWithMetadata(() => build(), { conten
 
 const MESSAGES = {
   'logistics.item-photo.attached.v1': json(() => logisticsEvents.photoAttached(item, '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab', BY)),
+  'logistics.photo.uploaded.v1': json(() => logisticsEvents.photoUploaded({ id: '5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab', ownerId: BY, projectId: item.projectId }, new Date('2026-03-02T15:04:05.000Z'))),
   'logistics.service.selected.v1': json(() => logisticsEvents.serviceChosen(true, service, BY)),
   'logistics.service.deselected.v1': json(() => logisticsEvents.serviceChosen(false, service, BY)),
   'logistics.item.inspected.v1': json(() => logisticsEvents.itemInspected({ id: '4d2e1f0a-bbbb-4ccc-8ddd-0123456789ab', itemId: item.id, projectId: item.projectId, notes: null }, BY)),
