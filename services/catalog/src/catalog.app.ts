@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { answerOwnerQueries, startServiceRuntime } from '@midway/service-kit';
+import { answerOwnerQueries, catchUpOverBus, startServiceRuntime } from '@midway/service-kit';
 import type { CatalogConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
 import { UnitOfWork } from './data/unit-of-work';
@@ -15,6 +15,7 @@ import { consumeIdentityUsers } from './events/identity-users.consumer';
 import { consumeLogisticsPhotos } from './events/logistics-photos.consumer';
 import { consumeLogisticsDamage } from './events/logistics-damage.consumer';
 import { consumeLogisticsReceiving } from './events/logistics-receiving.consumer';
+import { applyLogisticsUpload, consumeLogisticsUploads } from './events/logistics-uploads.consumer';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { itemRoutes } from './routes/item.routes';
 import { memberRoutes } from './routes/member.routes';
@@ -46,6 +47,8 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.onStop(receiving.stop);
   const damage = await consumeLogisticsDamage(rt.bus, uow, logger);
   rt.onStop(damage.stop);
+  const uploads = await consumeLogisticsUploads(rt.bus, uow, logger);
+  rt.onStop(uploads.stop);
   const costs = await consumeBillingCosts(rt.bus, uow, logger);
   rt.onStop(costs.stop);
   // Another service's read model asks before it answers 404 for a project or item it has not seen yet.
@@ -59,7 +62,8 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.app.use(sharedRoutes(projects));
   rt.app.use(projectRoutes(projects));
   rt.app.use(memberRoutes(new MemberService(uow, mailer, config.PUBLIC_URL)));
-  rt.app.use(itemRoutes(new ItemService(uow)));
+  // Before refusing a photo it has not heard of on an item, catalog asks logistics who uploaded it.
+  rt.app.use(itemRoutes(new ItemService(uow, catchUpOverBus(rt.bus, logger, applyLogisticsUpload(uow)))));
   rt.app.use(dashboardRoutes(new DashboardService(uow)));
   rt.app.use(searchRoutes(new SearchService(uow)));
 

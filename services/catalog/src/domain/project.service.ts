@@ -5,6 +5,8 @@ import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { projectFor } from './project-access';
 import { PROJECT_FIELDS, projectEvents } from './project-events';
 import { activityText } from './activity-text';
+import { projectTotalCents } from './project-total';
+import { fromCents } from '@midway/contracts/money';
 import { inspectionOutcome } from './inspection-outcome';
 
 const SHARE_TOKEN_BYTES = 24; // 192 bits from the CSPRNG, 32 URL-safe characters.
@@ -32,9 +34,7 @@ export class ProjectService {
     const project = await projectFor(r, caller, id, 'read');
     const [items, costs, damageReports] = await Promise.all([r.items.byProject(id), r.projects.costsOf(id), r.warehouse.damageReportsOf(id)]);
     const costRows = costs.map((c) => ({ id: c.id, projectId: c.projectId, itemId: c.itemId, type: c.type, amount: c.amount.toFixed(2), description: c.description, date: c.date.toISOString() }));
-    // Cents, not floats: the sum of price × quantity plus every cost row.
-    const cents = items.reduce((sum, i) => sum + (i.price ? Math.round(Number(i.price) * 100) * i.quantity : 0), 0) + costRows.reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0);
-    return { ...project, items, costs: costRows, totalCost: (cents / 100).toFixed(2), damageReports };
+    return { ...project, items, costs: costRows, totalCost: fromCents(projectTotalCents(items, costRows)), damageReports };
   }
 
   /** One event per real change, computed from the locked row it replaces (concurrent edits queue). */
