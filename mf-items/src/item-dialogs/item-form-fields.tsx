@@ -1,7 +1,10 @@
-import type { Project } from '@midway/contracts';
+import type { Project, TrackingMatch } from '@midway/contracts';
 import { Field, FieldError, FormRow, Input, Label, Optional, Textarea } from '@midway/ui';
 import { Select } from '@midway/ui/select';
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import styled from 'styled-components';
+import { useTrackingMatches } from '../api/items-queries';
 import type { Carrier } from '../api/items-api';
 import { ITEM_STATUS_OPTIONS } from '@midway/ui/status';
 import type { ItemFormValues } from './item-form';
@@ -19,6 +22,52 @@ const FIELDS: { name: TextField; label: string; type: string; optional: boolean;
 ];
 
 const NO_CARRIER = 'none';
+const TRACKING_WARNING_ID = 'item-trackingNumber-matches';
+/** How long the tracking number must rest before the other items with it are looked up. */
+const TRACKING_LOOKUP_DELAY_MS = 400;
+
+const Warning = styled.p`
+  margin-top: 6px;
+  padding: 8px 10px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.badge.yellow.bg};
+  color: ${({ theme }) => theme.badge.yellow.fg};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  line-height: 1.5;
+  a { color: inherit; font-weight: 600; text-decoration: underline; }
+`;
+
+/** `value` once it has stopped changing for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * A tracking number already on other items the designer can see: a warning naming them, with links (opening in a
+ * new tab, so the form is kept). Not an error: one shipment may hold several items.
+ */
+function TrackingMatches({ matches }: { matches: readonly TrackingMatch[] }) {
+  return (
+    <Warning id={TRACKING_WARNING_ID} role="status">
+      This tracking number is already on{' '}
+      {matches.map((m, i) => (
+        <span key={m.id}>
+          {i > 0 ? (i === matches.length - 1 ? ' and ' : ', ') : null}
+          <a href={m.url} target="_blank" rel="noopener noreferrer" title="Opens in a new tab">
+            {m.name}
+          </a>{' '}
+          ({m.projectName})
+        </span>
+      ))}
+      . A shipment may hold several items, so you can still save.
+    </Warning>
+  );
+}
 
 export interface ItemFormFieldsProps {
   register: UseFormRegister<ItemFormValues>;
@@ -36,6 +85,15 @@ export interface ItemFormFieldsProps {
 export function ItemFormFields({ register, control, errors, disabled, carriers, projects, itemId }: ItemFormFieldsProps) {
   const error = (name: keyof ItemFormValues) => errors[name]?.message;
   const described = (name: keyof ItemFormValues) => (error(name) ? { 'aria-invalid': true as const, 'aria-describedby': `item-${name}-error` } : {});
+  const typedTracking = useWatch({ control, name: 'trackingNumber' }) ?? '';
+  const found = useTrackingMatches(useSettled(typedTracking, TRACKING_LOOKUP_DELAY_MS), itemId).data;
+  const trackingMatches = typedTracking.trim() && found?.length ? found : null;
+  // The tracking number's input is also described by the warning about other items with it, while it shows.
+  const trackingDescribed = () => {
+    const base = described('trackingNumber');
+    const ids = [base['aria-describedby'], trackingMatches ? TRACKING_WARNING_ID : undefined].filter(Boolean);
+    return { ...base, ...(ids.length ? { 'aria-describedby': ids.join(' ') } : {}) };
+  };
   const errorLine = (name: keyof ItemFormValues) => (error(name) ? <FieldError id={`item-${name}-error`}>{error(name)}</FieldError> : null);
   return (
     <FormRow>
@@ -76,10 +134,11 @@ export function ItemFormFields({ register, control, errors, disabled, carriers, 
             inputMode={f.type === 'number' ? (f.name === 'price' ? 'decimal' : 'numeric') : undefined}
             placeholder={f.placeholder}
             disabled={disabled}
-            {...described(f.name)}
+            {...(f.name === 'trackingNumber' ? trackingDescribed() : described(f.name))}
             {...register(f.name)}
           />
           {errorLine(f.name)}
+          {f.name === 'trackingNumber' && trackingMatches ? <TrackingMatches matches={trackingMatches} /> : null}
         </Field>
       ))}
       {carriers.length > 0 ? (
