@@ -1,5 +1,5 @@
-import type { AddInvoiceItemBody, BillingPeriodBody, BillingRate, Invoice, InvoiceDetail, InvoiceItem, InvoiceItemType, Project } from '@midway/contracts';
-import { apiJson } from '@midway/ui';
+import type { AddInvoiceItemBody, BillingPeriodBody, BillingRate, Invoice, InvoiceDetail, InvoiceItem, InvoiceItemType, PaymentAnomaly, Project, TaxRate, TaxRateBody, UnbilledSummary } from '@midway/contracts';
+import { apiJson, apiRequest } from '@midway/ui';
 
 /** What Create Invoice sends: the number is the server's; status is always 'draft'. */
 export interface NewInvoiceInput {
@@ -26,6 +26,8 @@ export interface PaymentIntent {
 /** An automatic billing action's answer: a sentence naming what it did (shown in the toast). */
 export interface ActionResult {
   message: string;
+  /** Initialize's: how many rates it wrote (0: they were already there). */
+  created?: number;
 }
 
 /**
@@ -55,6 +57,14 @@ export function createBillingApi(baseUrl = '') {
     recordStorageFees: () => apiJson<ActionResult>('POST', url('/api/billing/storage-fees/record')),
     createCycles: (period: BillingPeriodBody) => apiJson<ActionResult>('POST', url('/api/billing/cycles/create'), period),
     generateInvoices: (period: BillingPeriodBody) => apiJson<ActionResult>('POST', url('/api/billing/invoices/generate'), period),
+    /** What is recorded and not yet on an invoice (admin). */
+    getUnbilled: () => apiJson<UnbilledSummary>('GET', url('/api/billing/unbilled')),
+    listTaxRates: () => apiJson<TaxRate[]>('GET', url('/api/billing/tax-rates')),
+    createTaxRate: (body: TaxRateBody) => apiJson<TaxRate>('POST', url('/api/billing/tax-rates'), body),
+    updateTaxRate: (taxRateId: string, body: TaxRateBody) => apiJson<TaxRate>('PUT', url(`/api/billing/tax-rates/${id(taxRateId)}`), body),
+    deleteTaxRate: async (taxRateId: string) => void (await apiRequest('DELETE', url(`/api/billing/tax-rates/${id(taxRateId)}`))),
+    /** Payment events that moved no money, with what a person must do (admin). */
+    listPaymentAnomalies: () => apiJson<PaymentAnomaly[]>('GET', url('/api/billing/anomalies')),
     /** Catalog's projects the caller reaches (an admin: all), for the Create Invoice dialog's selector. */
     listProjects: () => apiJson<Project[]>('GET', url('/api/projects')),
   };

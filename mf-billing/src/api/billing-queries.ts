@@ -1,4 +1,4 @@
-import type { BillingPeriodBody } from '@midway/contracts';
+import type { BillingPeriodBody, TaxRateBody } from '@midway/contracts';
 import { isUnauthorizedError, toast, serverMessage } from '@midway/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { billingApi, type ActionResult, type NewInvoiceInput, type NewInvoiceItemInput } from './billing-api';
@@ -46,6 +46,11 @@ export function useInvoice(invoiceId: string | null) {
 
 export function useProjects(enabled = true) {
   return useQuery({ queryKey: queryKeys.projects, queryFn: billingApi.listProjects, enabled });
+}
+
+/** Payment events that moved no money (admins only: the Billing page's card). */
+export function usePaymentAnomalies(enabled = true) {
+  return useQuery({ queryKey: queryKeys.paymentAnomalies, queryFn: billingApi.listPaymentAnomalies, enabled });
 }
 
 export function useRates() {
@@ -107,13 +112,16 @@ export function useVoidInvoice() {
   });
 }
 
-/** One automatic billing action: its success title with the server's {message}, or the server's failure message or the fallback. */
+/**
+ * One automatic billing action: its toast says one thing, the server's sentence naming what was done (or the
+ * success title when the server sent none); on failure the server's message or the fallback.
+ */
 function useBillingAction<Input>(run: (input: Input) => Promise<ActionResult>, texts: { success: string; failure: string }, after: readonly (readonly string[])[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: async ({ message }) => {
-      success(texts.success, message);
+      success(message || texts.success);
       await Promise.all(after.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error: unknown) => {
@@ -126,8 +134,38 @@ function useBillingAction<Input>(run: (input: Input) => Promise<ActionResult>, t
 export const useInitializeRates = () =>
   useBillingAction(() => billingApi.initializeRates(), { success: 'Default billing rates initialized successfully', failure: 'Failed to initialize billing rates' }, [queryKeys.rates]);
 export const useRecordStorageFees = () =>
-  useBillingAction(() => billingApi.recordStorageFees(), { success: 'Daily storage fees recorded successfully', failure: 'Failed to record storage fees' }, [queryKeys.projects]);
+  useBillingAction(() => billingApi.recordStorageFees(), { success: 'Daily storage fees recorded successfully', failure: 'Failed to record storage fees' }, [queryKeys.projects, queryKeys.unbilled]);
 export const useCreateCycles = () =>
   useBillingAction((period: BillingPeriodBody) => billingApi.createCycles(period), { success: 'Billing cycles created successfully', failure: 'Failed to create billing cycles' }, []);
 export const useGenerateInvoices = () =>
-  useBillingAction((period: BillingPeriodBody) => billingApi.generateInvoices(period), { success: 'Monthly invoices generated successfully', failure: 'Failed to generate invoices' }, [queryKeys.invoices, queryKeys.projects]);
+  useBillingAction((period: BillingPeriodBody) => billingApi.generateInvoices(period), { success: 'Monthly invoices generated successfully', failure: 'Failed to generate invoices' }, [queryKeys.invoices, queryKeys.projects, queryKeys.unbilled]);
+
+/** What is recorded and not yet invoiced (the Automatic Billing page's card). */
+export const useUnbilled = () => useQuery({ queryKey: queryKeys.unbilled, queryFn: billingApi.getUnbilled });
+
+export const useTaxRates = () => useQuery({ queryKey: queryKeys.taxRates, queryFn: billingApi.listTaxRates });
+
+/** Add, change or remove a tax rate; drafts are re-taxed, so the invoices refresh too. */
+export function useSaveTaxRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: TaxRateBody }) => (id ? billingApi.updateTaxRate(id, body) : billingApi.createTaxRate(body)),
+    onSuccess: async (rate, { id }) => {
+      success(id ? `Tax rate ${rate.name} updated` : `Tax rate ${rate.name} added`);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.taxRates }), queryClient.invalidateQueries({ queryKey: queryKeys.invoices })]);
+    },
+    onError: failureToast('Failed to save tax rate'),
+  });
+}
+
+export function useDeleteTaxRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => billingApi.deleteTaxRate(id),
+    onSuccess: async () => {
+      success('Tax rate removed');
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.taxRates }), queryClient.invalidateQueries({ queryKey: queryKeys.invoices })]);
+    },
+    onError: failureToast('Failed to remove tax rate'),
+  });
+}

@@ -6,6 +6,9 @@ export const queryKeys = {
   invoices: ['/api/invoices'] as const,
   invoice: (id: string) => ['/api/invoices', id] as const,
   rates: ['/api/billing/rates'] as const,
+  paymentAnomalies: ['/api/billing/anomalies'] as const,
+  unbilled: ['/api/billing/unbilled'] as const,
+  taxRates: ['/api/billing/tax-rates'] as const,
   projects: ['/api/projects'] as const,
   dashboardStats: ['/api/dashboard/stats'] as const,
 };

@@ -42,14 +42,14 @@ describe('Automatic billing page', () => {
     expect(await screen.findByText('No billing rates yet. Initialize Billing Rates to set up the default fee table.')).toBeTruthy();
   });
 
-  it("runs the four actions with month and year, toasting each success with the server's message", async () => {
+  it("runs the four actions with month and year, each toast saying one thing: the server's summary", async () => {
     const fetchMock = mockFetch(
       routes(ADMIN, {
         'GET /api/billing/rates': () => jsonResponse([aRate(), aRate({ serviceType: 'storage', label: 'Storage & Warehousing', rate: '3.00', unit: 'per item per day', effectiveDate: '2099-01-01', current: false })]),
         'POST /api/billing/initialize': () => jsonResponse({ message: 'Default billing rates initialized: 6 rates in force from 2024-01-01', created: 6 }),
         'POST /api/billing/storage-fees/record': () => jsonResponse({ message: 'Daily storage fees recorded through 2026-03-02: 2 item-days added' }),
         'POST /api/billing/cycles/create': () => jsonResponse({ message: 'Billing cycles created for March 2026: 1 new cycle (1 in all)' }),
-        'POST /api/billing/invoices/generate': () => jsonResponse({ message: 'Generated 1 invoice for March 2026: INV-2026-000001' }),
+        'POST /api/billing/invoices/generate': () => jsonResponse({ message: 'Created 12 invoices, INV-2026-000101 to INV-2026-000112, for March 2026.' }),
       }),
     );
     renderWithProviders(<AutoBillingPage />);
@@ -59,17 +59,17 @@ describe('Automatic billing page', () => {
     expect(within(rows[1]!).getByText('Jan 1, 2099')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Initialize Billing Rates' }));
-    await waitFor(() => expect(toastsNow()).toContainEqual(['Default billing rates initialized successfully', 'Default billing rates initialized: 6 rates in force from 2024-01-01']));
+    await waitFor(() => expect(toastsNow()).toContainEqual(['Default billing rates initialized: 6 rates in force from 2024-01-01', undefined]));
     await userEvent.click(screen.getByRole('button', { name: "Record Today's Storage Fees" }));
-    await waitFor(() => expect(toastsNow()).toContainEqual(['Daily storage fees recorded successfully', 'Daily storage fees recorded through 2026-03-02: 2 item-days added']));
+    await waitFor(() => expect(toastsNow()).toContainEqual(['Daily storage fees recorded through 2026-03-02: 2 item-days added', undefined]));
     await userEvent.clear(screen.getByLabelText('Month'));
     await userEvent.type(screen.getByLabelText('Month'), '3');
     await userEvent.clear(screen.getByLabelText('Year'));
     await userEvent.type(screen.getByLabelText('Year'), '2026');
     await userEvent.click(screen.getByRole('button', { name: 'Create Billing Cycles' }));
-    await waitFor(() => expect(toastsNow()).toContainEqual(['Billing cycles created successfully', 'Billing cycles created for March 2026: 1 new cycle (1 in all)']));
+    await waitFor(() => expect(toastsNow()).toContainEqual(['Billing cycles created for March 2026: 1 new cycle (1 in all)', undefined]));
     await userEvent.click(screen.getByRole('button', { name: 'Generate Monthly Invoices' }));
-    await waitFor(() => expect(toastsNow()).toContainEqual(['Monthly invoices generated successfully', 'Generated 1 invoice for March 2026: INV-2026-000001']));
+    await waitFor(() => expect(toastsNow()).toContainEqual(['Created 12 invoices, INV-2026-000101 to INV-2026-000112, for March 2026.', undefined]));
     expect(bodiesOf(fetchMock, '/api/billing/cycles/create')).toEqual([{ month: 3, year: 2026 }]);
     expect(bodiesOf(fetchMock, '/api/billing/invoices/generate')).toEqual([{ month: 3, year: 2026 }]);
     expect(bodiesOf(fetchMock, '/api/billing/initialize')).toEqual([null]);
@@ -108,5 +108,39 @@ describe('Automatic billing page', () => {
       await userEvent.click(screen.getByRole('button', { name: button }));
       await waitFor(() => expect(toastsNow()).toContainEqual(['Error', fallback]));
     }
+  });
+
+  it('shows what is recorded and not yet invoiced, per month', async () => {
+    mockFetch(
+      routes(ADMIN, {
+        'GET /api/billing/unbilled': () => jsonResponse({ amount: '1234.50', fees: 40, projectCount: 3, months: [{ year: 2026, month: 10, amount: '1234.50', fees: 40, projects: 3 }], projects: [] }),
+      }),
+    );
+    renderWithProviders(<AutoBillingPage />);
+    await waitFor(() => expect(screen.getByTestId('tile-Not Yet Invoiced').textContent).toBe('Not Yet Invoiced$1,234.5040 fees recorded for 3 projects'));
+    const row = await screen.findByTestId('unbilled-month');
+    expect(row.textContent).toContain('October 2026');
+    expect(row.textContent).toContain('$1,234.50');
+  });
+
+  it('adds a tax rate (name, percent, fee types, effective from), checking the form first', async () => {
+    const fetchMock = mockFetch(
+      routes(ADMIN, {
+        'GET /api/billing/tax-rates': () => jsonResponse([]),
+        'POST /api/billing/tax-rates': () => jsonResponse({ id: '7f000000-0000-4000-8000-000000000001', name: 'GST', percent: '5', feeTypes: ['storage'], effectiveFrom: '2026-01-01', createdAt: '2026-01-01T00:00:00.000Z' }, 201),
+      }),
+    );
+    renderWithProviders(<AutoBillingPage />);
+    expect(await screen.findByText(/No tax rates: invoices carry no tax/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Tax Rate' }));
+    expect(screen.getByText('Choose at least one fee type')).toBeTruthy();
+    expect(bodiesOf(fetchMock, '/api/billing/tax-rates')).toEqual([]);
+    await user.type(screen.getByLabelText('Name'), 'GST');
+    await user.type(screen.getByLabelText('Percent'), '5');
+    await user.click(within(screen.getByRole('group', { name: 'Fee types' })).getByLabelText('Storage & Warehousing'));
+    await user.click(screen.getByRole('button', { name: 'Add Tax Rate' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, '/api/billing/tax-rates')).toEqual([{ name: 'GST', percent: '5', feeTypes: ['storage'], effectiveFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }]));
+    await waitFor(() => expect(toastsNow()).toContainEqual(['Tax rate GST added', undefined]));
   });
 });

@@ -1,12 +1,12 @@
-import type { BillingRate } from '@midway/contracts';
-import { BILLING_DEFAULT_RATES, BILLING_RATE_LABELS, BILLING_RATE_TYPES, BILLING_YEAR_MAX, BILLING_YEAR_MIN, INVOICE_DUE_DAYS, MONTHS } from '@midway/contracts/vocab';
+import type { BillingRate, TaxRate } from '@midway/contracts';
+import { BILLING_DEFAULT_RATES, BILLING_RATE_LABELS, BILLING_RATE_TYPES, BILLING_YEAR_MAX, BILLING_YEAR_MIN, INVOICE_DUE_DAYS, INVOICE_ITEM_TYPE_LABELS, INVOICE_ITEM_TYPES, MONTHS, type InvoiceItemType } from '@midway/contracts/vocab';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FieldError, formatMoney, Input, Label } from '@midway/ui';
 import { DataTable, PAGE_HEADINGS, PageHeader, PageStack, type DataColumn } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
-import { Activity, CalendarDays, FileText, Loader2, PackageCheck, Play, Settings2, ShieldAlert, Warehouse, type LucideIcon } from 'lucide-react';
+import { Activity, CalendarDays, FileText, Loader2, PackageCheck, Percent, Play, Receipt, Settings2, ShieldAlert, Warehouse, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useCreateCycles, useGenerateInvoices, useInitializeRates, useRates, useRecordStorageFees } from '../api/billing-queries';
+import { useCreateCycles, useDeleteTaxRate, useGenerateInvoices, useInitializeRates, useRates, useRecordStorageFees, useSaveTaxRate, useTaxRates, useUnbilled } from '../api/billing-queries';
 import { formatDate } from '../shared/format';
 
 export const { title: AUTO_BILLING_TITLE, subtitle: AUTO_BILLING_SUBTITLE } = PAGE_HEADINGS['auto-billing'];
@@ -156,6 +156,7 @@ function AutoBilling() {
   const storage = useRecordStorageFees();
   const cycles = useCreateCycles();
   const generate = useGenerateInvoices();
+  const unbilled = useUnbilled();
   const [month, setMonth] = useState(String(now.getMonth() + 1));
   const [year, setYear] = useState(String(now.getFullYear()));
   const [errors, setErrors] = useState<PeriodErrors>({});
@@ -175,7 +176,30 @@ function AutoBilling() {
         <InfoTile icon={Warehouse} label="Storage Fees" value="Daily" hint={`${formatMoney(currentRate(rates.data, 'storage'))} per item per day`} />
         <InfoTile icon={PackageCheck} label="Receiving Fee" value={formatMoney(currentRate(rates.data, 'receiving'))} hint="per item received" />
         <InfoTile icon={Activity} label="Status" value="Active" hint="Runs every day and on the 1st" />
+        <InfoTile
+          icon={Receipt}
+          label="Not Yet Invoiced"
+          value={unbilled.data ? formatMoney(unbilled.data.amount) : '—'}
+          hint={unbilled.data ? `${unbilled.data.fees} fees recorded for ${unbilled.data.projectCount} ${unbilled.data.projectCount === 1 ? 'project' : 'projects'}` : unbilled.isError ? 'Could not be loaded' : 'Loading…'}
+        />
       </Tiles>
+      {unbilled.data && unbilled.data.months.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" id="unbilled-fees">
+              Recorded, Not Yet Invoiced
+            </CardTitle>
+            <CardDescription>Every recorded fee ends up on exactly one invoice: Generate Monthly Invoices for a month bills what is listed for it.</CardDescription>
+          </CardHeader>
+          <DataTable
+            columns={UNBILLED_COLUMNS}
+            rows={unbilled.data.months}
+            rowKey={(m) => `${m.year}-${m.month}`}
+            labelledBy="unbilled-fees"
+            rowTestId="unbilled-month"
+          />
+        </Card>
+      ) : null}
       <Columns>
         <Card>
           <CardHeader>
@@ -200,7 +224,10 @@ function AutoBilling() {
               </Action>
               <Action aria-labelledby="action-period">
                 <h3 id="action-period">Monthly billing</h3>
-                <p>Creates a billing cycle per project for the month, then turns each cycle’s fees into one invoice to the project’s designer.</p>
+                <p>
+                  Bills every fee of the month not yet invoiced: onto the project’s invoice for the month while it is a draft, else onto a supplementary invoice. A month still running gets
+                  drafts that later fees join; once it has ended its invoices are sent and e-mailed with their PDF.
+                </p>
                 <Period>
                   <Field>
                     <Label htmlFor="billing-month">Month</Label>
@@ -231,10 +258,11 @@ function AutoBilling() {
           </CardHeader>
           <CardContent>
             <Steps>
-              <li>Receiving is charged once per item, when it is first received or stored.</li>
-              <li>Storage is charged per item for every day it is received or stored and not yet delivered.</li>
+              <li>Receiving is charged once per item when the warehouse receives it, if receiving is selected on the Services page.</li>
+              <li>Storage is a warehouse fact: charged per item for every day the warehouse holds it (received or stored, not yet delivered), selected or not.</li>
               <li>Enhanced inspection, delivery and installation are charged when done, if the service was selected.</li>
-              <li>On the 1st, each project’s fees for the past month become one invoice, e-mailed to the client.</li>
+              <li>On the 1st, each project’s fees for the past month become one invoice, e-mailed to the client with its PDF; fees recorded later go on a supplementary invoice.</li>
+              <li>Taxes below apply to each line of their fee types on invoices issued from their date.</li>
               <li>Clients pay within {INVOICE_DUE_DAYS} days; unpaid invoices past their due date become overdue.</li>
             </Steps>
             <DataTable
@@ -258,6 +286,139 @@ function AutoBilling() {
         </CardHeader>
         <DataTable columns={RATE_COLUMNS} rows={rates.data ?? []} rowKey={(r) => r.id} loading={rates.isLoading} labelledBy="billing-rates" rowTestId="rate-row" empty={<p style={{ padding: 16 }}>{rates.isError ? 'Rates could not be loaded. Reload the page to try again.' : NO_RATES}</p>} />
       </Card>
+      <TaxRates />
     </PageStack>
+  );
+}
+
+type UnbilledMonth = { year: number; month: number; amount: string; fees: number; projects: number };
+const UNBILLED_COLUMNS: DataColumn<UnbilledMonth>[] = [
+  { key: 'month', header: 'Month', primary: true, cell: (m) => `${MONTHS[m.month - 1]} ${m.year}` },
+  { key: 'amount', header: 'Amount', nowrap: true, cell: (m) => formatMoney(m.amount) },
+  { key: 'fees', header: 'Fees', cell: (m) => String(m.fees) },
+  { key: 'projects', header: 'Projects', cell: (m) => String(m.projects) },
+];
+
+export const NO_TAX_RATES = 'No tax rates: invoices carry no tax. Add one (for example GST 5% on every fee type) to tax invoices from its date.';
+
+interface TaxForm {
+  id?: string;
+  name: string;
+  percent: string;
+  feeTypes: InvoiceItemType[];
+  effectiveFrom: string;
+}
+const emptyTaxForm = (): TaxForm => ({ name: '', percent: '', feeTypes: [], effectiveFrom: new Date().toISOString().slice(0, 10) });
+
+/** Checks what the server checks, so the form says what to fix before sending. */
+export function validateTaxForm(f: TaxForm): Partial<Record<keyof TaxForm, string>> {
+  const errors: Partial<Record<keyof TaxForm, string>> = {};
+  if (!f.name.trim()) errors.name = 'Name is required';
+  if (!/^\d{1,3}(\.\d{1,4})?$/.test(f.percent.trim()) || Number(f.percent) <= 0 || Number(f.percent) > 100) errors.percent = 'Percent must be above 0 and at most 100, with at most 4 decimals';
+  if (f.feeTypes.length === 0) errors.feeTypes = 'Choose at least one fee type';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(f.effectiveFrom)) errors.effectiveFrom = 'Effective from must be a date';
+  return errors;
+}
+
+const FeeTypes = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 16px;
+  border: 0;
+  padding: 0;
+  label { display: inline-flex; gap: 6px; align-items: center; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+`;
+
+const TaxGrid = styled.div`
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+`;
+
+/** The admin's tax rates: each taxes the lines of its fee types on invoices issued from its date (drafts are re-taxed; sent invoices keep theirs). */
+function TaxRates() {
+  const taxes = useTaxRates();
+  const save = useSaveTaxRate();
+  const remove = useDeleteTaxRate();
+  const [form, setForm] = useState<TaxForm>(emptyTaxForm);
+  const [errors, setErrors] = useState<Partial<Record<keyof TaxForm, string>>>({});
+  const submit = () => {
+    const found = validateTaxForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate({ id: form.id, body: { name: form.name.trim(), percent: form.percent.trim(), feeTypes: form.feeTypes, effectiveFrom: form.effectiveFrom } }, { onSuccess: () => setForm(emptyTaxForm()) });
+  };
+  const columns: DataColumn<TaxRate>[] = [
+    { key: 'name', header: 'Tax', primary: true, cell: (t) => t.name },
+    { key: 'percent', header: 'Percent', nowrap: true, cell: (t) => `${t.percent}%` },
+    { key: 'types', header: 'Fee Types', cell: (t) => t.feeTypes.map((x) => INVOICE_ITEM_TYPE_LABELS[x]).join(', ') },
+    { key: 'from', header: 'Effective From', nowrap: true, cell: (t) => formatDate(t.effectiveFrom) ?? t.effectiveFrom },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (t) => (
+        <Buttons>
+          <Button $variant="outline" onClick={() => setForm({ id: t.id, name: t.name, percent: t.percent, feeTypes: [...t.feeTypes], effectiveFrom: t.effectiveFrom })} aria-label={`Edit ${t.name}`}>
+            Edit
+          </Button>
+          <Button $variant="outline" onClick={() => remove.mutate(t.id)} disabled={remove.isPending} aria-label={`Remove ${t.name}`}>
+            Remove
+          </Button>
+        </Buttons>
+      ),
+    },
+  ];
+  const toggle = (type: InvoiceItemType) => setForm((f) => ({ ...f, feeTypes: f.feeTypes.includes(type) ? f.feeTypes.filter((x) => x !== type) : [...f.feeTypes, type] }));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" id="tax-rates">
+          Tax Rates
+        </CardTitle>
+        <CardDescription>Each tax is computed per invoice line of its fee types, rounded half-up to the cent, on invoices issued from its date. Drafts follow a change; sent invoices keep the tax they were sent with.</CardDescription>
+      </CardHeader>
+      <DataTable columns={columns} rows={taxes.data ?? []} rowKey={(t) => t.id} loading={taxes.isLoading} labelledBy="tax-rates" rowTestId="tax-rate-row" empty={<p style={{ padding: 16 }}>{taxes.isError ? 'Tax rates could not be loaded. Reload the page to try again.' : NO_TAX_RATES}</p>} />
+      <CardContent>
+        <Action aria-labelledby="tax-form-title">
+          <h3 id="tax-form-title">{form.id ? `Edit ${form.name || 'tax rate'}` : 'Add a tax rate'}</h3>
+          <TaxGrid>
+            <Field>
+              <Label htmlFor="tax-name">Name</Label>
+              <Input id="tax-name" value={form.name} maxLength={100} onChange={(e) => setForm({ ...form, name: e.target.value })} aria-invalid={Boolean(errors.name)} placeholder="GST" />
+              {errors.name ? <FieldError>{errors.name}</FieldError> : null}
+            </Field>
+            <Field>
+              <Label htmlFor="tax-percent">Percent</Label>
+              <Input id="tax-percent" inputMode="decimal" value={form.percent} onChange={(e) => setForm({ ...form, percent: e.target.value })} aria-invalid={Boolean(errors.percent)} placeholder="5" />
+              {errors.percent ? <FieldError>{errors.percent}</FieldError> : null}
+            </Field>
+            <Field>
+              <Label htmlFor="tax-from">Effective From</Label>
+              <Input id="tax-from" type="date" value={form.effectiveFrom} onChange={(e) => setForm({ ...form, effectiveFrom: e.target.value })} aria-invalid={Boolean(errors.effectiveFrom)} />
+              {errors.effectiveFrom ? <FieldError>{errors.effectiveFrom}</FieldError> : null}
+            </Field>
+          </TaxGrid>
+          <FeeTypes aria-label="Fee types">
+            {INVOICE_ITEM_TYPES.map((type) => (
+              <label key={type}>
+                <input type="checkbox" checked={form.feeTypes.includes(type)} onChange={() => toggle(type)} />
+                {INVOICE_ITEM_TYPE_LABELS[type]}
+              </label>
+            ))}
+          </FeeTypes>
+          {errors.feeTypes ? <FieldError>{errors.feeTypes}</FieldError> : null}
+          <Buttons>
+            <RunButton icon={Percent} onClick={submit} pending={save.isPending} busy="Saving...">
+              {form.id ? 'Save Tax Rate' : 'Add Tax Rate'}
+            </RunButton>
+            {form.id ? (
+              <Button $variant="outline" onClick={() => setForm(emptyTaxForm())}>
+                Cancel
+              </Button>
+            ) : null}
+          </Buttons>
+        </Action>
+      </CardContent>
+    </Card>
   );
 }

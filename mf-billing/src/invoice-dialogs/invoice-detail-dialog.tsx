@@ -1,14 +1,17 @@
-import type { InvoiceDetail, InvoiceItem } from '@midway/contracts';
-import { Button, ButtonLink, EmailText, formatMoney, Skeleton, StatusBadge, toast } from '@midway/ui';
+import type { Invoice, InvoiceDetail, InvoiceItem } from '@midway/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { INVOICE_KIND_LABELS } from '@midway/contracts/vocab';
+import { Badge, Button, ButtonLink, EmailText, formatMoney, Skeleton, StatusBadge, toast } from '@midway/ui';
 import { DataTable, type DataColumn } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { useCurrentUser } from '@midway/ui/query';
 import { Ban, CreditCard, Download, Loader2, Plus, Send } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { billingApi } from '../api/billing-api';
 import { useInvoice, useSendInvoice, useVoidInvoice } from '../api/billing-queries';
-import { showsPay } from '../billing/invoice-status';
+import { isDraft, NOT_YET_SENT, showsPay } from '../billing/invoice-status';
+import { queryKeys } from '../api/query-keys';
 import { formatDate } from '../shared/format';
 
 const AddInvoiceItemDialog = lazy(() => import('./add-invoice-item-dialog'));
@@ -55,6 +58,13 @@ const Confirm = styled.div`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.dangerSoft};
   p { margin-bottom: 10px; color: ${({ theme }) => theme.colors.danger}; font-weight: 550; }
+`;
+
+const StatusNote = styled.span`
+  display: block;
+  margin-top: 4px;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Notes = styled.p`
@@ -112,9 +122,19 @@ function InvoiceBody({ invoice, onPay }: { invoice: InvoiceDetail; onPay(id: str
   const [confirmVoid, setConfirmVoid] = useState(false);
   const [addingItem, setAddingItem] = useState(false);
   const open = invoice.status !== 'paid' && invoice.status !== 'void';
+  // A sent invoice is final: lines change on drafts only (a correction is a new invoice that replaces it).
+  const editable = isDraft(invoice);
+  const queryClient = useQueryClient();
+  const replaced = invoice.replacesInvoiceId ? queryClient.getQueryData<Invoice[]>(queryKeys.invoices)?.find((i) => i.id === invoice.replacesInvoiceId) : undefined;
   return (
     <>
       <DialogDescription>{invoice.project.name ?? 'Unknown Project'}</DialogDescription>
+      {invoice.replacesInvoiceId ? <p data-testid="replaces-note">Replaces invoice {replaced?.invoiceNumber ?? 'issued earlier'}, which was voided.</p> : null}
+      {invoice.kind === 'supplementary' ? (
+        <p data-testid="supplementary-note">
+          <Badge $tone="blue">{INVOICE_KIND_LABELS.supplementary}</Badge> Fees of {invoice.billingPeriodStart ?? 'the same period'} to {invoice.billingPeriodEnd ?? ''} recorded after invoice {invoice.supplementsInvoiceNumber ?? ''} was issued.
+        </p>
+      ) : null}
       <Facts>
         <div>
           <dt>Bill To</dt>
@@ -139,6 +159,7 @@ function InvoiceBody({ invoice, onPay }: { invoice: InvoiceDetail; onPay(id: str
           <dt>Status</dt>
           <dd>
             <StatusBadge status={invoice.status} />
+            {editable ? <StatusNote>{NOT_YET_SENT}</StatusNote> : null}
           </dd>
         </div>
       </Facts>
@@ -147,8 +168,21 @@ function InvoiceBody({ invoice, onPay }: { invoice: InvoiceDetail; onPay(id: str
       <Totals aria-label="Totals">
         <dt>Subtotal</dt>
         <dd>{formatMoney(invoice.subtotal)}</dd>
-        <dt>Tax</dt>
-        <dd>{formatMoney(invoice.tax)}</dd>
+        {(invoice.taxes ?? []).length > 0 ? (
+          invoice.taxes.map((t) => (
+            <Fragment key={`${t.name}-${t.percent}`}>
+              <dt>
+                {t.name} ({t.percent}%)
+              </dt>
+              <dd>{formatMoney(t.amount)}</dd>
+            </Fragment>
+          ))
+        ) : (
+          <>
+            <dt>Tax</dt>
+            <dd>{formatMoney(invoice.tax)}</dd>
+          </>
+        )}
         <dt>Total</dt>
         <dd>{formatMoney(invoice.total)}</dd>
       </Totals>
@@ -168,7 +202,7 @@ function InvoiceBody({ invoice, onPay }: { invoice: InvoiceDetail; onPay(id: str
         </Confirm>
       ) : null}
       <Actions>
-        {isAdmin && open ? (
+        {isAdmin && editable ? (
           <Button $variant="outline" onClick={() => setAddingItem(true)}>
             <Plus aria-hidden />
             Add Item
