@@ -20,6 +20,7 @@ const USER_ID = '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33';
 const STATES = {
   designer: 'a designer with no projects',
   projectWithItem: 'a designer with a project "Lakeview Residence" containing one item',
+  trackedItem: 'a designer with a project "Lakeview Residence" containing one item with the tracking number 1Z999AA10123456784',
 } as const;
 const withItem = { projectId: PROJECT_ID, itemId: ITEM_ID, userId: USER_ID };
 
@@ -83,6 +84,7 @@ describe('mf-items → catalog (Pact)', () => {
           delivered: integer(0),
           received: integer(0),
           stored: integer(0),
+          byStatus: { ordered: integer(1), 'in-transit': integer(0), received: integer(0), stored: integer(0), delivered: integer(0) },
           byProject: eachLike({ projectId: uuid(PROJECT_ID), count: integer(1) }),
         }),
       )
@@ -151,6 +153,55 @@ describe('mf-items → catalog (Pact)', () => {
         const result = await createItemsApi(server.url).bulkImport(PROJECT_ID, [{ name: 'Linen sofa', quantity: 1, price: '899.00' }, { name: '', supplier: 'Nobody' }]);
         expect(result.errors).toBe(1);
         expect(result.errorDetails[0]).toMatchObject({ row: 2, error: 'Item name is required' });
+      }));
+
+  it('POST /api/items/bulk-status sets the status of the chosen items in one request', () =>
+    pact
+      .addInteraction()
+      .given(STATES.projectWithItem, withItem)
+      .uponReceiving('a request to set the status of the chosen items')
+      .withRequest('POST', '/api/items/bulk-status', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ itemIds: [ITEM_ID], status: 'received' }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ items: integer(1), changed: integer(1) }))
+      .executeTest(async (server) => {
+        expect(await createItemsApi(server.url).bulkItemStatus([ITEM_ID], 'received')).toEqual({ items: 1, changed: 1 });
+      }));
+
+  it('POST /api/items/bulk-status answers 404 when an item is not the caller’s (nothing changes)', () =>
+    pact
+      .addInteraction()
+      .given(STATES.designer, { userId: USER_ID })
+      .uponReceiving('a request to set the status of an item the caller cannot reach')
+      .withRequest('POST', '/api/items/bulk-status', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ itemIds: [ITEM_ID], status: 'received' }))
+      .willRespondWith(404, (res) => res.headers(JSON_HEADERS).jsonBody({ message: like('Item not found') }))
+      .executeTest(async (server) => {
+        await expect(createItemsApi(server.url).bulkItemStatus([ITEM_ID], 'received')).rejects.toThrow(/^404: /);
+      }));
+
+  it('POST /api/items/bulk-delete deletes the chosen items in one request', () =>
+    pact
+      .addInteraction()
+      .given(STATES.projectWithItem, withItem)
+      .uponReceiving('a request to delete the chosen items')
+      .withRequest('POST', '/api/items/bulk-delete', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ itemIds: [ITEM_ID] }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ deleted: integer(1) }))
+      .executeTest(async (server) => {
+        expect(await createItemsApi(server.url).bulkDeleteItems([ITEM_ID])).toEqual({ deleted: 1 });
+      }));
+
+  it('GET /api/items/tracking-matches names the caller’s other items with a tracking number', () =>
+    pact
+      .addInteraction()
+      .given(STATES.trackedItem, withItem)
+      .uponReceiving('a request for the items with a tracking number')
+      .withRequest('GET', '/api/items/tracking-matches', (req) => req.query({ trackingNumber: '1Z999AA10123456784' }))
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody(
+          eachLike({ id: uuid(ITEM_ID), name: string('Walnut dining table'), projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), url: string(`/projects/${PROJECT_ID}?item=${ITEM_ID}`) }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const [match] = await createItemsApi(server.url).trackingMatches('1Z999AA10123456784');
+        expect(match).toMatchObject({ id: ITEM_ID, name: 'Walnut dining table', url: `/projects/${PROJECT_ID}?item=${ITEM_ID}` });
       }));
 
   it('GET /api/projects lists the projects for the project filter and selector', () =>

@@ -64,6 +64,10 @@ it('fulfils every consumer’s contract (mf-projects, mf-items)', async () => {
     logLevel: 'warn',
     stateHandlers: {
       'a designer with a project "Lakeview Residence" containing one item': () => lakeview({ itemStatus: 'ordered', shareToken: null }),
+      'a designer with a project "Lakeview Residence" containing one item with the tracking number 1Z999AA10123456784': async () => {
+        await lakeview({ itemStatus: 'ordered', shareToken: null });
+        await catalog.db.$executeRaw`UPDATE items SET tracking_number = '1Z999AA10123456784' WHERE id = ${ITEM_ID}::uuid`;
+      },
       'a project "Lakeview Residence" shared with a client link': () => lakeview({ itemStatus: 'received', shareToken: SHARE_TOKEN }),
       'a designer with a project "Lakeview Residence" and another designer "sam@studio.com" signed up': async () => {
         await lakeview({ itemStatus: 'ordered', shareToken: null });
