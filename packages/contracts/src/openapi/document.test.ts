@@ -64,6 +64,24 @@ describe('the OpenAPI document', () => {
     expect(() => buildOpenApiDocument([a, { ...a, operationId: 'z', path: '/api/z', body: { ...a.body!, schema: API_OPERATIONS.find((o) => o.operationId === 'createItem')!.body!.schema } }])).toThrow(/two different schemas/);
   });
 
+  it('describes Idempotency-Key on every signed-in POST (with its 422 and the replay marker), and on nothing else', () => {
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const header = op.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+        const keyed = method === 'post' && op.security.length > 0;
+        expect({ path, method, keyed: Boolean(header) }).toEqual({ path, method, keyed });
+        if (!header) continue;
+        expect(header).toMatchObject({ required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+        expect(op.responses['422']!.description).toContain('Idempotency-Key');
+        const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1];
+        expect(ok.headers?.['Idempotent-Replayed']).toBeDefined();
+      }
+    }
+    expect(doc.paths['/api/projects']!.post!.parameters?.map((p) => p.name)).toContain('Idempotency-Key');
+    expect(doc.paths['/api/login']!.post!.parameters?.map((p) => p.name) ?? []).not.toContain('Idempotency-Key');
+    expect(doc.paths['/api/billing/webhook']!.post!.parameters?.map((p) => p.name) ?? []).not.toContain('Idempotency-Key');
+  });
+
   it('writes express paths the way the document does', () => {
     expect(toOpenApiPath('/api/projects/:id/members/:userId')).toBe('/api/projects/{id}/members/{userId}');
   });

@@ -23,7 +23,7 @@ export interface OpenApiOperation {
   description?: string;
   tags: ApiTag[];
   security: Record<string, string[]>[];
-  parameters?: { name: string; in: 'path' | 'query'; required: boolean; description?: string; schema: Json }[];
+  parameters?: { name: string; in: 'path' | 'query' | 'header'; required: boolean; description?: string; schema: Json }[];
   requestBody?: { required: boolean; description?: string; content: Record<string, { schema: Json }> };
   responses: Record<string, { description: string; headers?: Record<string, Json>; content?: Record<string, { schema: Json }> }>;
 }
@@ -49,10 +49,11 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'No valid session: sign in (POST /api/login) and retry.',
   403: 'Refused: a cross-site request, or one the caller may not make.',
   404: 'Not found, or not reachable by the caller (both answer the same).',
-  409: 'Conflicts with what exists (e.g. the e-mail is already registered).',
+  409: 'Conflicts with what exists (e.g. the e-mail is already registered), or a request with the same Idempotency-Key is still running: retry it shortly with the same key.',
   410: 'Expired: an invitation past its 7 days cannot be accepted; ask for a new one.',
   413: 'The body is over the route’s limit.',
   415: 'The file is not a JPEG, PNG, WebP or GIF image.',
+  422: 'The Idempotency-Key was already used for a different request (method, path or body): send a new key for a new request.',
   429: 'Too many attempts: wait a minute and retry.',
   502: 'A service it depends on (the card processor, the mail server) failed: `message` says what to do next.',
   503: 'The gateway is starting and cannot check sessions yet: retry in a few seconds.',
@@ -79,8 +80,23 @@ function collect(into: Map<string, z.ZodType>, s: NamedSchema) {
   into.set(s.name, s.schema);
 }
 
+/**
+ * A signed-in POST takes an Idempotency-Key (the services' idempotency middleware, Stripe's rules): public
+ * POSTs have no caller to scope a key to and ignore it.
+ */
+const takesIdempotencyKey = (op: ApiOperation) => op.method === 'post' && op.security === 'session';
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'A fresh key per submission (a UUID), sent again unchanged when retrying it: the same key from the same user within 24 hours answers the first answer (status, body, Location, X-Next-Cursor) without doing it again, marked Idempotent-Replayed; the same key with a different request answers 422; while the first is still running a retry waits for its answer. A first attempt that failed with a 5xx does not hold the key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+};
+
 function errorStatuses(op: ApiOperation): number[] {
   const statuses = new Set(op.errors ?? []);
+  if (takesIdempotencyKey(op)) statuses.add(400).add(409).add(422);
   if (op.body || op.query) statuses.add(400);
   // The gateway checks the session (401), and answers 503 until it has replayed the revoked sessions.
   if (op.security === 'session') statuses.add(401).add(503);
@@ -103,11 +119,13 @@ function operationOf(op: ApiOperation): OpenApiOperation {
       parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
     }
   }
+  if (takesIdempotencyKey(op)) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
   const responses: OpenApiOperation['responses'] = {};
   for (const [status, r] of Object.entries(op.responses)) {
+    const headers = { ...r.headers, ...(takesIdempotencyKey(op) ? { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.' } } : {}) };
     responses[status] = {
       description: r.description,
-      ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { ...d, schema: { type: 'string' } }])) } : {}),
+      ...(Object.keys(headers).length ? { headers: Object.fromEntries(Object.entries(headers).map(([h, d]) => [h, { ...d, schema: { type: 'string' } }])) } : {}),
       ...(r.schema ? { content: { 'application/json': { schema: refOf(r.schema) } } } : r.contentType ? { content: { [r.contentType]: { schema: r.contentType === 'text/html' ? { type: 'string' } : r.contentType === 'application/pdf' ? { type: 'string', contentMediaType: 'application/pdf' } : {} } } } : {}),
     };
   }
