@@ -11,7 +11,8 @@ import { useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
 import { PAYMENT_POLL_MS, useInvoices, type AwaitedPayment } from '../api/billing-queries';
 import { relativeDueDate } from '../shared/format';
-import { isPending, showsPay } from './invoice-status';
+import { isDraft, isPending, NOT_YET_SENT, showsPay } from './invoice-status';
+import { PaymentAnomaliesCard } from './payment-anomalies';
 
 // The dialogs are their own chunks: the list shows without them, and each loads when first opened.
 const InvoiceDetailDialog = lazy(() => import('../invoice-dialogs/invoice-detail-dialog'));
@@ -128,6 +129,7 @@ export default function BillingPage() {
       cell: (i) => (
         <span>
           <StatusBadge status={i.status} />
+          {isDraft(i) ? <Awaiting>{NOT_YET_SENT}</Awaiting> : null}
           {awaiting?.invoiceId === i.id && i.status !== 'paid' ? <Awaiting role="status">{waitedTooLong ? PAYMENT_NOT_CONFIRMED : 'Confirming payment…'}</Awaiting> : null}
         </span>
       ),
@@ -168,6 +170,7 @@ export default function BillingPage() {
         }
       />
       {invoices.isLoading ? <StatCardsSkeleton count={4} /> : <StatCards stats={stats(all)} />}
+      {isAdmin ? <PaymentAnomaliesCard /> : null}
       <FilterBar label="Filter invoices">
         <SearchBox label="Search invoices" placeholder="Search by invoice # or client..." value={q} onChange={setQ} />
         <Select aria-label="Status" value={status} onValueChange={(v) => setStatus(v as InvoiceStatus | typeof ALL)} options={STATUS_OPTIONS} />

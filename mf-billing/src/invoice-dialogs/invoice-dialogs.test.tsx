@@ -86,7 +86,7 @@ describe('Invoice detail', () => {
   });
 
   it('Add Invoice Item: defaults, checks, amount = rate × quantity in cents, and the server refusing it', async () => {
-    const invoice = anInvoice({ status: 'sent' });
+    const invoice = anInvoice({ status: 'draft' });
     let refuse = true;
     const fetchMock = mockFetch({
       'GET /api/auth/user': () => jsonResponse(ADMIN),

@@ -1,0 +1,125 @@
+import { resetToasts } from '@midway/ui';
+import { jsonResponse, mockFetch, renderWithProviders, type FetchRoutes } from '@midway/ui/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Invoice, PaymentAnomaly } from '@midway/contracts';
+import { ADMIN, aDetail, anInvoice, DESIGNER } from '../test-fixtures';
+import InvoiceDetailDialog from '../invoice-dialogs/invoice-detail-dialog';
+import BillingPage from './billing.page';
+
+/**
+ * The invoice lifecycle as the Billing page shows it: Pay on sent and overdue invoices only; drafts listed to
+ * designers as "Not yet sent" without Pay; Add Item on drafts only (a sent invoice is final); and, for admins,
+ * the payments that paid no invoice with what to do about each.
+ */
+const MANIFEST = { remotes: [], config: { productName: 'Midway', supportPhone: '', supportEmail: '', supportAddress: '', stripePublishableKey: null } };
+
+function routes(invoices: Invoice[], user = DESIGNER, extra: FetchRoutes = {}): FetchRoutes {
+  return {
+    'GET /api/auth/user': () => jsonResponse(user),
+    'GET /api/invoices': () => jsonResponse(invoices),
+    'GET /runtime-manifest.json': () => jsonResponse(MANIFEST),
+    ...Object.fromEntries(invoices.map((i) => [`GET /api/invoices/${i.id}`, () => jsonResponse(aDetail(i))])),
+    ...extra,
+  };
+}
+const paths = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);
+
+const anAnomaly = (o: Partial<PaymentAnomaly> = {}): PaymentAnomaly => ({
+  id: '5b6c7d8e-9f0a-4b1c-8d2e-000000000001',
+  kind: 'void_invoice',
+  invoiceId: null,
+  invoiceNumber: 'INV-2026-000042',
+  intentId: 'pi_void_1',
+  eventId: 'evt_1',
+  amount: '5000',
+  currency: 'usd',
+  message: 'A payment of $50.00 USD arrived for invoice INV-2026-000042, which is void.',
+  action: 'Refund $50.00 USD in Stripe (payment pi_void_1).',
+  createdAt: '2026-03-02T10:00:00.000Z',
+  ...o,
+});
+
+describe('the Billing page and an invoice’s life', () => {
+  beforeEach(() => resetToasts());
+
+  it('offers Pay on sent and overdue rows only; a draft says "Not yet sent"', async () => {
+    const invoices = (['draft', 'sent', 'overdue', 'paid', 'void'] as const).map((status) => anInvoice({ status }));
+    mockFetch(routes(invoices));
+    renderWithProviders(<BillingPage />, { path: '/billing', pattern: '/billing' });
+    const rows = await screen.findAllByTestId('invoice-row');
+    const payable = rows.map((row, i) => [invoices[i]!.status, within(row).queryByRole('button', { name: /^Pay invoice/ }) !== null]);
+    expect(payable).toEqual([['draft', false], ['sent', true], ['overdue', true], ['paid', false], ['void', false]]);
+    expect(rows.map((row) => within(row).queryByText('Not yet sent') !== null)).toEqual([true, false, false, false, false]);
+  });
+
+  it('shows admins the payments that paid no invoice, each with what to do', async () => {
+    const fetchMock = mockFetch(
+      routes([anInvoice()], ADMIN, {
+        'GET /api/billing/anomalies': () =>
+          jsonResponse([
+            anAnomaly(),
+            anAnomaly({ id: '5b6c7d8e-9f0a-4b1c-8d2e-000000000002', kind: 'currency_mismatch', action: 'Refund 5000 JPY in Stripe (payment pi_2). Then ask the client to pay the invoice again.', message: 'A payment of 5000 JPY arrived for invoice INV-2026-000043, in a currency other than the invoice’s; the invoice was not marked paid.' }),
+          ]),
+      }),
+    );
+    renderWithProviders(<BillingPage />, { path: '/billing', pattern: '/billing' });
+    const card = await screen.findByRole('region', { name: 'Payments that need a person' });
+    const items = within(card).getAllByTestId('payment-anomaly');
+    expect(items.map((i) => i.querySelector('p')!.textContent)).toEqual(['Refund $50.00 USD in Stripe (payment pi_void_1).', 'Refund 5000 JPY in Stripe (payment pi_2). Then ask the client to pay the invoice again.']);
+    expect(within(items[0]!).getByText('A payment of $50.00 USD arrived for invoice INV-2026-000042, which is void.')).toBeTruthy();
+    expect(paths(fetchMock)).toContain('/api/billing/anomalies');
+  });
+
+  it('shows no card when nothing needs doing, and never asks for the list as a designer', async () => {
+    const adminFetch = mockFetch(routes([anInvoice()], ADMIN, { 'GET /api/billing/anomalies': () => jsonResponse([]) }));
+    const admin = renderWithProviders(<BillingPage />, { path: '/billing', pattern: '/billing' });
+    await screen.findAllByTestId('invoice-row');
+    await waitFor(() => expect(paths(adminFetch)).toContain('/api/billing/anomalies'));
+    expect(screen.queryByRole('region', { name: 'Payments that need a person' })).toBeNull();
+    admin.unmount();
+
+    const designerFetch = mockFetch(routes([anInvoice()], DESIGNER));
+    renderWithProviders(<BillingPage />, { path: '/billing', pattern: '/billing' });
+    await screen.findAllByTestId('invoice-row');
+    expect(paths(designerFetch)).not.toContain('/api/billing/anomalies');
+    expect(screen.queryByRole('region', { name: 'Payments that need a person' })).toBeNull();
+  });
+});
+
+describe('the invoice dialog and an invoice’s life', () => {
+  const open = async (invoice: Invoice, user = ADMIN) => {
+    mockFetch({ 'GET /api/auth/user': () => jsonResponse(user), [`GET /api/invoices/${invoice.id}`]: () => jsonResponse(aDetail(invoice)) });
+    const { unmount } = renderWithProviders(<InvoiceDetailDialog invoiceId={invoice.id} onClose={jest.fn()} onPay={jest.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` });
+    await within(dialog).findByTestId('invoice-line');
+    return Object.assign(dialog, { unmount });
+  };
+
+  it('an admin adds lines to a draft only: a sent or overdue invoice is final (Void stays)', async () => {
+    const draft = await open(anInvoice({ status: 'draft' }));
+    expect(within(draft).getByRole('button', { name: 'Add Item' })).toBeTruthy();
+    expect(within(draft).getByText('Not yet sent')).toBeTruthy();
+    draft.unmount();
+    for (const status of ['sent', 'overdue'] as const) {
+      const dialog = await open(anInvoice({ status }));
+      expect([status, within(dialog).queryByRole('button', { name: 'Add Item' })]).toEqual([status, null]);
+      expect(within(dialog).getByRole('button', { name: 'Void' })).toBeTruthy();
+      expect(within(dialog).queryByText('Not yet sent')).toBeNull();
+      dialog.unmount();
+    }
+  });
+
+  it('a designer sees a draft marked "Not yet sent" and without Pay; a sent one has Pay', async () => {
+    const draft = await open(anInvoice({ status: 'draft', total: '20.00' }), DESIGNER);
+    expect(within(draft).getByText('Not yet sent')).toBeTruthy();
+    expect(within(draft).queryByRole('button', { name: /^Pay / })).toBeNull();
+    draft.unmount();
+    const sent = await open(anInvoice({ status: 'sent', total: '20.00' }), DESIGNER);
+    expect(within(sent).getByRole('button', { name: 'Pay $20.00' })).toBeTruthy();
+  });
+
+  it('says which invoice a replacement replaces', async () => {
+    const dialog = await open(anInvoice({ status: 'draft', replacesInvoiceId: '3a4b5c6d-7e8f-4a0b-9c1d-999999999999' }));
+    expect(within(dialog).getByTestId('replaces-note').textContent).toMatch(/^Replaces invoice .*, which was voided\.$/);
+  });
+});
