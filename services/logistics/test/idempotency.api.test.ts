@@ -34,4 +34,14 @@ describe('Idempotency-Key on logistics', () => {
       effects: () => count(`SELECT count(*)::int AS n FROM arrivals WHERE code = $1`, code),
     });
   });
+
+  it('housekeeping deletes keys older than a day and keeps the others', async () => {
+    const who = actor();
+    const [old, fresh] = [`old-${randomUUID()}`, `fresh-${randomUUID()}`];
+    for (const key of [old, fresh]) expect((await keyed('/api/objects/upload', who, undefined, key)).status).toBe(200);
+    await t.logisticsService.db.$executeRawUnsafe(`UPDATE idempotency_keys SET created_at = created_at - interval '25 hours' WHERE key = $1`, old);
+    expect((await t.logisticsService.housekeeping.runNow('idempotency-keys'))['idempotency-keys']).toBeGreaterThanOrEqual(1);
+    expect(await count(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ANY($1::text[])`, [old, fresh])).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1`, fresh)).toBe(1);
+  });
 });
