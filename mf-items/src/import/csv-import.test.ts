@@ -1,10 +1,10 @@
-import { fileKind, importErrorMessage, mapColumns, MESSAGES, readPrice, readQuantity, rowsToItems, TEMPLATE_CSV } from './csv-import';
+import { droppedMessage, fileKind, importErrorMessage, mapColumns, MESSAGES, readPrice, readQuantity, rowsToItems, skippedMessage, TEMPLATE_CSV } from './csv-import';
 
 describe('CSV import rules', () => {
   it('reads every alias of the table, in any case and with spaces for underscores', () => {
     const header = ['Product Name', 'VENDOR', 'Qty', 'Unit_Price', 'PO Number', 'Tracking ID', 'Comments', 'Product Link'];
     const result = rowsToItems([header, ['Sofa', 'Acme', '2', '$1,249.50', 'PO-7', '1Z9', 'Blue', 'https://x.test/sofa']]);
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: true,
       items: [{ name: 'Sofa', supplier: 'Acme', quantity: 2, price: '1249.50', scheduleNumber: 'PO-7', trackingNumber: '1Z9', notes: 'Blue', productUrl: 'https://x.test/sofa' }],
     });
@@ -17,8 +17,8 @@ describe('CSV import rules', () => {
   });
 
   it('counts amount as the price, unless the file has another price column; then as the quantity', () => {
-    expect(rowsToItems([['name', 'amount'], ['Lamp', '45.00']])).toEqual({ ok: true, items: [{ name: 'Lamp', price: '45.00' }] });
-    expect(rowsToItems([['name', 'amount', 'price'], ['Lamp', '3', '45.00']])).toEqual({ ok: true, items: [{ name: 'Lamp', quantity: 3, price: '45.00' }] });
+    expect(rowsToItems([['name', 'amount'], ['Lamp', '45.00']])).toMatchObject({ ok: true, items: [{ name: 'Lamp', price: '45.00' }] });
+    expect(rowsToItems([['name', 'amount', 'price'], ['Lamp', '3', '45.00']])).toMatchObject({ ok: true, items: [{ name: 'Lamp', quantity: 3, price: '45.00' }] });
     // A quantity column of its own keeps amount out of the quantity.
     expect(mapColumns(['name', 'qty', 'amount', 'cost'])).toMatchObject({ quantity: 1, price: 3 });
   });
@@ -32,10 +32,37 @@ describe('CSV import rules', () => {
       ['C', '4', '0'],
       ['"Quoted"', ' 2 ', '$12,000'],
     ]);
-    expect(result).toEqual({ ok: true, items: [{ name: 'A' }, { name: 'B' }, { name: 'C', quantity: 4, price: '0' }, { name: 'Quoted', quantity: 2, price: '12000' }] });
+    expect(result).toMatchObject({ ok: true, items: [{ name: 'A' }, { name: 'B' }, { name: 'C', quantity: 4, price: '0' }, { name: 'Quoted', quantity: 2, price: '12000' }] });
     expect(readQuantity('07')).toBe(7);
     expect(readPrice('1,234.5')).toBe('1234.5');
     expect(readPrice('-1')).toBeUndefined();
+  });
+
+  it('says which rows it skips and which values it cannot keep, by the file’s row numbers (blank lines counted)', () => {
+    const result = rowsToItems([
+      ['name', 'quantity', 'price'],
+      ['Sofa', '2', '100'],
+      [''],
+      ['', 'Acme', '5'],
+      ['Lamp', '0', '-5'],
+      ['Rug', '', 'abc'],
+      ['  ', '1', '1'],
+    ]);
+    expect(result).toEqual({
+      ok: true,
+      items: [{ name: 'Sofa', quantity: 2, price: '100' }, { name: 'Lamp' }, { name: 'Rug' }],
+      rows: [2, 5, 6],
+      skipped: [4, 7],
+      dropped: [
+        { row: 5, name: 'Lamp', field: 'quantity', value: '0' },
+        { row: 5, name: 'Lamp', field: 'price', value: '-5' },
+        { row: 6, name: 'Rug', field: 'price', value: 'abc' },
+      ],
+    });
+    expect(skippedMessage([4, 7])).toBe('2 rows without a name will be skipped: rows 4, 7');
+    expect(skippedMessage([3])).toBe('1 row without a name will be skipped: row 3');
+    expect(droppedMessage({ row: 5, name: 'Lamp', field: 'quantity', value: '0' })).toBe('Row 5 (Lamp): quantity "0" is not a whole number of at least 1, so the item gets quantity 1');
+    expect(droppedMessage({ row: 5, name: 'Lamp', field: 'price', value: '-5' })).toBe('Row 5 (Lamp): price "-5" is not an amount of 0 or more, so the item gets no price');
   });
 
   it('says what is wrong with the file', () => {

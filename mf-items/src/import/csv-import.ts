@@ -102,20 +102,49 @@ export function readPrice(v: string): string | undefined {
   return Number.isFinite(n) && n >= 0 ? s : undefined;
 }
 
-export type ReadResult = { ok: true; items: ImportRow[] } | { ok: false; message: string };
+/** A value of the file the import cannot keep: a quantity that is not a whole number above 0, a price below 0 or not a number. */
+export interface DroppedValue {
+  /** The row in the file (its header is row 1), as a spreadsheet numbers it. */
+  row: number;
+  name: string;
+  field: 'quantity' | 'price';
+  value: string;
+}
 
-/** The rows of a parsed CSV (header first) as items: rows without a name are skipped; empty cells left out. */
+export type ReadResult =
+  | {
+      ok: true;
+      items: ImportRow[];
+      /** Each item's row in the file (header = row 1). */
+      rows: number[];
+      /** Rows with cells but no name: not imported. */
+      skipped: number[];
+      dropped: DroppedValue[];
+    }
+  | { ok: false; message: string };
+
+/**
+ * The records of a parsed CSV (header first, blank lines included or not) as items: rows without a name are
+ * skipped, empty cells left out, and what is not imported is said — the skipped rows and the values left
+ * behind — with the file's row numbers, so the preview can show them before anything is imported.
+ */
 export function rowsToItems(rows: readonly (readonly string[])[]): ReadResult {
-  const nonEmpty = rows.filter((r) => r.some((c) => String(c ?? '').trim() !== ''));
+  const nonEmpty = rows.map((r, i) => ({ r, row: i + 1 })).filter(({ r }) => r.some((c) => String(c ?? '').trim() !== ''));
   if (nonEmpty.length < 2) return { ok: false, message: MESSAGES.tooShort };
   const [header, ...data] = nonEmpty;
-  const columns = mapColumns(header!);
+  const columns = mapColumns(header!.r);
   if (columns.name === undefined) return { ok: false, message: MESSAGES.noName };
   const items: ImportRow[] = [];
-  for (const row of data) {
-    const cell = (field: Field) => (columns[field] === undefined ? '' : unquote(row[columns[field]!]));
+  const itemRows: number[] = [];
+  const skipped: number[] = [];
+  const dropped: DroppedValue[] = [];
+  for (const { r, row } of data) {
+    const cell = (field: Field) => (columns[field] === undefined ? '' : unquote(r[columns[field]!]));
     const name = cell('name');
-    if (!name) continue;
+    if (!name) {
+      skipped.push(row);
+      continue;
+    }
     const item: ImportRow = { name };
     for (const field of ['supplier', 'scheduleNumber', 'trackingNumber', 'notes', 'productUrl'] as const) {
       const v = cell(field);
@@ -123,11 +152,27 @@ export function rowsToItems(rows: readonly (readonly string[])[]): ReadResult {
     }
     const quantity = readQuantity(cell('quantity'));
     if (quantity !== undefined) item.quantity = quantity;
+    else if (cell('quantity')) dropped.push({ row, name, field: 'quantity', value: cell('quantity') });
     const price = readPrice(cell('price'));
     if (price !== undefined) item.price = price;
+    else if (cell('price')) dropped.push({ row, name, field: 'price', value: cell('price') });
     items.push(item);
+    itemRows.push(row);
   }
-  return { ok: true, items };
+  return { ok: true, items, rows: itemRows, skipped, dropped };
+}
+
+/** What the preview says about the rows without a name. */
+export function skippedMessage(rows: readonly number[]): string {
+  const n = rows.length;
+  return `${n} row${n === 1 ? '' : 's'} without a name will be skipped: row${n === 1 ? '' : 's'} ${rows.join(', ')}`;
+}
+
+/** What the preview says about a value the import cannot keep, and what the item gets instead. */
+export function droppedMessage(d: DroppedValue): string {
+  return d.field === 'quantity'
+    ? `Row ${d.row} (${d.name}): quantity "${d.value}" is not a whole number of at least 1, so the item gets quantity 1`
+    : `Row ${d.row} (${d.name}): price "${d.value}" is not an amount of 0 or more, so the item gets no price`;
 }
 
 /** The error count, then one line per item the server refused. */

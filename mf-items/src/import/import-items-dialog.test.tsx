@@ -48,12 +48,31 @@ describe('Import Items from File', () => {
     await userEvent.upload(screen.getByLabelText('File'), csvFile(rows(2)));
     await userEvent.click(await screen.findByRole('button', { name: 'Import 2 Items' }));
     const refused = await screen.findByTestId('import-row-errors');
-    expect(refused.textContent).toBe('Row 2 (Piece 2): productUrl must be a URL');
+    // The server numbers the rows it was sent; the dialog names the file's row (the header is row 1).
+    expect(refused.textContent).toBe('Row 3 (Piece 2): productUrl must be a URL');
     expect(refused.tabIndex).toBe(0);
     expect(getToasts().map((t) => t.title)).toContain('Success');
     // What was sent is not sent again.
     await userEvent.click(screen.getByRole('button', { name: 'Import Items' }));
     expect(await screen.findByText('No items to import')).toBeTruthy();
+  });
+
+  it('says before Import which rows it skips and which values it cannot keep, and shows prices as money', async () => {
+    const fetchMock = mockFetch({ 'GET /api/projects': () => jsonResponse([aProject()]) });
+    renderWithProviders(<ImportItemsDialog open onOpenChange={jest.fn()} projectId={PROJECT_ID} />);
+    const csv = ['name,quantity,price', 'Sofa,2,1249.5', ',3,10', 'Lamp,0,-5', '', 'Rug,1,"$12,000"', ',,', ',1,'].join('\n');
+    await userEvent.upload(screen.getByLabelText('File'), csvFile(csv));
+    const preview = await screen.findByTestId('import-preview');
+    expect(within(preview).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sofa · Qty 2 · $1,249.50', 'Lamp', 'Rug · Qty 1 · $12,000.00']);
+    const changes = screen.getByTestId('import-changes');
+    expect(changes.textContent).toContain('2 rows without a name will be skipped: rows 3, 8');
+    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Row 4 (Lamp): quantity "0" is not a whole number of at least 1, so the item gets quantity 1',
+      'Row 4 (Lamp): price "-5" is not an amount of 0 or more, so the item gets no price',
+    ]);
+    // Said before anything is sent.
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Import 3 Items' })).toBeTruthy();
   });
 
   it('names the problem with the file: PDF, another type, no name column, a header only', async () => {

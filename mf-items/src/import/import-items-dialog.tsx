@@ -1,5 +1,5 @@
 import type { BulkImportResponse } from '@midway/contracts';
-import { Button, Field, FormAlert, isUnauthorizedError, Label, toast } from '@midway/ui';
+import { Button, Field, FormAlert, formatMoney, isUnauthorizedError, Label, toast } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { Download, Loader2 } from 'lucide-react';
@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { itemsApi } from '../api/items-api';
 import { useProjects, useRefreshItems } from '../api/items-queries';
-import { fileKind, importErrorMessage, MESSAGES, PREVIEW_ROWS, rowsToItems, TEMPLATE_CSV, type ImportRow } from './csv-import';
+import { droppedMessage, fileKind, importErrorMessage, MESSAGES, PREVIEW_ROWS, rowsToItems, skippedMessage, TEMPLATE_CSV, type DroppedValue, type ImportRow } from './csv-import';
 
 const Preview = styled.ol`
   list-style: none;
@@ -36,6 +36,20 @@ const RowErrors = styled.ul`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.danger};
   padding-left: 18px;
+`;
+
+const Changes = styled.div`
+  display: grid;
+  gap: 4px;
+  max-height: 160px;
+  overflow-y: auto;
+  padding: 8px 12px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.badge.yellow.bg};
+  color: ${({ theme }) => theme.badge.yellow.fg};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ul { padding-left: 18px; display: grid; gap: 2px; }
+  li { overflow-wrap: anywhere; }
 `;
 
 const Stack = styled.div`
@@ -72,8 +86,17 @@ function readText(file: File): Promise<string> {
   });
 }
 
+/** What reading a file gave: the items, each one's row in the file, and what the import will leave out. */
+export interface ReadFile {
+  ok: true;
+  items: ImportRow[];
+  rows: number[];
+  skipped: number[];
+  dropped: DroppedValue[];
+}
+
 /** Reads a chosen file into items, or says why not (its messages). papaparse loads here, on first use. */
-export async function readItemsFile(file: File): Promise<{ ok: true; items: ImportRow[] } | { ok: false; message: string; details?: string[] }> {
+export async function readItemsFile(file: File): Promise<ReadFile | { ok: false; message: string; details?: string[] }> {
   const kind = fileKind(file);
   if (kind === 'pdf') return { ok: false, message: MESSAGES.pdf };
   if (kind === 'other') return { ok: false, message: MESSAGES.unsupported };
@@ -81,7 +104,8 @@ export async function readItemsFile(file: File): Promise<{ ok: true; items: Impo
   // papaparse is CommonJS: its namespace is the default export under webpack, the module itself elsewhere.
   const Papa = (mod as unknown as { default?: typeof mod }).default ?? mod;
   const text = await readText(file);
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  // Blank lines are kept (rowsToItems passes over them), so the rows it names are the file's own row numbers.
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
   // A row with a different number of fields is still read; a broken quote is a failure to report.
   const fatal = parsed.errors.filter((e) => e.type === 'Quotes');
   if (fatal.length > 0) return { ok: false, message: MESSAGES.parseFailed, details: fatal.map((e) => `Row ${(e.row ?? 0) + 1}: ${e.message}`) };
@@ -96,6 +120,9 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
   const [target, setTarget] = useState(projectId ?? '');
   const [fileName, setFileName] = useState<string | null>(null);
   const [items, setItems] = useState<ImportRow[]>([]);
+  // Each item's row in the file, and what the import leaves out: said in the preview before anything is sent.
+  const [fileRows, setFileRows] = useState<number[]>([]);
+  const [left, setLeft] = useState<{ skipped: number[]; dropped: DroppedValue[] }>({ skipped: [], dropped: [] });
   const [problem, setProblem] = useState<{ message: string; details?: string[] } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [refused, setRefused] = useState<BulkImportResponse['errorDetails']>([]);
@@ -104,6 +131,7 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
 
   const choose = async (file: File | undefined) => {
     setItems([]);
+    setLeft({ skipped: [], dropped: [] });
     setRefused([]);
     setProblem(null);
     setProgress(null);
@@ -117,6 +145,8 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
         return;
       }
       setItems(read.items);
+      setFileRows(read.rows);
+      setLeft({ skipped: read.skipped, dropped: read.dropped });
       if (read.items.length === 0) return setProblem({ message: MESSAGES.noItems });
       toast({ title: 'Success', description: `Parsed ${read.items.length} items from ${file.name}`, variant: 'success' });
     } catch {
@@ -136,9 +166,11 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
       setProgress(100);
       // What was sent is done: importing again must not add the good rows twice.
       setItems([]);
+      setLeft({ skipped: [], dropped: [] });
       await refresh();
       if (result.errors > 0) {
-        setRefused(result.errorDetails);
+        // The server numbers the rows it was sent; the designer knows the file's rows.
+        setRefused(result.errorDetails.map((d) => ({ ...d, row: fileRows[d.row - 1] ?? d.row })));
         const message = importErrorMessage(result.errors, result.errorDetails);
         toast({ title: 'Import Error', description: message, variant: 'destructive' });
         if (result.items.length > 0) toast({ title: 'Success', description: `Successfully imported ${result.items.length} items`, variant: 'success' });
@@ -211,12 +243,31 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
                     <span>
                       {item.supplier ? ` · ${item.supplier}` : ''}
                       {item.quantity ? ` · Qty ${item.quantity}` : ''}
-                      {item.price ? ` · $${item.price}` : ''}
+                      {item.price ? ` · ${formatMoney(item.price)}` : ''}
                     </span>
                   </li>
                 ))}
                 {items.length > PREVIEW_ROWS ? <li>... and {items.length - PREVIEW_ROWS} more items</li> : null}
               </Preview>
+            </section>
+          ) : null}
+          {left.skipped.length > 0 || left.dropped.length > 0 ? (
+            <section aria-label="What the import leaves out">
+              <Changes data-testid="import-changes" tabIndex={0} aria-label="Rows skipped and values not kept">
+                {left.skipped.length > 0 ? <p>{skippedMessage(left.skipped)}</p> : null}
+                {left.dropped.length > 0 ? (
+                  <>
+                    <p>
+                      {left.dropped.length} value{left.dropped.length === 1 ? '' : 's'} cannot be kept:
+                    </p>
+                    <ul>
+                      {left.dropped.map((d) => (
+                        <li key={`${d.row}-${d.field}`}>{droppedMessage(d)}</li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </Changes>
             </section>
           ) : null}
           {progress !== null ? <Progress aria-label="Import progress" max={100} value={progress} /> : null}
