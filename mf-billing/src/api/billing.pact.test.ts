@@ -24,6 +24,8 @@ export const BILLING_STATES = {
   adminWithProject: 'an admin, and a project "Lakeview Residence" billing knows',
   adminWithDraft: 'an admin, and a draft invoice with a client e-mail and one line on "Lakeview Residence"',
   adminWithRates: 'an admin, with the default billing rates initialized',
+  adminWithSent: 'an admin, and a sent invoice of 25.00 on "Lakeview Residence"',
+  adminWithAnomaly: 'an admin, and a payment of 50.00 that arrived for a void invoice',
 } as const;
 
 const JSON_HEADERS = { 'Content-Type': regex(/application\/json.*/.source, 'application/json; charset=utf-8') };
@@ -46,6 +48,8 @@ const invoice = (status: string, total = '54.00') => ({
   dueDate: plainDate('2026-04-01'),
   notes: nullValue(),
   createdAt: iso8601DateTimeWithMillis('2026-03-02T15:04:05.000Z'),
+  // The invoice dialog names the invoice a replacement replaces.
+  replacesInvoiceId: nullValue(),
 });
 const line = {
   id: uuid('8e9f0a1b-2c3d-4e5f-8a6b-000000000001'),
@@ -157,6 +161,56 @@ describe('mf-billing → billing (Pact)', () => {
       .willRespondWith(400, (res) => res.headers(JSON_HEADERS).jsonBody(message('amount must be rate × quantity = 0.30 (it was 1.00)')))
       .executeTest(async (server) => {
         await expect(createBillingApi(server.url).addInvoiceItem(INVOICE_ID, { description: 'Crating', type: 'handling', quantity: 3, rate: '0.10', amount: '1.00' })).rejects.toThrow(/^400: /);
+      }));
+
+  it('POST /api/invoices/{id}/items on a sent invoice is 409: it is final, void it and issue a new one', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.adminWithSent, { projectId: PROJECT_ID })
+      .uponReceiving('a request to add a line to a sent invoice')
+      .withRequest('POST', invoicePath('/items'), (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ description: 'Crating', type: 'handling', quantity: 3, rate: '0.10', amount: '0.30' }))
+      .willRespondWith(409, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({ message: regex(/^Invoice INV-\d{4}-\d{6} has been sent and is final: .*Void it and issue a new invoice that replaces it\.$/.source, 'Invoice INV-2026-000001 has been sent and is final: its lines cannot change. Void it and issue a new invoice that replaces it.') }),
+      )
+      .executeTest(async (server) => {
+        await expect(createBillingApi(server.url).addInvoiceItem(INVOICE_ID, { description: 'Crating', type: 'handling', quantity: 3, rate: '0.10', amount: '0.30' })).rejects.toThrow(/^409: .*Void it and issue a new invoice/);
+      }));
+
+  it('POST /api/create-payment-intent on a draft is 409 with the reason', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.adminWithDraft, { projectId: PROJECT_ID })
+      .uponReceiving('a request to start paying a draft invoice')
+      .withRequest('POST', '/api/create-payment-intent', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ invoiceId: fromProviderState('${invoiceId}', INVOICE_ID) }))
+      .willRespondWith(409, (res) => res.headers(JSON_HEADERS).jsonBody({ message: regex(/^Invoice INV-\d{4}-\d{6} is a draft.* once it is sent\.$/.source, 'Invoice INV-2026-000001 is a draft and may still change; it can be paid once it is sent.') }))
+      .executeTest(async (server) => {
+        await expect(createBillingApi(server.url).createPaymentIntent(INVOICE_ID)).rejects.toThrow(/^409: .*draft/);
+      }));
+
+  it('GET /api/billing/anomalies lists the payments that paid no invoice, with what to do (admin)', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.adminWithAnomaly)
+      .uponReceiving('a request for the payment anomalies')
+      .withRequest('GET', '/api/billing/anomalies')
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody(
+          eachLike({
+            id: uuid('5b6c7d8e-9f0a-4b1c-8d2e-000000000001'),
+            kind: regex(/^(void_invoice|draft_invoice|paid_invoice|amount_mismatch|currency_mismatch|unknown_intent)$/.source, 'void_invoice'),
+            invoiceNumber: invoiceNumber,
+            intentId: string('pi_1'),
+            amount: string('5000'),
+            currency: string('usd'),
+            message: string('A payment of $50.00 USD arrived for invoice INV-2026-000001, which is void.'),
+            action: regex(/^Refund \$50\.00 USD in Stripe \(payment pi_\w+\)\.$/.source, 'Refund $50.00 USD in Stripe (payment pi_1).'),
+            createdAt: iso8601DateTimeWithMillis('2026-03-02T15:04:05.000Z'),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const [first] = await createBillingApi(server.url).listPaymentAnomalies();
+        expect(first).toMatchObject({ kind: 'void_invoice', action: expect.stringMatching(/^Refund \$50\.00/) });
       }));
 
   it('POST /api/invoices/{id}/send sends a draft', () =>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Verifier } from '@pact-foundation/pact';
+import Stripe from 'stripe';
 import { IDENTITY_HEADER, signIdentityToken } from '@midway/service-kit';
 import { testKeys } from '@midway/testing';
 import { actor, eventually, useBilling, type Actor } from './billing-harness';
@@ -68,6 +69,28 @@ it('fulfils every consumer’s contract (mf-billing)', async () => {
         const invoiceId = await draft(await lakeview(actor('designer')));
         caller = admin;
         return { invoiceId };
+      },
+      'an admin, and a sent invoice of 25.00 on "Lakeview Residence"': async () => {
+        const invoiceId = await draft(await lakeview(actor('designer')));
+        expect((await api.post(`/api/invoices/${invoiceId}/send`, admin)).status).toBe(200);
+        caller = admin;
+        return { invoiceId };
+      },
+      'an admin, and a payment of 50.00 that arrived for a void invoice': async () => {
+        // Paid through the intent started before the invoice was voided: the event pays nothing and is listed.
+        const owner = actor('designer');
+        const projectId = await lakeview(owner, randomUUID());
+        const inv = (await api.post(`/api/projects/${projectId}/invoices`, admin, { clientName: 'Jordan Ellis', clientEmail: 'jordan@example.com' })).body;
+        await api.post(`/api/invoices/${inv.id}/items`, admin, { description: 'Receiving: Walnut sideboard', type: 'receiving', quantity: 2, rate: '25.00' });
+        await api.post(`/api/invoices/${inv.id}/send`, admin);
+        const intentId = ((await api.post('/api/create-payment-intent', owner, { invoiceId: inv.id })).body.clientSecret as string).split('_secret_')[0]!;
+        await api.post(`/api/invoices/${inv.id}/void`, admin);
+        const payload = JSON.stringify({ id: `evt_${intentId}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', amount: 5000, amount_received: 5000, currency: 'usd', status: 'succeeded', metadata: { invoiceId: inv.id } } } });
+        const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({ payload, secret: t.billing.webhookSecret });
+        const res = await fetch(`${t.billing.url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+        expect(res.status).toBe(200);
+        caller = admin;
+        return {};
       },
       'an admin, with the default billing rates initialized': async () => {
         await api.post('/api/billing/initialize', admin);
