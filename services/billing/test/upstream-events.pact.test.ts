@@ -49,7 +49,7 @@ function recorder() {
   };
   const repos = {
     access: { recordProject: rec('access.recordProject'), setMember: rec('access.setMember'), replaceMembers: rec('access.replaceMembers') }, users: { record: rec('users.record') },
-    items: { recordStatuses: rec('items.recordStatuses'), markDeleted: rec('items.markDeleted'), setSelected: rec('items.setSelected'), statusOf: rec('items.statusOf', null), lock: rec('items.lock') },
+    items: { recordStatuses: rec('items.recordStatuses'), markDeleted: rec('items.markDeleted'), setSelected: rec('items.setSelected'), statusOf: rec('items.statusOf', null), lock: rec('items.lock'), recordArrival: rec('items.recordArrival', true) },
     events: { recordReceiving: rec('events.recordReceiving', []), recordDeliveries: rec('events.recordDeliveries', []), recordInspection: rec('events.recordInspection', []), retractDelivery: rec('events.retractDelivery', []) },
     outbox: { add: rec('outbox.add') },
   } as unknown as Repos;
@@ -80,6 +80,9 @@ const IDENTITY: Message[] = [
 const LOGISTICS: Message[] = [
   ['logistics.service.selected.v1', serviceChoice, /^items\.setSelected .*true/],
   ['logistics.service.deselected.v1', serviceChoice, /^items\.setSelected .*false/],
+  ['logistics.item.arrived.v1', {
+    arrivalId: uuid('6e3f2a1b-cccc-4ddd-8eee-0123456789ab'), itemId: uuid(ITEM_ID), projectId: uuid(PROJECT_ID), trackingNumber: like('1Z5R89390357567127'), notes: null, arrivedAt: at(), inspectionDueAt: at(), byUserId: uuid(OWNER_ID),
+  }, /^events\.recordReceiving .*9b2d6c1a/],
   ['logistics.item.inspected.v1', { inspectionId: uuid('4d2e1f0a-bbbb-4ccc-8ddd-0123456789ab'), itemId: uuid(ITEM_ID), projectId: uuid(PROJECT_ID), notes: null, byUserId: uuid(OWNER_ID), inspectedAt: at() }, /^events\.recordInspection .*9b2d6c1a/],
 ];
 

@@ -12,6 +12,8 @@ const PACTS = fs.readdirSync(PACTS_DIR).filter((f) => f.endsWith('-logistics-eve
 const item = { id: '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d', projectId: '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11' };
 const service = { ...item, id: '3c1e0f1e-aaaa-4bbb-8ccc-0123456789ab', itemId: item.id, type: 'delivery' as const, cost: '50.00' };
 const BY = '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33';
+const INSPECTION = '4d2e1f0a-bbbb-4ccc-8ddd-0123456789ab';
+const PHOTO = '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab';
 const json = <T>(build: () => T) => providerWithMetadata(() => build(), { contentType: 'application/json' });
 
 const MESSAGES = {
@@ -19,7 +21,22 @@ const MESSAGES = {
   'logistics.photo.uploaded.v1': json(() => logisticsEvents.photoUploaded({ id: '5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab', ownerId: BY, projectId: item.projectId }, new Date('2026-03-02T15:04:05.000Z'))),
   'logistics.service.selected.v1': json(() => logisticsEvents.serviceChosen(true, service, BY)),
   'logistics.service.deselected.v1': json(() => logisticsEvents.serviceChosen(false, service, BY)),
-  'logistics.item.inspected.v1': json(() => logisticsEvents.itemInspected({ id: '4d2e1f0a-bbbb-4ccc-8ddd-0123456789ab', itemId: item.id, projectId: item.projectId, notes: null }, BY)),
+  'logistics.item.inspected.v1': json(() =>
+    logisticsEvents.itemInspected({ id: INSPECTION, itemId: item.id, projectId: item.projectId, notes: null, condition: 'damaged', photoUrls: [PHOTO] }, BY, '2026-06-12T10:01:00.000Z'),
+  ),
+  'logistics.item.arrived.v1': json(() =>
+    logisticsEvents.itemArrived(
+      { id: '6e3f2a1b-cccc-4ddd-8eee-0123456789ab', itemId: item.id, projectId: item.projectId, trackingNumber: '1Z5R89390357567127', notes: null, arrivedAt: new Date('2026-06-10T10:00:00.000Z'), inspectionDueAt: new Date('2026-06-12T10:00:00.000Z') },
+      BY,
+    ),
+  ),
+  'logistics.damage.reported.v1': json(() =>
+    logisticsEvents.damageReported(
+      { id: '8a4b3c2d-dddd-4eee-8fff-0123456789ab', inspectionId: INSPECTION, itemId: item.id, projectId: item.projectId, itemName: 'Walnut dining table', condition: 'damaged', notes: 'Cracked top', photoUrls: [PHOTO] },
+      BY,
+      new Date('2026-06-12T10:01:00.000Z'),
+    ),
+  ),
 };
 
 it('logistics’ events match every consumer’s message pact', async () => {

@@ -35,6 +35,18 @@ export class ItemRepository {
       ON CONFLICT DO NOTHING`;
   }
 
+  /**
+   * The warehouse received the item at `at` (logistics' arrival): a received entry in its history, so the fees
+   * that follow receipt date from the arrival whenever catalog's status fact comes. Only for an item billing knows.
+   */
+  async recordArrival(itemId: string, at: string): Promise<boolean> {
+    const n = await this.db.$executeRaw`
+      INSERT INTO item_status_history (item_id, at, status)
+      SELECT i.id, ${at}::timestamptz, 'received' FROM items i WHERE i.id = ${itemId}::uuid AND NOT i.deleted
+      ON CONFLICT DO NOTHING`;
+    return n === 1;
+  }
+
   /** The project an item belongs to, or null for an item billing has not heard of. */
   async projectOf(itemId: string): Promise<string | null> {
     const [row] = await this.db.$queryRaw<{ projectId: string }[]>`SELECT project_id AS "projectId" FROM items WHERE id = ${itemId}::uuid`;

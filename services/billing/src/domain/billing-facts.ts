@@ -65,6 +65,13 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
       if (!selected && (d.type === 'delivery' || d.type === 'install_assembly')) await publishCosts(r, await r.events.retractDelivery(d.itemId, d.type, tz));
       return;
     }
+    case 'logistics.item.arrived.v1': {
+      // Receiving is charged once per item, dated on the warehouse's arrival (catalog's status fact may come later).
+      const d = (event as Event<'logistics.item.arrived.v1'>).data;
+      await r.items.lock(d.itemId);
+      if (!(await r.items.recordArrival(d.itemId, d.arrivedAt))) return;
+      return publishCosts(r, await r.events.recordReceiving([d.itemId], tz));
+    }
     case 'logistics.item.inspected.v1': {
       const d = (event as Event<'logistics.item.inspected.v1'>).data;
       return publishCosts(r, await r.events.recordInspection({ itemId: d.itemId, projectId: d.projectId, at: d.inspectedAt }, tz));
