@@ -4,6 +4,7 @@ import dashboardCss from '@uppy/dashboard/css/style.min.css';
 import Dashboard from '@uppy/react/dashboard';
 import { useEffect, useState } from 'react';
 import { PHOTO_RESTRICTIONS, photosApi } from './photos-api';
+import { forgetRefused } from './refused-files';
 
 /** Uppy's styles, once per page (the build hands them over as text; the shell has no CSS pipeline). */
 function injectCss() {
@@ -17,8 +18,8 @@ function injectCss() {
 type Body = { uploadURL?: string };
 
 /**
- * The upload widget (Uppy's Dashboard): one image of at most 10 MB, Uppy's own messages for what it refuses,
- * and one PUT of the file to the same-origin upload URL logistics gives (no multipart, no Companion).
+ * The upload widget (Uppy's Dashboard): one image of at most 10 MB, Uppy's own messages for what it refuses
+ * (cleared once a valid file is chosen), and one PUT of the file to the same-origin upload URL logistics gives (no multipart, no Companion).
  * Loaded only when the photo dialog opens.
  */
 export default function UppyDashboard({ onUploaded }: { onUploaded(uploadURL: string): void }) {
@@ -39,6 +40,8 @@ export default function UppyDashboard({ onUploaded }: { onUploaded(uploadURL: st
         }
       }
     });
+    // Choosing a valid file clears what was said about the files refused before it.
+    instance.on('file-added', (file) => forgetRefused(instance, file.id));
     return instance;
   });
   useEffect(() => {
