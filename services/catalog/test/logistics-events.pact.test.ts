@@ -8,8 +8,9 @@ import { asynchronousBodyHandler, MatchersV3, MessageConsumerPact } from '@pact-
 import { parseEvent, type EventEnvelope } from '@midway/contracts';
 import { applyPhotoAttached, applyPhotoUploaded } from '../src/domain/item-photo.service';
 import type { Repos } from '../src/data/unit-of-work';
+import { applyDamageReported, applyItemArrived, applyItemInspected } from '../src/domain/warehouse-facts';
 
-const { uuid, iso8601DateTimeWithMillis, regex } = MatchersV3;
+const { uuid, iso8601DateTimeWithMillis, regex, string } = MatchersV3;
 const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
 
 it('logistics.item-photo.attached.v1 sets the item’s photoUrl to the served path', async () => {
@@ -58,4 +59,91 @@ it('logistics.photo.uploaded.v1 records who uploaded the photo and the project i
     .withMetadata({ contentType: 'application/json' })
     .verify(asynchronousBodyHandler(async (body) => applyPhotoUploaded(repos, parseEvent(body) as EventEnvelope<'logistics.photo.uploaded.v1'>)));
   expect(recorded).toEqual([{ key: '5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab', ownerId: '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33', projectId: '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11' }]);
+});
+
+/* ---------- the receiving desk's facts ---------- */
+
+const ITEM = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
+const PROJECT = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
+const ADMIN = '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33';
+const INSPECTION = '4d2e1f0a-bbbb-4ccc-8ddd-0123456789ab';
+const PHOTO = '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab';
+const envelope = (type: string, data: Record<string, unknown>) => ({
+  id: uuid('0b8f3c2e-3333-4a4a-9b9b-123456789abc'), type, occurredAt: iso8601DateTimeWithMillis('2026-06-12T10:01:00.000Z'), data,
+});
+/** An item as catalog reads it, and fakes of the repositories the warehouse facts use, recording their calls. */
+function warehouseRepos(status: 'ordered' | 'received' = 'ordered') {
+  const calls: unknown[][] = [];
+  const item = {
+    id: ITEM, projectId: PROJECT, name: 'Walnut dining table', status, receivedAt: null, deliveredAt: null, quantity: 1, supplier: null, trackingNumber: null, carrierId: null, price: null, photoUrl: null,
+    updatedAt: '2026-06-10T10:00:00.000Z',
+  };
+  const repos = {
+    items: { find: async () => item },
+    warehouse: {
+      receive: async (...a: unknown[]) => void calls.push(['receive', ...a]),
+      ownerOf: async () => ADMIN,
+      setInspection: async (...a: unknown[]) => (calls.push(['setInspection', ...a]), true),
+      addDamageReport: async (...a: unknown[]) => (calls.push(['addDamageReport', ...a]), true),
+    },
+    outbox: { add: async () => undefined },
+    activities: { add: async (a: { description: string }) => void calls.push(['activity', a.description]) },
+  } as unknown as Repos;
+  return { calls, repos };
+}
+
+it('logistics.item.arrived.v1 makes the item received as of the arrival', async () => {
+  const pact = new MessageConsumerPact({ consumer: 'catalog', provider: 'logistics-events', dir: PACTS_DIR, pactfileWriteMode: 'update', logLevel: 'warn' });
+  const { calls, repos } = warehouseRepos();
+  await pact
+    .expectsToReceive('logistics.item.arrived.v1')
+    .withContent(
+      envelope('logistics.item.arrived.v1', {
+        arrivalId: uuid('6e3f2a1b-cccc-4ddd-8eee-0123456789ab'), itemId: uuid(ITEM), projectId: uuid(PROJECT), trackingNumber: string('1Z5R89390357567127'), notes: null,
+        arrivedAt: iso8601DateTimeWithMillis('2026-06-10T10:00:00.000Z'), inspectionDueAt: iso8601DateTimeWithMillis('2026-06-12T10:00:00.000Z'), byUserId: uuid(ADMIN),
+      }),
+    )
+    .withMetadata({ contentType: 'application/json' })
+    .verify(asynchronousBodyHandler(async (body) => applyItemArrived(repos, parseEvent(body) as EventEnvelope<'logistics.item.arrived.v1'>)));
+  expect(calls[0]).toEqual(['receive', ITEM, new Date('2026-06-10T10:00:00.000Z'), expect.any(Date)]);
+  expect(calls.at(-1)).toEqual(['activity', 'Received at the warehouse: "Walnut dining table"']);
+});
+
+it('logistics.item.inspected.v1 shows the inspection on the item', async () => {
+  const pact = new MessageConsumerPact({ consumer: 'catalog', provider: 'logistics-events', dir: PACTS_DIR, pactfileWriteMode: 'update', logLevel: 'warn' });
+  const { calls, repos } = warehouseRepos('received');
+  await pact
+    .expectsToReceive('logistics.item.inspected.v1')
+    .withContent(
+      envelope('logistics.item.inspected.v1', {
+        inspectionId: uuid(INSPECTION), itemId: uuid(ITEM), projectId: uuid(PROJECT), notes: null, byUserId: uuid(ADMIN),
+        inspectedAt: iso8601DateTimeWithMillis('2026-06-12T10:01:00.000Z'), condition: regex('^(good|damaged|missing-parts)$', 'damaged'), photoUrls: [regex(/^\/api\/photos\/[0-9a-f-]{36}$/.source, PHOTO)],
+      }),
+    )
+    .withMetadata({ contentType: 'application/json' })
+    .verify(asynchronousBodyHandler(async (body) => applyItemInspected(repos, parseEvent(body) as EventEnvelope<'logistics.item.inspected.v1'>)));
+  expect(calls).toEqual([
+    ['setInspection', ITEM, PROJECT, { condition: 'damaged', inspectedAt: '2026-06-12T10:01:00.000Z', notes: null, photoUrls: [PHOTO] }],
+    ['activity', 'Inspected: damaged — "Walnut dining table"'],
+  ]);
+});
+
+it('logistics.damage.reported.v1 lists the damage report on the project', async () => {
+  const pact = new MessageConsumerPact({ consumer: 'catalog', provider: 'logistics-events', dir: PACTS_DIR, pactfileWriteMode: 'update', logLevel: 'warn' });
+  const { calls, repos } = warehouseRepos('received');
+  await pact
+    .expectsToReceive('logistics.damage.reported.v1')
+    .withContent(
+      envelope('logistics.damage.reported.v1', {
+        damageReportId: uuid('8a4b3c2d-dddd-4eee-8fff-0123456789ab'), inspectionId: uuid(INSPECTION), itemId: uuid(ITEM), projectId: uuid(PROJECT), itemName: string('Walnut dining table'),
+        condition: regex('^(damaged|missing-parts)$', 'damaged'), notes: string('Cracked top'), photoUrls: [regex(/^\/api\/photos\/[0-9a-f-]{36}$/.source, PHOTO)], byUserId: uuid(ADMIN),
+        reportedAt: iso8601DateTimeWithMillis('2026-06-12T10:01:00.000Z'),
+      }),
+    )
+    .withMetadata({ contentType: 'application/json' })
+    .verify(asynchronousBodyHandler(async (body) => applyDamageReported(repos, parseEvent(body) as EventEnvelope<'logistics.damage.reported.v1'>)));
+  expect(calls).toEqual([
+    ['addDamageReport', { id: '8a4b3c2d-dddd-4eee-8fff-0123456789ab', projectId: PROJECT, itemId: ITEM, itemName: 'Walnut dining table', condition: 'damaged', notes: 'Cracked top', photoUrls: [PHOTO], reportedAt: '2026-06-12T10:01:00.000Z' }],
+    ['activity', 'Damage reported: "Walnut dining table" (damaged)'],
+  ]);
 });
