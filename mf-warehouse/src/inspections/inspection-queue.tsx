@@ -44,13 +44,12 @@ const Left = styled.p<{ $overdue: boolean }>`
 `;
 
 /** Re-renders every minute, so the time left counts down while the page stays open at the dock. */
-function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
+function useMinuteTick(intervalMs = 60_000): void {
+  const [, setTick] = useState(0);
   useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), intervalMs);
+    const id = setInterval(() => setTick((n) => n + 1), intervalMs);
     return () => clearInterval(id);
   }, [intervalMs]);
-  return now;
 }
 
 function QueueRow({ entry, now, onInspect }: { entry: InspectionQueueEntry; now: Date; onInspect(entry: InspectionQueueEntry): void }) {
@@ -85,7 +84,9 @@ function QueueRow({ entry, now, onInspect }: { entry: InspectionQueueEntry; now:
 
 function QueueList({ status, onInspect }: { status: InspectionQueueStatus; onInspect(entry: InspectionQueueEntry): void }) {
   const { data, isLoading, isError, refetch } = useInspections(status);
-  const now = useNow();
+  useMinuteTick();
+  // The clock at this render: an item received after the page opened must not show more than its 48 hours.
+  const now = new Date();
   if (isLoading) return <Skeleton $height="120px" style={{ marginTop: 12 }} aria-label="Loading the inspection queue" />;
   if (isError) {
     return (

@@ -4,7 +4,8 @@ describe('time left to inspect', () => {
   const now = new Date('2026-03-02T12:00:00.000Z');
 
   it('counts hours and minutes down to the due time', () => {
-    expect(timeLeft('2026-03-04T12:00:00.000Z', now)).toEqual({ overdue: false, text: '2 days left' });
+    expect(timeLeft('2026-03-04T12:00:00.000Z', now)).toEqual({ overdue: false, text: '48 h 0 min left' });
+    expect(timeLeft('2026-03-05T12:00:00.000Z', now)).toEqual({ overdue: false, text: '3 days left' });
     expect(timeLeft('2026-03-04T11:30:00.000Z', now)).toEqual({ overdue: false, text: '47 h 30 min left' });
     expect(timeLeft('2026-03-02T12:45:00.000Z', now)).toEqual({ overdue: false, text: '45 min left' });
   });

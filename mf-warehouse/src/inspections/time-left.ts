@@ -13,7 +13,7 @@ const hoursAndMinutes = (minutes: number) => {
 
 /**
  * The time an arrived item has left before its inspection is due (48 hours after arrival): hours and minutes while
- * it is due within two days, else in days ('Overdue by 3 days'). `overdue` from the due time on.
+ * it is due within two days, else in days ('Overdue by 3 days', a due time set further out). `overdue` from the due time on.
  */
 export function timeLeft(dueAt: string, now: Date): TimeLeft {
   const due = parseISO(dueAt);
@@ -22,5 +22,5 @@ export function timeLeft(dueAt: string, now: Date): TimeLeft {
     const late = -minutes;
     return { overdue: true, text: `Overdue by ${late < 48 * 60 ? hoursAndMinutes(late) : formatDistanceStrict(now, due, { unit: 'day', roundingMethod: 'floor' })}` };
   }
-  return { overdue: false, text: `${minutes < 48 * 60 ? hoursAndMinutes(minutes) : formatDistanceStrict(due, now, { unit: 'day', roundingMethod: 'floor' })} left` };
+  return { overdue: false, text: `${minutes <= 48 * 60 ? hoursAndMinutes(minutes) : formatDistanceStrict(due, now, { unit: 'day', roundingMethod: 'floor' })} left` };
 }
