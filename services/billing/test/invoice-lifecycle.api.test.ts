@@ -116,4 +116,24 @@ describe('money fits the columns', () => {
     expect((await api.get(`/api/invoices/${inv.id}`, admin)).body.subtotal).toBe('9999999999.00');
     expect((await line(inv.id, { rate: '0.99' })).status).toBe(201);
   }, 60_000);
+
+  it('a total that taxes would take past the column is 400 too, not a 500', async () => {
+    const { projectId } = await project();
+    // Special handling is billed by hand only, so this rate touches no other test's invoice; removed after.
+    const rate = await api.post('/api/billing/tax-rates', admin, { name: 'Overflow check', percent: '5', feeTypes: ['special_handling'], effectiveFrom: '2000-01-01' });
+    expect(rate.status).toBe(201);
+    try {
+      const inv = await invoice(projectId);
+      let refused: { status: number; body: { message: string } } | undefined;
+      for (let i = 0; i < 100 && !refused; i++) {
+        const res = await line(inv.id, { type: 'special_handling', rate: '99999999.99' });
+        if (res.status !== 201) refused = res;
+      }
+      expect([refused?.status, refused?.body.message]).toEqual([400, expect.stringMatching(/with its taxes would be more than 9999999999\.99/)]);
+      const after = (await api.get(`/api/invoices/${inv.id}`, admin)).body;
+      expect(BigInt(after.total.replace('.', ''))).toBeLessThanOrEqual(999999999999n);
+    } finally {
+      expect((await api.del(`/api/billing/tax-rates/${rate.body.id}`, admin)).status).toBe(204);
+    }
+  }, 60_000);
 });

@@ -46,6 +46,12 @@ export const INVOICE_COLUMNS = Prisma.sql`i.id, i.project_id AS "projectId", i.b
   i.kind, i.supplements_invoice_id AS "supplementsInvoiceId",
   to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", i.replaces_invoice_id AS "replacesInvoiceId"`;
 
+/** A statement wrote a number its numeric column cannot hold (PostgreSQL's 22003, as Prisma's driver adapter reports it). */
+export function isNumericOverflow(e: unknown): boolean {
+  const cause = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } } | null)?.meta?.driverAdapterError?.cause;
+  return cause?.originalCode === '22003';
+}
+
 /**
  * Invoices and their lines (cycles, the monthly generation and payments have repositories of their own).
  * Numbers are `INV-<year>-<6 digits>` from the invoices' sequence, unique however many are issued at once.

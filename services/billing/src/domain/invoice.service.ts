@@ -1,6 +1,6 @@
 import { badRequest, conflict, HttpError, notFound, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
 import { fromCents, INVOICE_DUE_DAYS, INVOICE_TOTAL_MAX, isUuid, LINE_AMOUNT_MAX, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
-import type { InvoiceRow } from '../data/invoice.repository';
+import { isNumericOverflow, type InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { invoiceEmail } from '../mail/invoice-email';
 import type { MailMessage } from '../mail/mailer';
@@ -76,7 +76,11 @@ export class InvoiceService {
       const after = toCents(invoice.subtotal) + toCents(amount);
       if (after > toCents(INVOICE_TOTAL_MAX)) throw badRequest(`The invoice's total would be ${fromCents(after)}, over the most an invoice may total (${INVOICE_TOTAL_MAX}); put the rest on another invoice`);
       const line = await r.invoices.addLine(id, { itemId: body.itemId ?? null, description: body.description, quantity: body.quantity, rate: toFixed2(body.rate), amount, type: body.type });
-      await r.invoices.retotal([id], this.deps.tz);
+      // Taxes come on top of the subtotal checked above: a total past the column is the caller's 400, not a 500.
+      await r.invoices.retotal([id], this.deps.tz).catch((e: unknown) => {
+        if (isNumericOverflow(e)) throw badRequest(`The invoice's total with its taxes would be more than ${INVOICE_TOTAL_MAX}; put the rest on another invoice`);
+        throw e;
+      });
       return line;
     });
   }
