@@ -158,9 +158,11 @@ describe('items and services journeys', () => {
     // The nameless row is left out by the reader; the preview shows the first rows under the mapped names.
     await toastShown(page, 'Parsed 24 items from items.csv');
     const preview = dialog.getByRole('region', { name: 'Preview' });
-    // Item → name, Vendor → supplier, Qty → quantity, Cost → price ('$1,001.50' read as 1001.50).
-    expect(await preview.getByRole('listitem').first().textContent()).toBe('Oak stool 1 · Woodworks · Qty 1 · $1001.50');
+    // Item → name, Vendor → supplier, Qty → quantity, Cost → price ('$1,001.50' read as 1001.50, shown as money).
+    expect(await preview.getByRole('listitem').first().textContent()).toBe('Oak stool 1 · Woodworks · Qty 1 · $1,001.50');
     await preview.getByText('... and 14 more items').waitFor();
+    // Before Import, the dialog says which row it skips (the file's row numbers; the header is row 1).
+    await dialog.getByRole('region', { name: 'What the import leaves out' }).getByText('1 row without a name will be skipped: row 24').waitFor();
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Import 24 Items' }).click();
     await toastShown(page, 'Successfully imported 22 items');
@@ -227,6 +229,53 @@ describe('items and services journeys', () => {
     await toastShown(page, 'Item deleted successfully');
     await card.waitFor({ state: 'detached' });
     await page.getByTestId('item-count').filter({ hasText: '9 items' }).waitFor();
+  });
+
+  it('sets the status of 2 items chosen in List View in one action, counts them in the toast, and By Status groups items by their own status', async () => {
+    const { page } = session;
+    await page.goto(`${platform.baseUrl}/items`);
+    await page.getByTestId('item-count').filter({ hasText: '22 items' }).waitFor();
+    // The search matches tracking numbers too: the photo item is found by its UPS number.
+    const search = page.getByRole('searchbox', { name: 'Search items' });
+    await search.fill(UPS_NUMBER.slice(0, 10));
+    await page.getByTestId('item-count').filter({ hasText: /^1 item$/ }).waitFor();
+    // It has a tracking number, so the In Transit card counts it, but its status is Ordered: By Status lists it there.
+    await expectStat(page, 'In Transit', '1');
+    await page.getByRole('tab', { name: 'By Status' }).click();
+    const byStatus = page.getByTestId('items-by-status');
+    await byStatus.getByRole('heading', { name: 'Ordered(1 item)' }).waitFor();
+    expect(await byStatus.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Ordered(1 item)', 'In Transit(0 items)', 'Received(0 items)', 'Stored(0 items)', 'Delivered(0 items)']);
+    await byStatus.getByRole('article', { name: photoItem }).waitFor();
+    // Each count card says its rule on keyboard focus too.
+    await page.getByTestId('stat-In Transit').focus();
+    await page.getByTestId('stat-In Transit').getByRole('tooltip').filter({ hasText: 'Items that have a tracking number and are not delivered' }).waitFor();
+
+    // Two of the linen throws, chosen in List View, set to Received in one request.
+    await page.getByRole('tab', { name: 'List View' }).click();
+    await search.fill('Linen throw 1');
+    await page.getByTestId('item-count').filter({ hasText: '2 items' }).waitFor();
+    const requests: string[] = [];
+    const note = (req: { url(): string; method(): string }) => void (req.url().includes('/api/items/') && req.method() !== 'GET' && requests.push(`${req.method()} ${new URL(req.url()).pathname}`));
+    page.on('request', note);
+    await page.getByRole('checkbox', { name: 'Select Linen throw 1', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Select Linen throw 10', exact: true }).check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('2 items selected').waitFor();
+    await checkA11y(page);
+    await choose(bar, page, 'Set status of the selected items', 'Received');
+    await toastShown(page, 'Status set to Received for 2 items');
+    await bar.waitFor({ state: 'detached' });
+    page.off('request', note);
+    expect(requests).toEqual(['POST /api/items/bulk-status']);
+    await saveScreenshot(page, 'items-bulk-status');
+
+    await page.getByRole('tab', { name: 'By Status' }).click();
+    await byStatus.getByRole('heading', { name: 'Received(2 items)' }).waitFor();
+    expect(await byStatus.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Ordered(0 items)', 'In Transit(0 items)', 'Received(2 items)', 'Stored(0 items)', 'Delivered(0 items)']);
+    for (const name of ['Linen throw 1', 'Linen throw 10']) await byStatus.getByRole('article', { name, exact: true }).getByText('Received', { exact: true }).waitFor();
+    await checkA11y(page);
+    await search.fill('');
+    await page.getByRole('tab', { name: 'List View' }).click();
   });
 
   it('toggles services and sees Selected and Total Value change; Bulk Actions select and clear what the filters show', async () => {
