@@ -1,6 +1,7 @@
 import { fakeResponse } from './test-response';
 import { PREFETCH_GLOBAL, type PrefetchStore } from '@midway/contracts/page-data';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, newIdempotencyKey, resetOpenSubmissions, serverMessage, takePrefetched } from './api-client';
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError, apiJson, apiRequest, getQueryFn, isUnauthorizedError, newIdempotencyKey, resetOpenSubmissions, serverMessage, takePrefetched } from './api-client';
 import { fetchCurrentUser } from './current-user';
 
 function mockFetch(status: number, body: string, statusText = '') {
@@ -93,17 +94,31 @@ describe('Idempotency-Key on POSTs', () => {
       const failed = apiRequest('POST', '/api/invoices/i/items', { description: 'Receiving' }).catch((e: unknown) => e);
       await jest.advanceTimersByTimeAsync(2000);
       expect(await failed).toBeInstanceOf(TypeError);
-      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
       const key = keyOf(fetchMock.mock.calls[0]!);
-      expect(fetchMock.mock.calls.map(keyOf)).toEqual([key, key, key]);
+      expect(fetchMock.mock.calls.map(keyOf)).toEqual([key, key]);
 
       // A React Query retry (or Try again) of the unanswered submission: still the same key.
       fetchMock.mockImplementation(async () => fakeResponse(201, '{}'));
       await apiRequest('POST', '/api/invoices/i/items', { description: 'Receiving' });
-      expect(keyOf(fetchMock.mock.calls[3]!)).toBe(key);
+      expect(keyOf(fetchMock.mock.calls[2]!)).toBe(key);
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('a React Query retry of a mutation after a 5xx sends the same key; the next submission a new one', async () => {
+    const fetchMock = jest.fn(async () => fakeResponse(503, '{"error":"service_unavailable"}'));
+    fetchMock.mockImplementationOnce(async () => fakeResponse(503, '{"error":"service_unavailable"}')).mockImplementation(async () => fakeResponse(201, '{"id":"i1"}'));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const client = new QueryClient();
+    const addLine = (vars: { description: string }) =>
+      client.getMutationCache().build(client, { mutationFn: (v: { description: string }) => apiJson('POST', '/api/invoices/i/items', v), retry: 1, retryDelay: 0 }).execute(vars);
+    await expect(addLine({ description: 'Receiving' })).resolves.toEqual({ id: 'i1' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(fetchMock.mock.calls[1]!)).toBe(keyOf(fetchMock.mock.calls[0]!));
+    await addLine({ description: 'Receiving' });
+    expect(keyOf(fetchMock.mock.calls[2]!)).not.toBe(keyOf(fetchMock.mock.calls[0]!));
   });
 
   it('uses the key a caller gives, and does not resend an aborted request', async () => {

@@ -67,14 +67,14 @@ export function newIdempotencyKey(): string {
 }
 
 /** Pauses before the client sends a POST again after the network lost it (the answer may never have come). */
-export const POST_RETRY_DELAYS_MS = [300, 1000];
+export const POST_RETRY_DELAYS_MS = [300];
 /** How long the key of a submission that got no answer is kept for the same submission sent again. */
 export const UNANSWERED_KEY_MS = 10 * 60_000;
 
 /**
  * The key of a submission (URL and JSON body) that is still on its way, or got no answer: the same
  * submission sent again — a double click while it is pending, a retry after a lost answer — reuses it, so
- * the service has its effect once and gives the first answer. A submission that got an answer is
+ * the service has its effect once and gives the first answer. A submission that got an answer (below 500) is
  * forgotten: sending it again is a new submission. Bodiless POSTs (an upload URL) always get a fresh key.
  */
 const openSubmissions = new Map<string, { key: string; pending: number; unansweredUntil: number }>();
@@ -140,7 +140,9 @@ export async function apiRequest(method: string, url: string, body?: unknown, op
       await wait(POST_RETRY_DELAYS_MS[attempt]!);
     }
   }
-  settleSubmission(submission, true);
+  // A 5xx is no verdict (the service released the key, or the gateway stopped waiting while the service
+  // may still finish): the same submission sent again keeps its key.
+  settleSubmission(submission, res.status < 500);
   await throwIfResNotOk(res);
   return res;
 }
