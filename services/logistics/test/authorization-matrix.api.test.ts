@@ -2,7 +2,10 @@ import { carrierRoutes } from '../src/routes/carrier.routes';
 import { photoRoutes, sharedPhotoRoutes } from '../src/routes/photo.routes';
 import { searchRoutes } from '../src/routes/search.routes';
 import { serviceRoutes } from '../src/routes/service.routes';
-import { ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type Expect, type MatrixRow, type Who } from '@midway/testing';
+import { damagePhotoRoutes, receivingRoutes } from '../src/routes/receiving.routes';
+import { SigningKeyRepository } from '../src/data/signing-key.repository';
+import { PHOTO_LINK_KEY_NAME, photoLinkExpiry, signedPhotoPath } from '../src/domain/photo-link';
+import { ADMIN, ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type Expect, type MatrixRow, type Who } from '@midway/testing';
 import { ANONYMOUS, actor, eventually, type Actor, usePlatform } from './logistics-harness';
 
 /**
@@ -61,7 +64,23 @@ async function fixture(): Promise<Fixture> {
 }
 
 /** What a refused call must leave as it was, as the owner sees it. */
-const snapshot = async (f: Fixture) => (await t.services(f.callers.owner, `projectId=${f.projectId}`)).map((s) => [s.id, s.selected]);
+const snapshot = async (f: Fixture) => ({
+  services: (await t.services(f.callers.owner, `projectId=${f.projectId}`)).map((s) => [s.id, s.selected]),
+  // The receiving desk's effects on the fixture's item: its inspection and its arrival's item.
+  inspections: await t.logisticsService.db.$queryRaw`SELECT condition FROM inspections WHERE item_id = ${f.itemId}::uuid`,
+});
+
+/** As an admin, the fixture's item arrives (the desk's later steps need an arrived item). */
+const arrived = async (f: Fixture) => expect((await t.logistics.post('/api/receiving/arrivals', f.callers.admin, { code: 'ZBR-1', itemId: f.itemId })).status).toBe(201);
+/** A damage report's e-mailed link to its photo, as the desk signs it. */
+async function damagePhotoLink(f: Fixture): Promise<string> {
+  await arrived(f);
+  const photo = await uploadAs(f.callers.admin);
+  const inspected = await t.logistics.post(`/api/receiving/inspections/${f.itemId}`, f.callers.admin, { condition: 'damaged', photoUrls: [photo.body.uploadURL] });
+  expect(inspected.status).toBe(201);
+  const secret = await new SigningKeyRepository(t.logisticsService.db).getOrCreate(PHOTO_LINK_KEY_NAME);
+  return signedPhotoPath(secret, photo.body.photoUrl!.split('/').pop()!, photoLinkExpiry(new Date(inspected.body.inspectedAt)));
+}
 
 /** Only the one it belongs to (anyone else: 404, as for a URL that does not exist). */
 const OWN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: 404, viewer: 404, removed: 404, outsider: 404, admin: 404 });
@@ -84,6 +103,24 @@ const ROUTES: MatrixRow<Fixture>[] = [
     const res = await fetch(`${t.logisticsService.url}${f.photoUrl}`, { headers: w.headers });
     return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : undefined };
   }, by(200, READ)],
+  // The receiving desk: Midway's staff alone (a designer of any role is refused, 403).
+  ['POST /api/receiving/scan', (w) => t.logistics.post('/api/receiving/scan', w, { code: 'ZBR 1' }), ADMIN(200)],
+  ['POST /api/receiving/arrivals', (w, f) => t.logistics.post('/api/receiving/arrivals', w, { code: 'ZBR-1', itemId: f.itemId }), ADMIN(201)],
+  ['GET /api/receiving/arrivals', (w) => t.logistics.get('/api/receiving/arrivals?status=unmatched', w), ADMIN(200)],
+  ['PUT /api/receiving/arrivals/{id}', async (w, f) => {
+    const unmatched = await t.logistics.post('/api/receiving/arrivals', f.callers.admin, { code: 'NO-LABEL' });
+    return t.logistics.put(`/api/receiving/arrivals/${unmatched.body.id}`, w, { itemId: f.itemId });
+  }, ADMIN(200)],
+  ['GET /api/receiving/inspections', (w) => t.logistics.get('/api/receiving/inspections?status=pending', w), ADMIN(200)],
+  ['POST /api/receiving/inspections/{itemId}', async (w, f) => {
+    await arrived(f);
+    return t.logistics.post(`/api/receiving/inspections/${f.itemId}`, w, { condition: 'good' });
+  }, ADMIN(201)],
+  // The damage e-mail's photo link: the signed link is the credential, whoever follows it.
+  ['GET /api/damage-photos/{key}', async (w, f) => {
+    const res = await fetch(`${t.logisticsService.url}${await damagePhotoLink(f)}`, { headers: w.headers });
+    return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : undefined };
+  }, PUBLIC(200)],
   ['GET /api/shared/photos/{token}/{key}', async (w, f) => {
     const res = await fetch(`${t.logisticsService.url}/api/shared/photos/${f.shareToken}/${f.photoUrl.split('/').pop()}`, { headers: w.headers });
     return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : undefined };
@@ -92,7 +129,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
 
 it('covers every route logistics serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
-  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none)];
+  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none), receivingRoutes(none), damagePhotoRoutes(none)];
   expectEveryRouteHasARow(ROUTES, routers, { variants: true });
 });
 
