@@ -43,7 +43,7 @@ const InspectionDetail = styled.div`
   gap: 4px;
   color: ${({ theme }) => theme.colors.textMuted};
   p { white-space: pre-line; overflow-wrap: anywhere; }
-  ul { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 12px; }
+  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 12px; }
 `;
 
 const StatusRow = styled.div`

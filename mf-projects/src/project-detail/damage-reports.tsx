@@ -33,7 +33,7 @@ const Report = styled.li`
   strong { font-weight: 650; }
   time { color: ${({ theme }) => theme.colors.textMuted}; }
   p { white-space: pre-line; overflow-wrap: anywhere; }
-  ul { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 12px; }
+  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 12px; }
 `;
 
 /**
