@@ -117,3 +117,51 @@ describe('bad input never yields a 5xx and never changes data', () => {
     expect4xx([fresh], { status: res.status, body: await res.json() });
   });
 });
+
+describe('the receiving desk: bad input is a 4xx with a message, never a 5xx, and records nothing', () => {
+  const staff = actor('midway_admin');
+  /** What the desk holds about the fixture's item: a bad call must leave both as they were. */
+  const desk = async () => [
+    await t.logisticsService.db.$queryRaw`SELECT id FROM arrivals WHERE item_id = ${itemId}::uuid`,
+    await t.logisticsService.db.$queryRaw`SELECT id FROM inspections WHERE item_id = ${itemId}::uuid`,
+  ];
+  let arrivalId: string;
+  beforeAll(async () => {
+    arrivalId = (await t.logistics.post('/api/receiving/arrivals', staff, { code: 'UNLABELLED-1' })).body.id;
+  });
+  const DESK_WRITES = () => [
+    ['POST', '/api/receiving/scan'],
+    ['POST', '/api/receiving/arrivals'],
+    ['PUT', `/api/receiving/arrivals/${arrivalId}`],
+    ['POST', `/api/receiving/inspections/${itemId}`],
+  ];
+
+  it.each(BODIES)('%s → 4xx JSON on every desk write', async (_name, body) => {
+    const before = await desk();
+    for (const [method, path] of DESK_WRITES()) expect4xx([method, path], await t.logistics.call(method, path, staff, body));
+    expect(await desk()).toEqual(before);
+  });
+
+  it.each([
+    ['POST', '/api/receiving/scan', { code: NUL }],
+    ['POST', '/api/receiving/scan', { code: MB }],
+    ['POST', '/api/receiving/arrivals', { code: 'x', itemId: NUL }],
+    ['POST', '/api/receiving/arrivals', { code: 'x', notes: MB }],
+    ['PUT', '/api/receiving/arrivals/not-a-uuid', { itemId: '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d' }],
+    ['PUT', '/api/receiving/arrivals/%00', { itemId: '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d' }],
+    ['POST', '/api/receiving/inspections/not-a-uuid', { condition: 'good' }],
+    ['POST', '/api/receiving/inspections/{item}', { condition: 'good', notes: NUL }],
+    ['POST', '/api/receiving/inspections/{item}', { condition: 'good', photoUrls: [MB] }],
+    ['POST', '/api/receiving/inspections/{item}', { condition: 'good', photoUrls: Array.from({ length: 21 }, (_, i) => `/api/photos/${i}`) }],
+  ])('%s %s with a bad field → 4xx JSON', async (method, template, body) => {
+    const before = await desk();
+    const path = template.replace('{item}', itemId);
+    expect4xx([method, path], await t.logistics.call(method, path, staff, JSON.stringify(body)));
+    expect(await desk()).toEqual(before);
+  });
+
+  it.each([['/api/receiving/arrivals?status=lost'], ['/api/receiving/arrivals?status=a%00b'], ['/api/receiving/inspections?status=late'], ['/api/receiving/inspections?status=']])(
+    'GET %s → 4xx JSON',
+    async (path) => expect4xx([path], await t.logistics.get(path, staff)),
+  );
+});
