@@ -1,4 +1,5 @@
 import type { Service } from '@midway/contracts';
+import { SERVICE_BILLING } from '@midway/contracts/vocab';
 import { Badge, Card, formatMoney } from '@midway/ui';
 import { Switch } from '@midway/ui/switch';
 import styled from 'styled-components';
@@ -40,7 +41,11 @@ const Bottom = styled.div`
 export const UNKNOWN_PROJECT = 'Unknown Project';
 export const UNKNOWN_ITEM = 'Unknown Item';
 
-/** The service card: type badge, on/off toggle, item and project names, cost, 'Selected' badge, notes. */
+/**
+ * The service card: type badge, on/off toggle, item and project names, cost ('/day' for storage), what billing
+ * does with it (billed when the warehouse does it if selected; storage per day while held, selected or not),
+ * 'Selected' badge, notes.
+ */
 export function ServiceCard({ service, onToggle, disabled }: { service: Service; onToggle(selected: boolean): void; disabled?: boolean }) {
   const item = service.itemName?.trim() || UNKNOWN_ITEM;
   return (
@@ -52,9 +57,13 @@ export function ServiceCard({ service, onToggle, disabled }: { service: Service;
       <Name>{item}</Name>
       <Muted>{service.projectName?.trim() || UNKNOWN_PROJECT}</Muted>
       <Bottom>
-        <span>{formatMoney(service.cost)}</span>
+        <span>
+          {formatMoney(service.cost)}
+          {SERVICE_BILLING[service.type].per === '/day' ? '/day' : ''}
+        </span>
         {service.selected ? <Badge $tone="green">Selected</Badge> : null}
       </Bottom>
+      <Muted data-testid="service-billing">{SERVICE_BILLING[service.type].when}</Muted>
       {service.notes ? <Muted>{service.notes}</Muted> : null}
     </Tile>
   );

@@ -20,6 +20,16 @@ function routes(services: ReturnType<typeof aService>[], extra: FetchRoutes = {}
 const calls = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([url, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(url), 'http://localhost').pathname}${new URL(String(url), 'http://localhost').search}`);
 
 describe('Services page', () => {
+  it('says what billing does with each service: storage is a daily rate billed while the warehouse holds the item, receiving is billed when received if selected', async () => {
+    mockFetch(routes([aService({ type: 'storage', label: 'Storage & Warehousing', cost: '2.00' }), aService({ type: 'receiving', label: 'White-Glove Receiving', cost: '25.00' })]));
+    renderWithProviders(<ServicesPage />);
+    const [storage, receiving] = await screen.findAllByTestId('service-card');
+    expect(within(storage!).getByText('$2.00/day')).toBeTruthy();
+    expect(within(storage!).getByTestId('service-billing').textContent).toBe('Billed per day while the warehouse holds the item, selected or not');
+    expect(within(receiving!).getByText('$25.00')).toBeTruthy();
+    expect(within(receiving!).getByTestId('service-billing').textContent).toBe('Billed when the warehouse receives the item');
+  });
+
   it('has the title, stat cards from the summary, the count and cards with fallbacks for unknown names', async () => {
     mockFetch(routes([aService({ selected: true, type: 'install_assembly', label: 'Installation & Assembly', cost: '75.00', notes: 'Two people' }), aService({ itemName: null, projectName: null, cost: null })]));
     renderWithProviders(<ServicesPage />);

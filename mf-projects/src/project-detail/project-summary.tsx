@@ -1,5 +1,6 @@
 import type { ProjectDetail } from '@midway/contracts';
 import { sumMoney } from '@midway/contracts/money';
+import { BILLING_RATE_LABELS, SERVICE_BILLING, type BillingRateType } from '@midway/contracts/vocab';
 import { Button, Card, CardContent, CardHeader, CardTitle, formatMoney, Label } from '@midway/ui';
 import { useCurrentUser } from '@midway/ui/query';
 import { ProgressBar } from '@midway/ui/data';
@@ -68,6 +69,30 @@ const Buttons = styled.div`
   gap: 8px;
 `;
 
+const Fees = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 4px 12px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  dt small { display: block; color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { text-align: right; font-variant-numeric: tabular-nums; }
+`;
+
+/**
+ * Services & Fees by what they trace to, as the Services page says it: a selected service billed when the
+ * warehouse did it, or storage, a warehouse fact billed per day while it holds an item (never a one-off).
+ */
+export function feeLines(project: Pick<ProjectDetail, 'costs'>): { type: string; label: string; basis: string; amount: string }[] {
+  const byType = new Map<string, string[]>();
+  for (const c of project.costs) byType.set(c.type, [...(byType.get(c.type) ?? []), c.amount]);
+  return [...byType].map(([type, amounts]) => {
+    const service = SERVICE_BILLING[type as keyof typeof SERVICE_BILLING];
+    const label = BILLING_RATE_LABELS[type as BillingRateType] ?? type;
+    const basis = service ? (service.basis === 'warehouse' ? 'Per day in the warehouse' : `Selected service: ${service.when.replace(/^Billed /, 'billed ')}`) : 'Added by Midway';
+    return { type, label, basis, amount: sumMoney(amounts) };
+  });
+}
+
 export interface ProjectSummaryProps {
   project: ProjectDetail;
   counts: ProjectCounts;
@@ -111,6 +136,19 @@ export function ProjectSummary({ project, counts, onGenerateInvoice }: ProjectSu
           <dt>Services &amp; Fees</dt>
           <dd>{formatMoney(sumMoney(project.costs.map((c) => c.amount)))}</dd>
         </Rows>
+        {feeLines(project).length > 0 ? (
+          <Fees aria-label="Services and fees billed">
+            {feeLines(project).map((f) => (
+              <div key={f.type} style={{ display: 'contents' }}>
+                <dt>
+                  {f.label}
+                  <small>{f.basis}</small>
+                </dt>
+                <dd>{formatMoney(f.amount)}</dd>
+              </div>
+            ))}
+          </Fees>
+        ) : null}
         <Total>
           <span>Total Cost</span>
           <span>{formatMoney(project.totalCost)}</span>

@@ -195,6 +195,8 @@ export const SERVICE_BILLING: Record<ServiceType, { basis: 'selected' | 'warehou
   delivery: { basis: 'selected', per: 'per delivery', when: 'Billed once per delivery day for the project' },
   install_assembly: { basis: 'selected', per: 'per item', when: 'Billed when the item is delivered' },
 };
+/** Services priced per day (storage): a daily rate, never added to one-off totals such as the Services page's Total Value. */
+export const PER_DAY_SERVICE_TYPES: readonly ServiceType[] = SERVICE_TYPES.filter((t) => SERVICE_BILLING[t].per === '/day');
 
 export const SERVICES_PAGE_DEFAULT = 200;
 export const SERVICES_PAGE_MAX = 1000;

@@ -134,7 +134,7 @@ describe('GET /api/services/summary and POST /api/services/bulk', () => {
     const p = await t.project(owner);
     for (const name of ['Cedar desk', 'Rattan chair']) await t.item(owner, p.id, { name });
     await t.servicesOf(owner, p.id, 10);
-    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 0, available: 10, selectedValue: '0.00', totalValue: '334.00', availableValue: '334.00' });
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 0, available: 10, selectedValue: '0.00', totalValue: '330.00', availableValue: '330.00' });
 
     const events = await watchEvents();
     try {
@@ -146,14 +146,16 @@ describe('GET /api/services/summary and POST /api/services/bulk', () => {
     } finally {
       await events.close();
     }
-    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 2, available: 8, selectedValue: '100.00', totalValue: '334.00', availableValue: '234.00' });
-    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}&q=cedar`, owner)).body).toEqual({ total: 5, selected: 1, available: 4, selectedValue: '50.00', totalValue: '167.00', availableValue: '117.00' });
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toEqual({ total: 10, selected: 2, available: 8, selectedValue: '100.00', totalValue: '330.00', availableValue: '230.00' });
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}&q=cedar`, owner)).body).toEqual({ total: 5, selected: 1, available: 4, selectedValue: '50.00', totalValue: '165.00', availableValue: '115.00' });
     const all = await t.logistics.post('/api/services/bulk', owner, { filter: { projectId: p.id }, selected: true });
     expect(all.body.updated).toBe(8);
-    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toMatchObject({ selectedValue: '334.00', totalValue: '334.00', availableValue: '0.00' });
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toMatchObject({ selectedValue: '330.00', totalValue: '330.00', availableValue: '0.00' });
+    // Storage is a daily rate: counted, never added to the values as if it were a one-off.
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}&type=storage`, owner)).body).toEqual({ total: 2, selected: 2, available: 0, selectedValue: '0.00', totalValue: '0.00', availableValue: '0.00' });
     // The values are the services' own costs, not the fee table's: a cost that differs is summed as stored.
-    await t.logisticsService.db.$executeRaw`UPDATE services SET cost = 12.34, selected = false WHERE project_id = ${p.id}::uuid AND type = 'storage'`;
-    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toMatchObject({ selected: 8, available: 2, selectedValue: '330.00', totalValue: '354.68', availableValue: '24.68' });
+    await t.logisticsService.db.$executeRaw`UPDATE services SET cost = 12.34, selected = false WHERE project_id = ${p.id}::uuid AND type = 'delivery'`;
+    expect((await t.logistics.get(`/api/services/summary?projectId=${p.id}`, owner)).body).toMatchObject({ selected: 8, available: 2, selectedValue: '230.00', totalValue: '254.68', availableValue: '24.68' });
     for (const bad of [{ filter: {}, selected: 'yes' }, { selected: true, extra: 1 }, { filter: { type: 'spa' }, selected: true }]) {
       expect((await t.logistics.post('/api/services/bulk', owner, bad)).status).toBe(400);
     }
@@ -180,13 +182,13 @@ describe('Bulk Actions’ confirmation: GET /api/services/summary?editable=true'
       expect((await t.logistics.put(`/api/services/${delivery!.id}`, who, { selected: true })).status).toBe(200);
     }
 
-    // What the caller sees: 20 services worth 3 × 167.00; what they may change: the 10 of two projects.
-    expect((await t.logistics.get('/api/services/summary', me)).body).toEqual({ total: 20, selected: 3, available: 17, selectedValue: '150.00', totalValue: '668.00', availableValue: '518.00' });
+    // What the caller sees: 20 services worth 3 × 165.00 one-off (storage is per day); what they may change: the 10 of two projects.
+    expect((await t.logistics.get('/api/services/summary', me)).body).toEqual({ total: 20, selected: 3, available: 17, selectedValue: '150.00', totalValue: '660.00', availableValue: '510.00' });
     const editable = (await t.logistics.get('/api/services/summary?editable=true', me)).body;
-    expect(editable).toEqual({ total: 10, selected: 2, available: 8, selectedValue: '100.00', totalValue: '334.00', availableValue: '234.00' });
+    expect(editable).toEqual({ total: 10, selected: 2, available: 8, selectedValue: '100.00', totalValue: '330.00', availableValue: '230.00' });
     // Filters narrow it as they narrow the bulk call; the viewer's project alone has nothing to change.
     expect((await t.logistics.get(`/api/services/summary?editable=true&projectId=${asViewer.id}`, me)).body).toMatchObject({ total: 0, available: 0, availableValue: '0.00' });
-    expect((await t.logistics.get('/api/services/summary?editable=true&q=linen', me)).body).toMatchObject({ total: 5, selected: 1, available: 4, availableValue: '117.00' });
+    expect((await t.logistics.get('/api/services/summary?editable=true&q=linen', me)).body).toMatchObject({ total: 5, selected: 1, available: 4, availableValue: '115.00' });
     expect((await t.logistics.get('/api/services/summary?editable=false', me)).status).toBe(400);
 
     // The bulk call, sent twice at once, changes exactly what the confirmation named, and nothing of the viewer's project.
@@ -197,10 +199,10 @@ describe('Bulk Actions’ confirmation: GET /api/services/summary?editable=true'
     const after = await t.services(me);
     const changed = after.filter((s) => s.selected && !before.find((b) => b.id === s.id)!.selected);
     expect(changed).toHaveLength(editable.available);
-    expect(changed.reduce((sum, s) => sum + Math.round(Number(s.cost) * 100), 0) / 100).toBe(Number(editable.availableValue));
+    expect(changed.filter((s) => s.type !== 'storage').reduce((sum, s) => sum + Math.round(Number(s.cost) * 100), 0) / 100).toBe(Number(editable.availableValue));
     expect(after.filter((s) => s.projectId === asViewer.id && s.selected)).toHaveLength(1);
     const cleared = (await t.logistics.get('/api/services/summary?editable=true', me)).body;
-    expect(cleared).toMatchObject({ total: 10, selected: 10, available: 0, selectedValue: '334.00' });
+    expect(cleared).toMatchObject({ total: 10, selected: 10, available: 0, selectedValue: '330.00' });
     expect((await t.logistics.post('/api/services/bulk', me, { filter: {}, selected: false })).body).toEqual({ updated: cleared.selected });
   });
 

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { likeContaining, reachableProjectIds, reachableSql, type Caller } from '@midway/service-kit';
-import type { ServiceType } from '@midway/contracts';
+import { PER_DAY_SERVICE_TYPES, type ServiceType } from '@midway/contracts';
 import { Prisma, type Client } from './prisma-client';
 
 export interface ServiceRow {
@@ -127,11 +127,13 @@ export class ServiceRepository {
   async summary(caller: Caller, f: ServiceFilter, roles?: readonly string[]): Promise<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }> {
     const scope = await this.scope(caller, f, roles);
     const inScope = scope === null ? Prisma.sql`TRUE` : Prisma.sql`s.project_id IN (SELECT json_array_elements_text(${JSON.stringify(scope)}::json)::uuid)`;
+    // Storage's cost is a daily rate, billed per day while the warehouse holds the item: the values add one-off costs only.
+    const oneOff = Prisma.sql`NOT (s.type = ANY(${[...PER_DAY_SERVICE_TYPES]}::text[]))`;
     const [row] = await this.read<{ total: number; selected: number; selectedValue: string; totalValue: string; availableValue: string }>(Prisma.sql`
       SELECT count(*)::int AS total, (count(*) FILTER (WHERE s.selected))::int AS selected,
-             coalesce(sum(s.cost) FILTER (WHERE s.selected), 0)::numeric(14,2)::text AS "selectedValue",
-             coalesce(sum(s.cost), 0)::numeric(14,2)::text AS "totalValue",
-             coalesce(sum(s.cost) FILTER (WHERE NOT s.selected), 0)::numeric(14,2)::text AS "availableValue"
+             coalesce(sum(s.cost) FILTER (WHERE s.selected AND ${oneOff}), 0)::numeric(14,2)::text AS "selectedValue",
+             coalesce(sum(s.cost) FILTER (WHERE ${oneOff}), 0)::numeric(14,2)::text AS "totalValue",
+             coalesce(sum(s.cost) FILTER (WHERE NOT s.selected AND ${oneOff}), 0)::numeric(14,2)::text AS "availableValue"
       FROM services s ${f.q ? Prisma.sql`JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id` : Prisma.empty}
       WHERE ${inScope} AND ${filters(f)}`);
     return row!;
