@@ -119,6 +119,12 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'put', path: '/api/items/{id}/status', params: { id: item.id }, body: { status: 'received' }, cookie });
     await call({ method: 'get', path: '/api/items', query: 'limit=1', cookie });
     await call({ method: 'get', path: '/api/items/summary', query: `projectId=${project.id}`, cookie });
+    await call({ method: 'get', path: '/api/items/tracking-matches', query: 'trackingNumber=TRK1', cookie });
+    await call({ method: 'post', path: '/api/items/bulk-status', body: { itemIds: [item.id], status: 'stored' }, cookie });
+    await call({ method: 'post', path: '/api/items/bulk-status', body: { itemIds: [crypto.randomUUID()], status: 'stored' }, cookie });
+    const spare = (await call({ method: 'post', path: '/api/projects/{id}/items', params: id, body: { name: 'Spare stool' }, cookie })).body;
+    await call({ method: 'post', path: '/api/items/bulk-delete', body: { itemIds: [spare.id] }, cookie });
+    await call({ method: 'post', path: '/api/items/bulk-delete', body: { itemIds: [] }, cookie });
     await call({ method: 'get', path: '/api/projects/{id}', params: id, cookie });
 
     // Members join by invitation: the owner invites, the invitee (signed in with that address) accepts.
