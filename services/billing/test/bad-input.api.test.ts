@@ -12,6 +12,8 @@ const owner = actor();
 let projectId: string;
 let draftId: string;
 let sentId: string;
+/** A tax rate that taxes nothing (from 2100 on), for the tax-rate calls' bad input. */
+let taxRateId: string;
 
 beforeAll(async () => {
   projectId = await t.up.project(owner, { name: 'Bad Input Manor' });
@@ -23,6 +25,7 @@ beforeAll(async () => {
   };
   [draftId, sentId] = [await invoice(), await invoice()];
   expect((await api.post(`/api/invoices/${sentId}/send`, admin)).status).toBe(200);
+  taxRateId = (await api.post('/api/billing/tax-rates', admin, { name: 'Bad input tax', percent: '5', feeTypes: ['inspection'], effectiveFrom: '2100-12-31' })).body.id;
 });
 
 const MB = 'x'.repeat(1024 * 1024);
@@ -42,6 +45,8 @@ const WRITES = () => [
   ['PUT', '/api/billing/rates/receiving'],
   ['POST', '/api/billing/cycles/create'],
   ['POST', '/api/billing/invoices/generate'],
+  ['POST', '/api/billing/tax-rates'],
+  ['PUT', `/api/billing/tax-rates/${taxRateId}`],
   ['POST', `/api/projects/${projectId}/invoices`],
   ['POST', `/api/invoices/${draftId}/items`],
   ['POST', '/api/create-payment-intent'],
@@ -62,10 +67,16 @@ async function snapshot() {
   const lines = await t.billing.db.$queryRaw`SELECT invoice_id::text, description, amount::text FROM invoice_items WHERE invoice_id = ANY(${invoices.map((i) => i.id)}::uuid[]) ORDER BY 1, 2`;
   const payments = await t.billing.db.$queryRaw`SELECT count(*)::int AS n FROM payments WHERE invoice_id = ANY(${invoices.map((i) => i.id)}::uuid[])`;
   const rates = (await api.get('/api/billing/rates', admin)).body;
-  return { invoices: invoices.map((i) => [i.id, i.status, i.total]).sort(), lines, payments, rates };
+  const taxRates = (await api.get('/api/billing/tax-rates', admin)).body;
+  return { invoices: invoices.map((i) => [i.id, i.status, i.total]).sort(), lines, payments, rates, taxRates };
 }
 
 describe('bad input never yields a 5xx and never changes data', () => {
+  // Runs before the file's own afterAll stops billing.
+  afterAll(async () => {
+    await api.del(`/api/billing/tax-rates/${taxRateId}`, admin);
+  });
+
   it.each(BODIES)('%s → 4xx JSON on every write', async (_name, body) => {
     const before = await snapshot();
     for (const [method, path] of WRITES()) {
@@ -93,6 +104,10 @@ describe('bad input never yields a 5xx and never changes data', () => {
     ['PUT', '/api/billing/rates/teleport'],
     ['PUT', '/api/billing/rates/%00'],
     ['PUT', '/api/billing/rates/{long}'],
+    ['PUT', '/api/billing/tax-rates/not-a-uuid'],
+    ['PUT', '/api/billing/tax-rates/%00'],
+    ['DELETE', '/api/billing/tax-rates/{long}'],
+    ['DELETE', '/api/billing/tax-rates/%00'],
   ] as [string, string][])('%s %s (bad ids) → 4xx JSON', async (method, template) => {
     const before = await snapshot();
     const path = template.replace('{long}', 'x'.repeat(5000)).replace('{draft}', draftId).replace('{sent}', sentId);
