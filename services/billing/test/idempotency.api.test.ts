@@ -45,4 +45,20 @@ describe('Idempotency-Key on billing', () => {
     // Four lines of 2 × 25.00: eight requests at once under one key counted once.
     expect((await api.get(`/api/invoices/${inv.id}`, admin)).body.subtotal).toBe('200.00');
   });
+
+  it('POST /api/create-payment-intent: a key replays its answer, and another key reuses the invoice’s open intent (the two rules agree)', async () => {
+    const p = await knownProject();
+    const inv = (await api.post(`/api/projects/${p}/invoices`, admin, { clientName: 'Jordan Park', clientEmail: 'jordan@example.com' })).body;
+    await api.post(`/api/invoices/${inv.id}/items`, admin, { description: 'Receiving', type: 'receiving', quantity: 2, rate: 25 });
+    expect((await api.post(`/api/invoices/${inv.id}/send`, admin, {})).status).toBe(200);
+    const key = `pay-${inv.id}`;
+    const answers = await Promise.all([1, 2, 3, 4].map(() => keyed('/api/create-payment-intent', admin, { invoiceId: inv.id }, key)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(3);
+    const secondTab = await keyed('/api/create-payment-intent', admin, { invoiceId: inv.id }, `pay-again-${inv.id}`);
+    expect(secondTab.headers.get('idempotent-replayed')).toBeNull();
+    expect(secondTab.body.clientSecret).toBe(answers[0]!.body.clientSecret);
+    expect((await keyed('/api/create-payment-intent', admin, { invoiceId: p }, key)).status).toBe(422);
+  });
 });
