@@ -184,4 +184,26 @@ describe('receiving desk journey', () => {
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toMatch(/^image\//);
   });
+
+  it("the item's timeline shows the inspection with its notes; the client page says only 'Damage reported'", async () => {
+    const page = designer.page;
+    await page.goto(`${platform.baseUrl}/items?q=${encodeURIComponent(itemName)}`);
+    await page.getByRole('button', { name: `View ${itemName}` }).first().click();
+    const detail = page.getByRole('dialog', { name: itemName });
+    const entry = detail.getByRole('listitem').filter({ hasText: 'Inspected: damaged' });
+    await entry.waitFor();
+    await entry.getByText('Corner split on the left leg').waitFor();
+    await entry.getByRole('link', { name: 'Photo 1' }).waitFor();
+
+    const { shareToken } = await call<{ shareToken: string }>(page, 'POST', `/api/projects/${projectId}/share`, {});
+    const client = await openBrowser({ viewport: PHONE });
+    try {
+      await client.page.goto(`${platform.baseUrl}/client/${shareToken}`);
+      const row = client.page.getByTestId('client-item').filter({ hasText: itemName });
+      await row.getByText('Damage reported', { exact: true }).waitFor();
+      expect(await client.page.getByText('Corner split on the left leg').count()).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
 });
