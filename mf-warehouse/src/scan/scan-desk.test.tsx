@@ -72,12 +72,16 @@ describe('the scan box', () => {
     renderWithProviders(<ScanDesk />);
     await userEvent.keyboard('zz123{Enter}');
     expect(await screen.findByText(/No item has this tracking number/)).toBeTruthy();
+    // A note typed for the parcel goes with it; the box takes the focus back once it is recorded.
+    await userEvent.type(screen.getByLabelText(/Arrival note/), ' Box crushed on one corner ');
     await userEvent.click(screen.getByRole('button', { name: 'Record as unmatched' }));
     await waitFor(() => expect(toastsNow()).toContainEqual(['Recorded as unmatched', '1Z999AA10123456784 waits under Unmatched arrivals until you assign it to an item.']));
+    await waitFor(() => expect(document.activeElement).toBe(box()));
     await userEvent.keyboard('zz123{Enter}');
     await screen.findByText(/No item has this tracking number/);
+    expect((screen.getByLabelText(/Arrival note/) as HTMLInputElement).value).toBe('');
     await userEvent.keyboard('0{Enter}');
-    await waitFor(() => expect(bodiesOf(fetchMock, 'POST', '/api/receiving/arrivals')).toEqual([{ code: 'ZZ123' }, { code: 'ZZ123' }]));
+    await waitFor(() => expect(bodiesOf(fetchMock, 'POST', '/api/receiving/arrivals')).toEqual([{ code: 'ZZ123', notes: 'Box crushed on one corner' }, { code: 'ZZ123' }]));
   });
 
   it("says an item already received changed nothing, and shows the service's reason when it refuses", async () => {

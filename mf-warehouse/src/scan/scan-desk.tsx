@@ -1,6 +1,6 @@
 import type { ScanMatch, ScanResponse } from '@midway/contracts';
 import { ITEM_STATUS_LABELS } from '@midway/contracts/vocab';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Code, Input, statusTone } from '@midway/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Code, Input, Label, Optional, statusTone } from '@midway/ui';
 import { Inbox, Loader2, PackageCheck, ScanBarcode } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -117,6 +117,7 @@ export function ScanDesk() {
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [result, setResult] = useState<ScanResponse | null>(null);
+  const [note, setNote] = useState('');
   const scan = useScan();
   const record = useRecordArrival();
   const busy = scan.isPending || record.isPending;
@@ -146,15 +147,17 @@ export function ScanDesk() {
   const done = () => {
     setResult(null);
     setText('');
+    setNote('');
     refocus();
   };
+  const withNote = <T extends object>(body: T) => (note.trim() ? { ...body, notes: note.trim() } : body);
   const receive = (match: ScanMatch) => {
     if (!result) return;
-    record.mutate({ code: result.code, itemId: match.itemId }, { onSuccess: done, onSettled: refocus });
+    record.mutate(withNote({ code: result.code, itemId: match.itemId }), { onSuccess: done, onSettled: refocus });
   };
   const recordUnmatched = () => {
     if (!result) return;
-    record.mutate({ code: result.code }, { onSuccess: done, onSettled: refocus });
+    record.mutate(withNote({ code: result.code }), { onSuccess: done, onSettled: refocus });
   };
 
   const submit = (e: FormEvent) => {
@@ -207,6 +210,12 @@ export function ScanDesk() {
               {carrier ? ` · ${carrier}` : ''} — {result.matches.length === 0 ? 'no matching item' : result.matches.length === 1 ? '1 match' : `${result.matches.length} matches`}
             </h3>
             {result.matches.length ? <MatchList matches={result.matches} onReceive={receive} busy={busy} /> : null}
+            <div>
+              <Label htmlFor="arrival-note">
+                Arrival note <Optional>(optional)</Optional>
+              </Label>
+              <Input id="arrival-note" value={note} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Box crushed on one corner" maxLength={5000} />
+            </div>
             <Actions>
               <Button $variant="outline" onClick={recordUnmatched} disabled={busy}>
                 <Inbox aria-hidden />
