@@ -6,6 +6,7 @@ export { redactUrl, serializeRequest, type NodeMiddleware } from './http/request
 export { constantHeaders, type ConstantHeaders } from './http/constant-headers';
 export { chain, pathOf, under } from './http/chain';
 export * from './http/validate';
+export { urlProblem, wellFormedUrls } from './http/well-formed-url';
 export * from './http/idempotency.middleware';
 export * from './http/idempotency.store';
 export * from './http/health';

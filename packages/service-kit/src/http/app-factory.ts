@@ -9,6 +9,7 @@ import { chain } from './chain';
 import { constantHeaders } from './constant-headers';
 import { noteBodyDigest } from './idempotency.middleware';
 import { lazyRequestLogger, requestLog, serializeRequest, type NodeMiddleware } from './request-log.middleware';
+import { wellFormedUrls } from './well-formed-url';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -47,6 +48,7 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-h
   if (useHelmet) app.use(constantHeaders(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } })));
   lazyRequestLogger(app, logger);
   if (withContext) app.use(requestContext(logger));
+  app.use(wellFormedUrls);
   if (parseBodies) {
     // Read first, whatever the content type: the JSON parser then finds the body consumed and leaves it.
     for (const p of rawBodyPaths) app.use(p, express.raw({ type: () => true, limit: bodyLimit }));
