@@ -42,5 +42,14 @@ export function useCatalog() {
     get catalog() {
       return catalog!;
     },
+    /**
+     * A photo `who` uploaded, as logistics' upload fact (logistics.photo.uploaded.v1) leaves it in catalog's photos
+     * read model: its served path, which `who` may put on an item.
+     */
+    async uploadedPhoto(who: Actor): Promise<{ key: string; photoUrl: string }> {
+      const key = randomUUID();
+      await catalog!.db.$executeRaw`INSERT INTO photos (key, owner_id) VALUES (${key}::uuid, ${who.userId}::uuid)`;
+      return { key, photoUrl: `/api/photos/${key}` };
+    },
   };
 }

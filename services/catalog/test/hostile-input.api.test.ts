@@ -112,13 +112,13 @@ describe('item fields that were taken in the wrong shape', () => {
     },
   );
 
-  it('photoUrl /api/photos/{id} is taken (any case, kept as sent), and "" or null clears it', async () => {
+  it('photoUrl /api/photos/{id} of the caller’s upload is taken (any case, kept in lower case), and "" or null clears it', async () => {
     const p = await http.project(ann);
-    const photoUrl = '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab';
+    const { key, photoUrl } = await t.uploadedPhoto(ann);
     const res = await http.post(`/api/projects/${p.id}/items`, ann, { name: 'Lamp', photoUrl });
     expect([res.status, res.body.photoUrl]).toEqual([201, photoUrl]);
-    const upper = '/api/photos/5A0C1F1E-AAAA-4BBB-8CCC-0123456789AB';
-    expect((await http.put(`/api/items/${res.body.id}`, ann, { photoUrl: upper })).body.photoUrl).toBe(upper);
+    const upper = `/api/photos/${key.toUpperCase()}`;
+    expect((await http.put(`/api/items/${res.body.id}`, ann, { photoUrl: upper })).body.photoUrl).toBe(photoUrl);
     expect((await http.put(`/api/items/${res.body.id}`, ann, { photoUrl: '' })).body.photoUrl).toBeNull();
     expect((await http.put(`/api/items/${res.body.id}`, ann, { photoUrl })).body.photoUrl).toBe(photoUrl);
     expect((await http.put(`/api/items/${res.body.id}`, ann, { photoUrl: null })).body.photoUrl).toBeNull();

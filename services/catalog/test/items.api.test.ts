@@ -288,9 +288,10 @@ describe('POST /api/projects/{id}/items/bulk', () => {
     const p = await http.project(ann);
     const existing = await http.item(ann, p.id, { name: 'Chair', skuCode: 'CH-1' });
     const bobs = await http.item(bob, (await http.project(bob)).id, { name: 'Bob chair', skuCode: 'NEW-1' });
+    const { photoUrl } = await t.uploadedPhoto(ann);
     const full = {
       name: 'Sconce', supplier: 'Visual Comfort', productUrl: 'https://x.test/sconce', quantity: 3, scheduleNumber: 'L-4', trackingNumber: 'TRK-4', carrierId: 'ups',
-      notes: 'Pair', photoUrl: '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab', skuCode: 'NEW-1', collection: 'Studio', designer: 'Kelly', finish: 'Brass', material: 'Glass',
+      notes: 'Pair', photoUrl, skuCode: 'NEW-1', collection: 'Studio', designer: 'Kelly', finish: 'Brass', material: 'Glass',
       roomLocation: 'Hall', specialInstructions: 'Handle with care', price: '450.00', estimatedPrice: '500.00', status: 'in-transit',
     };
     const res = await http.post(`/api/projects/${p.id}/items/bulk`, ann, { items: [full, { name: 'Chair again', skuCode: 'CH-1' }, { name: 'Sconce twin', skuCode: 'NEW-1' }] });

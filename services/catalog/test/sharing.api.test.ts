@@ -103,8 +103,8 @@ describe('GET /api/shared/projects/{token} (public)', () => {
   it('gives each photo as the share-token path the client page can load without a session (it gave /api/photos/…, refused there)', async () => {
     const ann = actor();
     const p = await http.project(ann);
-    const key = '5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab';
-    await http.item(ann, p.id, { name: 'Lamp', photoUrl: `/api/photos/${key}` });
+    const { key, photoUrl } = await t.uploadedPhoto(ann);
+    await http.item(ann, p.id, { name: 'Lamp', photoUrl });
     await http.item(ann, p.id, { name: 'Rug' });
     const token = (await http.post(`/api/projects/${p.id}/share`, ann)).body.shareToken;
     const items = (await http.get(`/api/shared/projects/${token}`, ANONYMOUS)).body.items as { name: string; photoUrl: string | null }[];

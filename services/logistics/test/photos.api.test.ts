@@ -104,3 +104,23 @@ it('a photo picked before its item exists reaches the project’s people once th
   expect((await t.catalog.post(`/api/projects/${theirs.id}/items`, stranger, { name: 'Borrowed photo', photoUrl })).status).toBe(400);
   expect((await get(photoUrl, strangersMember)).status).toBe(404);
 });
+
+it('an upload URL whose id is written in upper case stores and serves the photo under the one lower-case id', async () => {
+  const owner = actor();
+  const p = await t.project(owner);
+  const item = await t.item(owner, p.id);
+  const url = await uploadUrl(owner);
+  const [pathPart, query] = url.split('?');
+  const id = pathPart!.split('/').pop()!;
+  const stored = await putFile(`/api/objects/uploads/${id.toUpperCase()}?${query}`, owner, PNG, 'image/png');
+  expect(stored).toMatchObject({ status: 200, body: { photoUrl: `/api/photos/${id}` } });
+  // Attached and read in either spelling: the same stored photo, never a 500.
+  expect((await t.logistics.put('/api/item-photos', owner, { photoUrl: `/api/photos/${id.toUpperCase()}`, itemId: item.id })).body).toEqual({ photoUrl: `/api/photos/${id}` });
+  for (const key of [id, id.toUpperCase()]) {
+    const res = await get(`/api/photos/${key}`, owner);
+    expect(res.status).toBe(200);
+    expect(res.bytes.equals(PNG)).toBe(true);
+  }
+  // The same URL again in lower case is the same, used upload.
+  expect((await putFile(url, owner, PNG, 'image/png')).status).toBe(409);
+});

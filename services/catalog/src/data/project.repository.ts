@@ -103,8 +103,8 @@ export class ProjectRepository {
   /** domain/project-total's projectTotalCents in SQL: Σ price × quantity + Σ costs, exact, in cents. */
   async totalCents(projectId: string): Promise<bigint> {
     const [row] = await this.db.$queryRaw<{ cents: string }[]>`
-      SELECT ((SELECT coalesce(sum(price * quantity), 0) FROM items WHERE project_id = ${projectId}::uuid)
-            + (SELECT coalesce(sum(amount), 0) FROM costs WHERE project_id = ${projectId}::uuid)) * 100 AS cents`;
-    return BigInt(row!.cents.replace(/\.0*$/, ''));
+      SELECT trunc(((SELECT coalesce(sum(price * quantity), 0) FROM items WHERE project_id = ${projectId}::uuid)
+            + (SELECT coalesce(sum(amount), 0) FROM costs WHERE project_id = ${projectId}::uuid)) * 100)::text AS cents`;
+    return BigInt(row!.cents);
   }
 }
