@@ -69,7 +69,7 @@ export interface IdempotencyOptions {
   logger?: Logger;
   /** The clock keys age by; tests move it forward a day. Waiting for a running request uses real time. */
   now?: () => number;
-  /** How long a retry waits for the first request's answer before answering 409. */
+  /** How long a retry waits for the first request's answer before answering 409: under the gateway's 30 s, so the 409 reaches the client. */
   maxWaitMs?: number;
   /** First pause between looks at a running request's row; doubles up to 250 ms. */
   pollMs?: number;
@@ -105,7 +105,7 @@ export const idempotencyKeyInUse = () =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The middleware: mount after the caller is known (the runtime mounts it after identityMiddleware). */
-export function idempotency({ store, logger, now = Date.now, maxWaitMs = 30_000, pollMs = 20 }: IdempotencyOptions): RequestHandler {
+export function idempotency({ store, logger, now = Date.now, maxWaitMs = 25_000, pollMs = 20 }: IdempotencyOptions): RequestHandler {
   return async (req, res, next) => {
     const header = req.headers[IDEMPOTENCY_KEY_HEADER];
     if (req.method !== 'POST' || header === undefined || !req.caller) return next();
