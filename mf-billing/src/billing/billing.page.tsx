@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceStatus } from '@midway/contracts';
 import { sumMoney } from '@midway/contracts/money';
-import { INVOICE_STATUSES } from '@midway/contracts/vocab';
-import { Button, Card, FilterBar, formatMoney, SearchBox, StatusBadge, statusLabel, toast } from '@midway/ui';
+import { INVOICE_KIND_LABELS, INVOICE_STATUSES } from '@midway/contracts/vocab';
+import { Badge, Button, Card, FilterBar, formatMoney, SearchBox, StatusBadge, statusLabel, toast } from '@midway/ui';
 import { DataTable, EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, StatCardsSkeleton, type DataColumn, type StatCardModel } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
 import { Select } from '@midway/ui/select';
@@ -120,7 +120,25 @@ export default function BillingPage() {
   );
 
   const columns: DataColumn<Invoice>[] = [
-    { key: 'number', header: 'Invoice #', primary: true, nowrap: true, cell: (i) => <strong>{i.invoiceNumber}</strong> },
+    {
+      key: 'number',
+      header: 'Invoice #',
+      primary: true,
+      nowrap: true,
+      cell: (i) => (
+        <>
+          <strong>{i.invoiceNumber}</strong>
+          {i.kind === 'supplementary' ? (
+            <>
+              {' '}
+              <Badge $tone="blue" title="Fees of a month recorded after its invoice was issued">
+                {INVOICE_KIND_LABELS.supplementary}
+              </Badge>
+            </>
+          ) : null}
+        </>
+      ),
+    },
     { key: 'client', header: 'Client', cell: (i) => i.clientName },
     { key: 'amount', header: 'Amount', nowrap: true, cell: (i) => formatMoney(i.total) },
     {
