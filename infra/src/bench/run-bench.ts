@@ -10,6 +10,7 @@ import { benchFrontend } from './frontend.bench';
 import { benchBilling } from './billing.bench';
 import { benchItems } from './items.bench';
 import { benchLighthouse } from './lighthouse.bench';
+import { benchReceiving } from './receiving.bench';
 import { settle, signUp } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,6 +43,8 @@ async function main() {
       seconds: SECONDS,
       bulkRows: Number(process.env.BENCH_BULK_ROWS ?? 10_000),
     });
+    if (wanted('receiving')) await settled();
+    if (wanted('receiving')) await benchReceiving(platform, { items: Number(process.env.BENCH_ITEMS ?? 100_000), requests: Number(process.env.BENCH_SCANS ?? 1_000) });
     if (wanted('billing')) await settled();
     if (wanted('billing')) await benchBilling(platform, { items: Number(process.env.BENCH_BILLING_ITEMS ?? 100_000), projects: Number(process.env.BENCH_BILLING_PROJECTS ?? 1_000), rounds: 3 });
   } catch (err) {

@@ -1,4 +1,5 @@
 import { SCAN_SUFFIX_MAX_MATCHES, type ScanMatch } from '@midway/contracts';
+import type { Pool } from 'pg';
 import { Prisma, type Client } from './prisma-client';
 
 /** Exact matches of one number are few; this bounds a pathological number shared by very many items. */
@@ -17,7 +18,11 @@ function afterPrefix(prefix: string): string {
  * prepared statement still uses the index, which a parameterised LIKE would not).
  */
 export class ScanRepository {
-  constructor(private readonly db: Client) {}
+  constructor(
+    private readonly db: Client,
+    /** Plain pg outside transactions: a scanner waits on every answer, so the same SQL without Prisma's fixed cost. */
+    private readonly reader?: Pool,
+  ) {}
 
   async matches(trackingNumber: string, bySuffix: boolean): Promise<ScanMatch[]> {
     const reversed = [...trackingNumber].reverse().join('');
@@ -27,7 +32,7 @@ export class ScanRepository {
           WHERE reverse(i.tracking_number) ~>=~ ${reversed} AND reverse(i.tracking_number) ~<~ ${afterPrefix(reversed)} AND i.tracking_number <> ${trackingNumber}
           LIMIT ${SCAN_SUFFIX_MAX_MATCHES})`
       : Prisma.empty;
-    return this.db.$queryRaw<ScanMatch[]>`
+    const query = Prisma.sql`
       WITH found AS (
         (SELECT i.id, 0 AS rank, i.created_at FROM items i WHERE i.tracking_number = ${trackingNumber} LIMIT ${EXACT_MAX})
         ${suffix}
@@ -40,5 +45,6 @@ export class ScanRepository {
       LEFT JOIN projects p ON p.id = i.project_id
       LEFT JOIN users u ON u.id = p.owner_id
       ORDER BY f.rank, f.created_at DESC, i.id`;
+    return this.reader ? (await this.reader.query<ScanMatch>({ text: query.text, values: query.values })).rows : this.db.$queryRaw<ScanMatch[]>(query);
   }
 }

@@ -29,7 +29,7 @@ export interface Repos {
 
 function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
   return { access: new ProjectAccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client),
-    scan: new ScanRepository(client), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
+    scan: new ScanRepository(client, reader), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
   };
 }
 
