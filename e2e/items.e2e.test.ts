@@ -306,22 +306,24 @@ describe('items and services journeys', () => {
     await expectStat(page, 'Total Value', '$75.00');
     await saveScreenshot(page, 'services-toggled');
 
-    // Bulk Actions over what the search shows: four to select (receiving 25 + inspection 15 + storage 2 + delivery 50).
+    // Bulk Actions over what the search shows: four to select (receiving 25 + inspection 15 + delivery 50, and storage,
+    // a daily rate that the one-off values never add).
     await page.getByRole('button', { name: 'Bulk Actions' }).click();
     let bulk = page.getByRole('dialog', { name: 'Bulk Actions' });
-    await bulk.getByText('Select 4 services worth $92.00?').waitFor();
+    await bulk.getByText('Select 4 services worth $90.00?').waitFor();
     await bulk.getByText('Clear 1 selected service worth $75.00?').waitFor();
     await checkA11y(page);
     await bulk.getByRole('button', { name: 'Select 4' }).click();
     await toastShown(page, '4 services selected');
     await bulk.waitFor({ state: 'detached' });
     await expectStat(page, 'Selected Services', '5');
-    await expectStat(page, 'Total Value', '$167.00');
+    await expectStat(page, 'Total Value', '$165.00');
+    await page.getByRole('article', { name: `Storage & Warehousing for ${photoItem}` }).getByText('$2.00/day').waitFor();
     await expectStat(page, 'Available Services', '0');
 
     await page.getByRole('button', { name: 'Bulk Actions' }).click();
     bulk = page.getByRole('dialog', { name: 'Bulk Actions' });
-    await bulk.getByText('Clear 5 selected services worth $167.00?').waitFor();
+    await bulk.getByText('Clear 5 selected services worth $165.00?').waitFor();
     await bulk.getByRole('button', { name: 'Clear 5' }).click();
     await toastShown(page, '5 services cleared');
     await expectStat(page, 'Selected Services', '0');
