@@ -81,9 +81,10 @@ const inDueDateYears = (v: string | null | undefined) => {
 };
 
 /**
- * POST /api/projects/{projectId}/invoices: the number is the server's and a new invoice is always a draft, so
- * `status` may only say 'draft' (anything else is refused, not ignored); the money fields the form sends are
- * accepted and ignored (lines make the total). `replacesInvoiceId` names the sent invoice this one replaces.
+ * POST /api/projects/{projectId}/invoices: the number is the server's and a new invoice is always a draft; a
+ * `status` the form sends must be one of the invoice statuses (anything else is refused, not silently dropped) and
+ * the invoice is a draft whatever it says, as the money fields are ignored (lines make the total).
+ * `replacesInvoiceId` names the sent invoice this one replaces.
  */
 export const createInvoiceBodySchema = z.object({
   projectId: z.uuid().optional(),
@@ -98,10 +99,7 @@ export const createInvoiceBodySchema = z.object({
     .refine(inDueDateYears, { error: DUE_DATE_ERROR })
     .transform((v) => (v ? v.slice(0, 10) : null)),
   notes: optionalText('Notes', 5000),
-  status: z
-    .enum(INVOICE_STATUSES, { error: `status must be one of ${INVOICE_STATUSES.join(', ')}` })
-    .refine((v) => v === 'draft', { error: 'A new invoice is always a draft: leave status out (or send draft), then Send it' })
-    .optional(),
+  status: z.enum(INVOICE_STATUSES, { error: `status must be one of ${INVOICE_STATUSES.join(', ')} (a new invoice is always a draft)` }).optional(),
   replacesInvoiceId: z.uuid({ error: 'replacesInvoiceId must be an invoice id' }).nullish().transform((v) => v ?? null),
   subtotal: z.unknown().optional(),
   tax: z.unknown().optional(),
