@@ -1,10 +1,14 @@
+import { Card, CardContent } from '@midway/ui';
 import { PAGE_HEADINGS, PageHeader, PageStack } from '@midway/ui/data';
+import { useCurrentUser } from '@midway/ui/query';
+import { ShieldAlert } from 'lucide-react';
 import styled from 'styled-components';
 import { InspectionQueue } from '../inspections/inspection-queue';
 import { ScanDesk } from '../scan/scan-desk';
 import { UnmatchedArrivals } from '../unmatched/unmatched-arrivals';
 
 export const { title: RECEIVING_TITLE, subtitle: RECEIVING_SUBTITLE } = PAGE_HEADINGS.receiving;
+export const ACCESS_DENIED = 'Access Denied: Only Midway administrators can access the receiving desk.';
 
 // Two columns on a desk's screen; one on a phone at the dock (390 px), the scan box first.
 const Columns = styled.div`
@@ -23,20 +27,43 @@ const Column = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { gap: 16px; }
 `;
 
-/** The receiving desk (admins only: the shell's route guards it and logistics answers 403 to anyone else). */
+const Denied = styled(CardContent)`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding-top: 24px;
+  color: ${({ theme }) => theme.colors.danger};
+  svg { width: 22px; height: 22px; flex-shrink: 0; }
+`;
+
+/**
+ * The receiving desk, for admins only: the shell's route guards it, and so does the page itself (its standalone
+ * preview has no shell), asking logistics nothing for anyone else, who would only get 403s.
+ */
 export default function ReceivingPage() {
+  const { isAdmin, isLoading } = useCurrentUser();
+  if (isLoading) return null;
   return (
     <PageStack>
       <PageHeader title={RECEIVING_TITLE} subtitle={RECEIVING_SUBTITLE} />
-      <Columns>
-        <Column>
-          <ScanDesk />
-          <UnmatchedArrivals />
-        </Column>
-        <Column>
-          <InspectionQueue />
-        </Column>
-      </Columns>
+      {isAdmin ? (
+        <Columns>
+          <Column>
+            <ScanDesk />
+            <UnmatchedArrivals />
+          </Column>
+          <Column>
+            <InspectionQueue />
+          </Column>
+        </Columns>
+      ) : (
+        <Card role="alert">
+          <Denied>
+            <ShieldAlert aria-hidden />
+            <p>{ACCESS_DENIED}</p>
+          </Denied>
+        </Card>
+      )}
     </PageStack>
   );
 }
