@@ -114,6 +114,42 @@ export const INSPECTION_OUTCOME_LABELS: Record<InspectionOutcome, string> = {
   'damage-reported': 'Damage reported',
 };
 
+/* ---------- logistics: deliveries ---------- */
+
+/**
+ * A delivery's life: requested (by the designer) → scheduled (staff fixed its run) → out-for-delivery →
+ * completed (proof of delivery); cancelled from requested or scheduled. Open ones hold their items.
+ */
+export const DELIVERY_STATUSES = ['requested', 'scheduled', 'out-for-delivery', 'completed', 'cancelled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  requested: 'Requested',
+  scheduled: 'Scheduled',
+  'out-for-delivery': 'Out for delivery',
+  completed: 'Delivered',
+  cancelled: 'Cancelled',
+};
+/** Deliveries that still hold their items: an item is on at most one of these at a time. */
+export const OPEN_DELIVERY_STATUSES = ['requested', 'scheduled', 'out-for-delivery'] as const satisfies readonly DeliveryStatus[];
+/** When in the day the client wants it; a run visits morning stops first. */
+export const DELIVERY_WINDOWS = ['morning', 'afternoon', 'any'] as const;
+export type DeliveryWindow = (typeof DELIVERY_WINDOWS)[number];
+export const DELIVERY_WINDOW_LABELS: Record<DeliveryWindow, string> = { morning: 'Morning', afternoon: 'Afternoon', any: 'Any time' };
+/** Only items the warehouse holds can be booked for delivery. */
+export const DELIVERABLE_ITEM_STATUSES = ['received', 'stored'] as const satisfies readonly ItemStatus[];
+/** Items one delivery may carry; photos per proof of delivery; the signature image's size. */
+export const DELIVERY_ITEMS_MAX = 200;
+export const DELIVERY_PHOTOS_MAX = 20;
+export const DELIVERY_SIGNATURE_MAX_BYTES = 1_000_000;
+/** The delivery e-mails' proof photo links open without a session for this many days, like a damage report's. */
+export const DELIVERY_PHOTO_LINK_DAYS = DAMAGE_PHOTO_LINK_DAYS;
+
+/** Saturday and Sunday are not business days; `date` is a calendar date YYYY-MM-DD. */
+export function isWeekend(date: string): boolean {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 || day === 6;
+}
+
 /* ---------- billing: rates, invoices ---------- */
 
 /** What billing charges for: the per-item services plus special handling (added by hand, $10.00 per item). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSPECTION_CONDITIONS, SERVICE_TYPES } from '../vocab';
+import { DELIVERY_STATUSES, DELIVERY_WINDOWS, INSPECTION_CONDITIONS, SERVICE_TYPES } from '../vocab';
 
 /** A per-item service was selected or cleared: what billing needs to price it without asking logistics. */
 const serviceChoice = z.object({
@@ -10,6 +10,23 @@ const serviceChoice = z.object({
   /** Decimal string with 2 places. */
   cost: z.string().nullable(),
   /** Who made the change. */
+  byUserId: z.uuid(),
+  changedAt: z.iso.datetime(),
+});
+
+/**
+ * What every delivery fact says of the delivery as it now is: catalog keeps it for the client page and the items'
+ * activities (never the notes or the proof), billing prices it once completed.
+ */
+const deliveryFacts = z.object({
+  deliveryId: z.uuid(),
+  projectId: z.uuid(),
+  date: z.iso.date(),
+  window: z.enum(DELIVERY_WINDOWS),
+  address: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  /** The items on it, with whether their Installation & Assembly service is selected. */
+  items: z.array(z.object({ itemId: z.uuid(), name: z.string(), installAssembly: z.boolean() })),
   byUserId: z.uuid(),
   changedAt: z.iso.datetime(),
 });
@@ -93,4 +110,23 @@ export const logisticsEventSchemas = {
     byUserId: z.uuid(),
     reportedAt: z.iso.datetime(),
   }),
+  /** A designer booked items for a date (also re-sent when the request is changed while still requested). */
+  'logistics.delivery.requested.v1': deliveryFacts,
+  /** Staff put the delivery on a run for its date. */
+  'logistics.delivery.scheduled.v1': deliveryFacts.extend({ runId: z.uuid() }),
+  /** The delivery left the warehouse: catalog shows its items as out for delivery. */
+  'logistics.delivery.out-for-delivery.v1': deliveryFacts,
+  /**
+   * The proof of delivery: the items not excepted are delivered as of `changedAt` (catalog), billing charges the
+   * delivery fee once per project and date and Installation & Assembly per delivered item that has it selected.
+   * The excepted items stay as they were, with the note.
+   */
+  'logistics.delivery.completed.v1': deliveryFacts.extend({
+    receivedBy: z.string(),
+    deliveredItemIds: z.array(z.uuid()),
+    exceptions: z.array(z.object({ itemId: z.uuid(), note: z.string() })),
+    /** The proof photos' served paths, `/api/photos/{id}`. */
+    photoUrls: z.array(z.string()),
+  }),
+  'logistics.delivery.cancelled.v1': deliveryFacts,
 } as const;

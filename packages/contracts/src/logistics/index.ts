@@ -3,3 +3,4 @@ export * from './services';
 export * from './carriers';
 export * from './photos';
 export * from './receiving';
+export * from './deliveries';

@@ -56,11 +56,22 @@ import {
   scanBodySchema,
   scanResponseSchema,
 } from '../logistics/receiving';
+import {
+  completeDeliveryBodySchema,
+  createDeliveryBodySchema,
+  deliveryRunProposalSchema,
+  deliveryRunSchema,
+  deliveryRunsQuerySchema,
+  deliverySchema,
+  fixDeliveryRunBodySchema,
+  listDeliveriesQuerySchema,
+  updateDeliveryBodySchema,
+} from '../logistics/deliveries';
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
 import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
 import { taxRateBodySchema, taxRateSchema, unbilledSummarySchema } from '../billing/taxes';
-import { DAMAGE_PHOTO_LINK_DAYS, INSPECTION_DUE_HOURS, NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../vocab';
+import { DAMAGE_PHOTO_LINK_DAYS, DELIVERY_PHOTO_LINK_DAYS, INSPECTION_DUE_HOURS, NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../vocab';
 
 /**
  * Every HTTP call the gateway answers under /api, as data: the OpenAPI document (./document.ts) is built from
@@ -68,7 +79,7 @@ import { DAMAGE_PHOTO_LINK_DAYS, INSPECTION_DUE_HOURS, NEXT_CURSOR_HEADER, PHOTO
  * route that has no entry here.
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'receiving' | 'photos' | 'invoices' | 'billing' | 'search' | 'documentation';
+export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'receiving' | 'deliveries' | 'photos' | 'invoices' | 'billing' | 'search' | 'documentation';
 
 /** Who may call: anyone, or a caller with a session cookie (the gateway answers 401 otherwise). */
 export type ApiSecurity = 'public' | 'session';
@@ -492,6 +503,75 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: `A damage report’s photo, from the e-mail’s signed link (works ${DAMAGE_PHOTO_LINK_DAYS} days without a session)`,
     responses: { 200: { description: 'The image.', contentType: 'image/*' } },
     errors: [404, 410],
+  },
+
+  /* ---------- deliveries (logistics) ---------- */
+  {
+    method: 'post', path: '/api/projects/{id}/deliveries', operationId: 'requestDelivery', tag: 'deliveries', security: 'session',
+    params: { id: { description: 'The project id.', uuid: true } },
+    summary: 'Book received or stored items of the project for a date at least one business day ahead (owner or member)',
+    description: 'Weekends are not business days (in the provider’s time zone). The address defaults to the project’s location, the window to `any`. An item on another open delivery, not received, delivered or of another project is a 400 naming it; of two bookings of one item at once exactly one succeeds.',
+    body: named('CreateDeliveryBody', createDeliveryBodySchema),
+    responses: { 201: { description: 'The requested delivery.', schema: named('Delivery', deliverySchema) } },
+    errors: [403],
+  },
+  {
+    method: 'get', path: '/api/deliveries', operationId: 'listDeliveries', tag: 'deliveries', security: 'session',
+    summary: 'Deliveries of the caller’s projects (the admin: all), by status and date range',
+    query: listDeliveriesQuerySchema,
+    responses: { 200: { description: 'The deliveries, by date.', schema: named('Delivery', deliverySchema, true) } },
+  },
+  {
+    method: 'get', path: '/api/deliveries/{id}', operationId: 'getDelivery', tag: 'deliveries', security: 'session',
+    params: { id: { description: 'The delivery id.', uuid: true } },
+    summary: 'One delivery', responses: { 200: { description: 'The delivery.', schema: named('Delivery', deliverySchema) } },
+  },
+  {
+    method: 'put', path: '/api/deliveries/{id}', operationId: 'updateDelivery', tag: 'deliveries', security: 'session',
+    params: { id: { description: 'The delivery id.', uuid: true } },
+    summary: 'Change a requested delivery’s date, window, address, notes or items (owner or member)',
+    description: 'Only while requested; otherwise a 409 and nothing changes.',
+    body: named('UpdateDeliveryBody', updateDeliveryBodySchema),
+    responses: { 200: { description: 'The delivery as it is now.', schema: named('Delivery', deliverySchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'post', path: '/api/deliveries/{id}/cancel', operationId: 'cancelDelivery', tag: 'deliveries', security: 'session',
+    params: { id: { description: 'The delivery id.', uuid: true } },
+    summary: 'Cancel a requested or scheduled delivery (owner, member or admin); its items are free again',
+    responses: { 200: { description: 'The cancelled delivery.', schema: named('Delivery', deliverySchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'post', path: '/api/deliveries/{id}/out', operationId: 'markDeliveryOut', tag: 'deliveries', security: 'session',
+    params: { id: { description: 'The delivery id.', uuid: true } },
+    summary: 'A scheduled delivery left the warehouse (admin); the owner, members and client are e-mailed',
+    responses: { 200: { description: 'The delivery, out for delivery.', schema: named('Delivery', deliverySchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'post', path: '/api/deliveries/{id}/complete', operationId: 'completeDelivery', tag: 'deliveries', security: 'session',
+    params: { id: { description: 'The delivery id.', uuid: true } },
+    summary: 'The proof of delivery of a delivery out for delivery (admin): the items not excepted become delivered',
+    description: `Photos are completed uploads (POST /api/objects/upload, then PUT the file); the signature is a PNG data URL, stored as an image. The e-mail to the owner, members and client links the photos for ${DELIVERY_PHOTO_LINK_DAYS} days without a session. A second completion is a 409.`,
+    body: named('CompleteDeliveryBody', completeDeliveryBodySchema),
+    responses: { 200: { description: 'The completed delivery.', schema: named('Delivery', deliverySchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'get', path: '/api/delivery-runs', operationId: 'proposeDeliveryRuns', tag: 'deliveries', security: 'session',
+    summary: 'The requested deliveries of a date as stops, grouped by project and address, ordered by window (admin)',
+    query: deliveryRunsQuerySchema,
+    responses: { 200: { description: 'The proposal.', schema: named('DeliveryRunProposal', deliveryRunProposalSchema) } },
+    errors: [403],
+  },
+  {
+    method: 'post', path: '/api/delivery-runs', operationId: 'fixDeliveryRun', tag: 'deliveries', security: 'session',
+    summary: 'Fix one run of a date: its requested deliveries become scheduled (admin)',
+    description: 'A delivery of another date or not requested is a 400 naming it.',
+    body: named('FixDeliveryRunBody', fixDeliveryRunBodySchema),
+    responses: { 201: { description: 'The run.', schema: named('DeliveryRun', deliveryRunSchema) } },
+    errors: [403],
   },
 
   /* ---------- photos (logistics) ---------- */
