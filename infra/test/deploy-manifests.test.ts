@@ -240,6 +240,14 @@ describe('the Kubernetes manifests (deploy/k8s/overlays/production)', () => {
     expect(client.spec.ports.map((p) => [p.port, portNamed(container, p.targetPort)?.containerPort])).toEqual([[Number(natsUrl.port), Number(natsUrl.port)]]);
   });
 
+  it('have every service keep its streams on all the NATS servers, so losing one loses no event', () => {
+    const servers = named<Workload>('StatefulSet', 'nats').spec.replicas;
+    for (const service of PARTS.filter((p) => p.name !== 'gateway')) {
+      const config = service.schema.parse(environmentOf(partContainer(service))) as Record<string, unknown>;
+      expect([service.name, config.NATS_STREAM_REPLICAS]).toEqual([service.name, servers]);
+    }
+  });
+
   it('reach the gateway from the Ingress, on a port its Service has', () => {
     const ingress = named('Ingress', 'midway') as K8sObject & { spec: { rules: { http: { paths: { backend: { service: { name: string; port: { name?: string; number?: number } } } }[] } }[] } };
     const backends = ingress.spec.rules.flatMap((r) => r.http.paths.map((p) => p.backend.service));

@@ -29,6 +29,11 @@ export const baseEnvSchema = z.object({
   }),
   NATS_URL: z.string().min(1, { error: 'NATS_URL is required, e.g. nats://127.0.0.1:4222' }),
   INTERNAL_TOKEN_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { error: 'INTERNAL_TOKEN_PUBLIC_KEY must be a PEM public key' }),
+  /**
+   * How many servers keep each stream the service creates: 1 on a single NATS server, 3 on a JetStream cluster
+   * of three, so losing one server loses no event and stops no publisher.
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1, { error: 'NATS_STREAM_REPLICAS must be 1 to 5 (the servers keeping each stream)' }).max(5, { error: 'NATS_STREAM_REPLICAS must be 1 to 5 (the servers keeping each stream)' }).default(1),
 });
 
 export const portSchema = z.coerce.number().int().min(0).max(65535);

@@ -17,7 +17,7 @@ import type { baseEnvSchema } from './config';
 import type { z } from 'zod';
 
 /** What the runtime reads of a service's config: its database, NATS and the gateway's token key. */
-export type RuntimeConfig = Pick<z.infer<typeof baseEnvSchema>, 'DATABASE_URL' | 'NATS_URL' | 'INTERNAL_TOKEN_PUBLIC_KEY'>;
+export type RuntimeConfig = Pick<z.infer<typeof baseEnvSchema>, 'DATABASE_URL' | 'NATS_URL' | 'INTERNAL_TOKEN_PUBLIC_KEY'> & Partial<Pick<z.infer<typeof baseEnvSchema>, 'NATS_STREAM_REPLICAS'>>;
 
 export interface ServiceRuntimeOptions<Db extends { $queryRawUnsafe(q: string): Promise<unknown>; $disconnect(): Promise<void> }> {
   /** The service's name: its Postgres schema, NATS subject prefix and stream. */
@@ -51,8 +51,9 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
   const relayPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 2, applicationName: `${o.name}-relay` }));
   // Plain pg for the hottest read-only queries: Prisma's fixed cost per query is as large as a small SELECT.
   const readPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 10, searchPath: o.name, applicationName: `${o.name}-read` }));
-  const bus: Bus = await connectBus(natsUrl, o.name, o.logger);
-  await Promise.all([o.name, ...(o.consumes ?? [])].map((domain) => ensureStream(bus.jsm, domain)));
+  const streamReplicas = o.config.NATS_STREAM_REPLICAS ?? 1;
+  const bus: Bus = await connectBus(natsUrl, o.name, o.logger, { streamReplicas });
+  await Promise.all([o.name, ...(o.consumes ?? [])].map((domain) => ensureStream(bus.jsm, domain, streamReplicas)));
   const relay = new OutboxRelay({ pool: relayPool, schema: o.name, js: bus.js, logger: o.logger });
   const housekeeping = new Housekeeping(o.logger);
   housekeeping.add('inbox', 10 * 60_000, () => pruneInbox(relayPool, o.name));

@@ -6,10 +6,12 @@ export interface Bus {
   nc: NatsConnection;
   js: JetStreamClient;
   jsm: JetStreamManager;
+  /** How many servers keep a stream this process creates (NATS_STREAM_REPLICAS; 1 when not said). */
+  streamReplicas?: number;
   close(): Promise<void>;
 }
 
-export async function connectBus(url: string, name: string, logger?: Logger): Promise<Bus> {
+export async function connectBus(url: string, name: string, logger?: Logger, opts: { streamReplicas?: number } = {}): Promise<Bus> {
   const nc = await connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
   (async () => {
     for await (const s of nc.status()) {
@@ -21,6 +23,7 @@ export async function connectBus(url: string, name: string, logger?: Logger): Pr
     nc,
     js: jetstream(nc),
     jsm,
+    streamReplicas: opts.streamReplicas,
     close: async () => {
       if (!nc.isClosed()) await nc.drain();
     },
@@ -32,9 +35,10 @@ export const streamName = (domain: string) => domain.toUpperCase();
 
 /**
  * Each service owns one stream for the events it publishes. The duplicate window is what makes a
- * relay's re-publish after a crash (same Nats-Msg-Id) a no-op.
+ * relay's re-publish after a crash (same Nats-Msg-Id) a no-op. `replicas` servers keep it (a cluster's
+ * JetStream moves an existing stream to the new count on update).
  */
-export async function ensureStream(jsm: JetStreamManager, domain: string): Promise<void> {
+export async function ensureStream(jsm: JetStreamManager, domain: string, replicas = 1): Promise<void> {
   const name = streamName(domain);
   const config = {
     name,
@@ -43,6 +47,7 @@ export async function ensureStream(jsm: JetStreamManager, domain: string): Promi
     storage: StorageType.File,
     duplicate_window: nanos(10 * 60 * 1000),
     max_age: nanos(30 * 24 * 60 * 60 * 1000),
+    num_replicas: replicas,
   };
   try {
     await jsm.streams.info(name);

@@ -57,7 +57,7 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
     ack_wait: nanos(opts.ackWaitMs ?? 30_000),
     max_deliver: serverMaxDeliver,
   };
-  await ensureDeadLetterStream(bus.jsm);
+  await ensureDeadLetterStream(bus.jsm, bus.streamReplicas);
   try {
     await bus.jsm.consumers.info(stream, opts.durable);
     await bus.jsm.consumers.update(stream, opts.durable, { ack_wait: config.ack_wait, max_deliver: serverMaxDeliver });

@@ -25,7 +25,8 @@ export const DL = {
   originalPrefix: 'Midway-Original-',
 } as const;
 
-export async function ensureDeadLetterStream(jsm: JetStreamManager): Promise<void> {
+/** The dead letters' stream, kept by `replicas` servers like the services' own streams. */
+export async function ensureDeadLetterStream(jsm: JetStreamManager, replicas = 1): Promise<void> {
   const config = {
     name: DEAD_LETTER_STREAM,
     subjects: ['dead-letter.>'],
@@ -33,9 +34,12 @@ export async function ensureDeadLetterStream(jsm: JetStreamManager): Promise<voi
     storage: StorageType.File,
     duplicate_window: nanos(10 * 60 * 1000),
     max_age: nanos(DEAD_LETTER_MAX_AGE_MS),
+    num_replicas: replicas,
   };
   try {
-    await jsm.streams.info(DEAD_LETTER_STREAM);
+    const info = await jsm.streams.info(DEAD_LETTER_STREAM);
+    // Raised (or lowered) after the stream was made: the cluster moves it to the new count.
+    if (info.config.num_replicas !== replicas) await jsm.streams.update(DEAD_LETTER_STREAM, { ...info.config, num_replicas: replicas });
   } catch (err) {
     if (!/not found/i.test(String((err as Error)?.message))) throw err;
     await jsm.streams.add(config).catch((addErr: Error) => {
