@@ -22,14 +22,8 @@ import { serviceRoutes } from './routes/service.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
 
-/** Composition root of the logistics service. */
-export async function startLogistics(
-  config: LogisticsConfig,
-  logger: Logger,
-  port = config.LOGISTICS_PORT,
-  /** Tests give the receiving desk a clock of their own (the 48-hour due time, 7-day photo links). */
-  opts: { clock?: Clock } = {},
-) {
+/** Composition root of the logistics service; tests give the receiving desk a clock of their own (`opts.clock`). */
+export async function startLogistics(config: LogisticsConfig, logger: Logger, port = config.LOGISTICS_PORT, opts: { clock?: Clock } = {}) {
   const rt = await startServiceRuntime({
     name: SCHEMA,
     config,
@@ -62,16 +56,11 @@ export async function startLogistics(
   rt.app.use(photoRoutes(photos));
   // Catalog asks who uploaded a photo it has not heard of yet before it refuses one on an item.
   rt.onStop(answerOwnerQueries(rt.bus, logger, { 'logistics.photo': (key) => photos.describe(key) }).stop);
-
+  // The receiving desk, and its damage reports' e-mails (retried every minute) and signed photo links.
   const clock = opts.clock ?? systemClock;
-  const mailer = new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM);
-  const damage = new DamageReports(uow, { mailer, store, publicUrl: config.PUBLIC_URL, clock, logger });
-  rt.onStop(async () => {
-    await damage.stop();
-    mailer.close();
-  });
-  rt.app.use(receivingRoutes(new ReceivingService(uow, clock, (id) => damage.dispatch(id))));
-  rt.app.use(damagePhotoRoutes(damage));
+  const damage = new DamageReports(uow, { mailer: new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM), store, publicUrl: config.PUBLIC_URL, clock, logger });
+  rt.onStop(() => damage.stop());
+  rt.app.use(receivingRoutes(new ReceivingService(uow, clock, (id) => damage.dispatch(id))), damagePhotoRoutes(damage));
   rt.housekeeping.add('unsent damage report e-mails', 60_000, () => damage.sweep());
 
   if (store) {

@@ -8,6 +8,7 @@ import { objectKey, type PhotoStore } from './photo.service';
 
 export interface DamageMailer {
   send(letter: DamageLetter): Promise<void>;
+  close(): void;
 }
 
 /** A report whose e-mail did not go out right away is retried by the sweep after this long. */
@@ -89,7 +90,9 @@ export class DamageReports {
     return { contentType: upload.contentType!, size: upload.size!, body: await this.deps.store.get(objectKey(k)) };
   }
 
+  /** Lets the e-mails on their way finish, then closes the SMTP connection. */
   async stop(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
+    this.deps.mailer.close();
   }
 }
