@@ -13,6 +13,7 @@ import { useInvoice, useSendInvoice, useVoidInvoice } from '../api/billing-queri
 import { isDraft, NOT_YET_SENT, showsPay } from '../billing/invoice-status';
 import { queryKeys } from '../api/query-keys';
 import { formatDate } from '../shared/format';
+import { lineBasis } from '../shared/line-basis';
 
 const AddInvoiceItemDialog = lazy(() => import('./add-invoice-item-dialog'));
 
@@ -73,11 +74,26 @@ const Notes = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const LineBasis = styled.small`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const LINE_COLUMNS: DataColumn<InvoiceItem>[] = [
-  { key: 'description', header: 'Description', primary: true, cell: (l) => l.description },
+  {
+    key: 'description',
+    header: 'Description',
+    primary: true,
+    cell: (l) => (
+      <>
+        {l.description}
+        {lineBasis(l.type) ? <LineBasis data-testid="line-basis">{lineBasis(l.type)!.basis}</LineBasis> : null}
+      </>
+    ),
+  },
   { key: 'type', header: 'Type', nowrap: true, cell: (l) => l.type },
   { key: 'qty', header: 'Qty', nowrap: true, cell: (l) => l.quantity },
-  { key: 'rate', header: 'Rate', nowrap: true, cell: (l) => formatMoney(l.rate) },
+  { key: 'rate', header: 'Rate', nowrap: true, cell: (l) => `${formatMoney(l.rate)}${lineBasis(l.type)?.perDay ? '/day' : ''}` },
   { key: 'amount', header: 'Amount', nowrap: true, cell: (l) => formatMoney(l.amount) },
 ];
 
