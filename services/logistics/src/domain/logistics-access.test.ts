@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ProjectAccess } from '@midway/contracts';
 import type { Caller } from '@midway/service-kit';
-import { accessFor, EDITING_ROLES, readsEveryPhoto } from './logistics-access';
+import { accessFor, EDITING_ROLES, readsEveryPhoto, requireStaff } from './logistics-access';
 
 const caller = (role: Caller['role'] = 'designer'): Caller => ({ userId: randomUUID(), email: 'd@example.com', role, sessionId: randomUUID() });
 /** The read model answering `access` for every project. */
@@ -34,4 +34,11 @@ it('members select services and viewers do not; only an admin reads every photo'
   expect(EDITING_ROLES).toEqual(['member']);
   expect(readsEveryPhoto(caller('midway_admin'))).toBe(true);
   expect(readsEveryPhoto(caller('designer'))).toBe(false);
+});
+
+describe('the staff’s own calls (requireStaff)', () => {
+  it('lets an admin through and refuses a designer with 403 and the words given', () => {
+    expect(() => requireStaff(caller('midway_admin'), 'Staff only.')).not.toThrow();
+    expect(() => requireStaff(caller(), 'Staff only.')).toThrow(expect.objectContaining({ status: 403, message: 'Staff only.' }));
+  });
 });

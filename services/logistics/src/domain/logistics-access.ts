@@ -14,10 +14,11 @@ import type { Repos } from '../data/unit-of-work';
 export const EDITING_ROLES = MEMBER_ROLES.filter((role) => canOnProject(role, 'editItems'));
 
 /** What a refused change was about, for the 403's words. */
-export type Changing = 'services' | 'items';
+export type Changing = 'services' | 'items' | 'deliveries';
 const VIEW_ONLY: Record<Changing, string> = {
   services: 'You can view this project’s services but not change them. Ask the project owner to make you a member.',
   items: 'You can view this project but not change its items. Ask the project owner to make you a member.',
+  deliveries: 'You can view this project’s deliveries but not book, change or cancel them. Ask the project owner to make you a member.',
 };
 
 /**
@@ -41,3 +42,8 @@ export async function accessFor(
 
 /** A photo is readable by its uploader, by anyone who reaches a project whose item carries it, and by an admin. */
 export const readsEveryPhoto = (caller: Caller): boolean => isAdmin(caller);
+
+/** The provider's staff's own calls (the receiving desk, delivery runs and proofs): a designer is refused with 403. */
+export function requireStaff(caller: Caller, refusal: string): void {
+  if (!isAdmin(caller)) throw forbidden(refusal);
+}
