@@ -8,6 +8,8 @@ export interface NewInvoiceInput {
   clientEmail?: string;
   dueDate?: string;
   notes?: string;
+  /** The voided invoice this one replaces. */
+  replacesInvoiceId?: string;
 }
 
 /** What Add Invoice Item sends: the amount (rate × quantity) goes as a decimal string; the server checks it. */

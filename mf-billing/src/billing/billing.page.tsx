@@ -13,6 +13,7 @@ import { PAYMENT_POLL_MS, useInvoices, type AwaitedPayment } from '../api/billin
 import { relativeDueDate } from '../shared/format';
 import { isDraft, isPending, NOT_YET_SENT, showsPay } from './invoice-status';
 import { PaymentAnomaliesCard } from './payment-anomalies';
+import type { ReplacedInvoice } from '../invoice-dialogs/create-invoice-dialog';
 
 // The dialogs are their own chunks: the list shows without them, and each loads when first opened.
 const InvoiceDetailDialog = lazy(() => import('../invoice-dialogs/invoice-detail-dialog'));
@@ -100,6 +101,7 @@ export default function BillingPage() {
   const [paying, setPaying] = useState<string | null>(null);
   const createFor = params.get(CREATE_PARAM);
   const [creating, setCreating] = useState(false);
+  const [replacing, setReplacing] = useState<ReplacedInvoice | null>(null);
 
   const all = invoices.data ?? [];
   const shown = useMemo(() => all.filter((i) => matches(i, deferredQ, status)), [all, deferredQ, status]);
@@ -226,13 +228,19 @@ export default function BillingPage() {
               setViewing(null);
               setPaying(id);
             }}
+            onReplace={(invoice) => {
+              setViewing(null);
+              setReplacing(invoice);
+            }}
           />
         ) : null}
-        {isAdmin && (creating || createFor) ? (
+        {isAdmin && (creating || createFor || replacing) ? (
           <CreateInvoiceDialog
             projectId={createFor ?? undefined}
+            replaces={replacing ?? undefined}
             onClose={() => {
               setCreating(false);
+              setReplacing(null);
               if (createFor) setParam(CREATE_PARAM, null);
             }}
             onCreated={(id) => setViewing(id)}

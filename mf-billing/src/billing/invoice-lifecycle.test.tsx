@@ -1,8 +1,9 @@
 import { resetToasts } from '@midway/ui';
 import { jsonResponse, mockFetch, renderWithProviders, type FetchRoutes } from '@midway/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Invoice, PaymentAnomaly } from '@midway/contracts';
-import { ADMIN, aDetail, anInvoice, DESIGNER } from '../test-fixtures';
+import { ADMIN, aDetail, anInvoice, aProject, DESIGNER } from '../test-fixtures';
 import InvoiceDetailDialog from '../invoice-dialogs/invoice-detail-dialog';
 import BillingPage from './billing.page';
 
@@ -83,6 +84,44 @@ describe('the Billing page and an invoice’s life', () => {
     await screen.findAllByTestId('invoice-row');
     expect(paths(designerFetch)).not.toContain('/api/billing/anomalies');
     expect(screen.queryByRole('region', { name: 'Payments that need a person' })).toBeNull();
+  });
+});
+
+describe('replacing a voided invoice', () => {
+  it('an admin issues a replacement from the void invoice: same project and client, and it names the one it replaces', async () => {
+    const voided = anInvoice({ status: 'void', clientName: 'Harbour Lofts', clientEmail: 'harbour@example.com' });
+    const replacement = anInvoice({ status: 'draft', clientName: 'Harbour Lofts', replacesInvoiceId: voided.id });
+    const fetchMock = mockFetch(
+      routes([voided, replacement], ADMIN, {
+        'GET /api/billing/anomalies': () => jsonResponse([]),
+        'GET /api/projects': () => jsonResponse([aProject({ id: voided.projectId, clientName: 'Someone Else' })]),
+        [`POST /api/projects/${voided.projectId}/invoices`]: () => jsonResponse(aDetail(replacement), 201),
+      }),
+    );
+    renderWithProviders(<BillingPage />, { path: '/billing', pattern: '/billing' });
+    await userEvent.click(await screen.findByRole('button', { name: `View invoice ${voided.invoiceNumber}` }));
+    const detail = await screen.findByRole('dialog', { name: `Invoice ${voided.invoiceNumber}` });
+    await userEvent.click(await within(detail).findByRole('button', { name: 'Issue Replacement' }));
+    const create = await screen.findByRole('dialog', { name: 'Create Invoice' });
+    expect(within(create).getByText(new RegExp(`replaces invoice ${voided.invoiceNumber}`))).toBeTruthy();
+    expect((within(create).getByLabelText('Client Name') as HTMLInputElement).value).toBe('Harbour Lofts');
+    await userEvent.click(within(create).getByRole('button', { name: 'Create Invoice' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).endsWith(`/api/projects/${voided.projectId}/invoices`))).toBe(true));
+    const post = fetchMock.mock.calls.find(([url, init]) => init?.method === 'POST' && String(url).endsWith(`/api/projects/${voided.projectId}/invoices`))!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ projectId: voided.projectId, clientName: 'Harbour Lofts', clientEmail: 'harbour@example.com', replacesInvoiceId: voided.id });
+  });
+
+  it('is offered on void invoices only, to admins', async () => {
+    for (const status of ['draft', 'sent', 'overdue', 'paid'] as const) {
+      const invoice = anInvoice({ status });
+      mockFetch(routes([invoice], ADMIN, { 'GET /api/billing/anomalies': () => jsonResponse([]) }));
+      const view = renderWithProviders(<BillingPage />, { path: '/billing', pattern: '/billing' });
+      await userEvent.click(await screen.findByRole('button', { name: `View invoice ${invoice.invoiceNumber}` }));
+      const detail = await screen.findByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` });
+      await within(detail).findByTestId('invoice-line');
+      expect([status, within(detail).queryByRole('button', { name: 'Issue Replacement' })]).toEqual([status, null]);
+      view.unmount();
+    }
   });
 });
 

@@ -4,9 +4,19 @@ import { Select } from '@midway/ui/select';
 import { useState, type FormEvent } from 'react';
 import { useCreateInvoice, useProjects } from '../api/billing-queries';
 
+/** The voided invoice a new one replaces: its project and client come along, and the new one names it. */
+export interface ReplacedInvoice {
+  id: string;
+  invoiceNumber: string;
+  projectId: string;
+  clientName: string;
+  clientEmail: string | null;
+}
+
 export interface CreateInvoiceDialogProps {
   /** Preselected project (the project page's Generate Invoice). */
   projectId?: string;
+  replaces?: ReplacedInvoice;
   onClose(): void;
   /** The new draft, opened next so its items can be added. */
   onCreated(invoiceId: string): void;
@@ -32,13 +42,13 @@ export function validateInvoice(v: Values): Errors {
 }
 
 /** Create Invoice (admin): a draft for a project; the number is the server's, lines come with Add Item. */
-export default function CreateInvoiceDialog({ projectId, onClose, onCreated }: CreateInvoiceDialogProps) {
+export default function CreateInvoiceDialog({ projectId, replaces, onClose, onCreated }: CreateInvoiceDialogProps) {
   const projects = useProjects();
   const create = useCreateInvoice();
-  const [values, setValues] = useState<Values>({ projectId: projectId ?? '', clientName: '', clientEmail: '', dueDate: '', notes: '' });
+  const [values, setValues] = useState<Values>({ projectId: replaces?.projectId ?? projectId ?? '', clientName: replaces?.clientName ?? '', clientEmail: replaces?.clientEmail ?? '', dueDate: '', notes: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [prefilled, setPrefilled] = useState<string | null>(null);
+  const [prefilled, setPrefilled] = useState<string | null>(replaces?.projectId ?? null);
   const saving = create.isPending;
   const list = projects.data ?? [];
 
@@ -57,7 +67,14 @@ export default function CreateInvoiceDialog({ projectId, onClose, onCreated }: C
     setFailure(null);
     if (Object.keys(found).length > 0) return;
     create.mutate(
-      { projectId: values.projectId, clientName: values.clientName.trim(), clientEmail: values.clientEmail.trim() || undefined, dueDate: values.dueDate || undefined, notes: values.notes.trim() || undefined },
+      {
+        projectId: values.projectId,
+        clientName: values.clientName.trim(),
+        clientEmail: values.clientEmail.trim() || undefined,
+        dueDate: values.dueDate || undefined,
+        notes: values.notes.trim() || undefined,
+        ...(replaces ? { replacesInvoiceId: replaces.id } : {}),
+      },
       {
         onSuccess: (invoice) => {
           onClose();
@@ -73,7 +90,9 @@ export default function CreateInvoiceDialog({ projectId, onClose, onCreated }: C
     <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
       <DialogContent width="600px" aria-describedby="create-invoice-description">
         <DialogTitle>Create Invoice</DialogTitle>
-        <DialogDescription id="create-invoice-description">A draft invoice for a project. Add its items next, then send it to the client.</DialogDescription>
+        <DialogDescription id="create-invoice-description">
+          {replaces ? `A draft that replaces invoice ${replaces.invoiceNumber}, which was voided. ` : 'A draft invoice for a project. '}Add its items next, then send it to the client.
+        </DialogDescription>
         <form onSubmit={submit} noValidate>
           <FormGrid>
             {failure ? <FormAlert>{failure}</FormAlert> : null}
@@ -86,7 +105,7 @@ export default function CreateInvoiceDialog({ projectId, onClose, onCreated }: C
                 onValueChange={set('projectId')}
                 options={options}
                 placeholder={projects.isLoading ? 'Loading projects...' : 'Select a project'}
-                disabled={saving}
+                disabled={saving || Boolean(replaces)}
               />
               {errors.projectId ? <FieldError>{errors.projectId}</FieldError> : null}
             </Field>

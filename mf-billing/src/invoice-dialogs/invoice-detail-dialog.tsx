@@ -101,10 +101,12 @@ export interface InvoiceDetailDialogProps {
   invoiceId: string;
   onClose(): void;
   onPay(invoiceId: string): void;
+  /** An admin issues a new invoice replacing this voided one (a sent invoice is final). */
+  onReplace?(invoice: InvoiceDetail): void;
 }
 
 /** Invoice detail: Bill To, dates, status, lines and totals; admins Send, Download PDF, Void and Add Item; designers Pay and Download PDF. */
-export default function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetailDialogProps) {
+export default function InvoiceDetailDialog({ invoiceId, onClose, onPay, onReplace }: InvoiceDetailDialogProps) {
   const { data: invoice, isError } = useInvoice(invoiceId);
   useEffect(() => {
     if (!isError) return;
@@ -115,7 +117,7 @@ export default function InvoiceDetailDialog({ invoiceId, onClose, onPay }: Invoi
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent width="760px" aria-describedby={undefined}>
         <DialogTitle>{invoice ? `Invoice ${invoice.invoiceNumber}` : 'Invoice'}</DialogTitle>
-        {invoice ? <InvoiceBody invoice={invoice} onPay={onPay} /> : <LoadingBody />}
+        {invoice ? <InvoiceBody invoice={invoice} onPay={onPay} onReplace={onReplace} /> : <LoadingBody />}
       </DialogContent>
     </Dialog>
   );
@@ -131,7 +133,7 @@ function LoadingBody() {
   );
 }
 
-function InvoiceBody({ invoice, onPay }: { invoice: InvoiceDetail; onPay(id: string): void }) {
+function InvoiceBody({ invoice, onPay, onReplace }: { invoice: InvoiceDetail; onPay(id: string): void; onReplace?(invoice: InvoiceDetail): void }) {
   const { isAdmin } = useCurrentUser();
   const send = useSendInvoice();
   const voiding = useVoidInvoice();
@@ -205,7 +207,7 @@ function InvoiceBody({ invoice, onPay }: { invoice: InvoiceDetail; onPay(id: str
       {invoice.notes ? <Notes>{invoice.notes}</Notes> : null}
       {confirmVoid ? (
         <Confirm>
-          <p>Void invoice {invoice.invoiceNumber}? It can no longer be paid, and this cannot be undone.</p>
+          <p>{`Void invoice ${invoice.invoiceNumber}? It can no longer be paid, and this cannot be undone.${editable ? '' : ' To change what it bills, void it and issue a replacement.'}`}</p>
           <Actions style={{ marginTop: 0 }}>
             <Button $variant="outline" onClick={() => setConfirmVoid(false)} disabled={voiding.isPending}>
               Keep Invoice
@@ -232,6 +234,12 @@ function InvoiceBody({ invoice, onPay }: { invoice: InvoiceDetail; onPay(id: str
           <Button $variant="outline" onClick={() => setConfirmVoid(true)}>
             <Ban aria-hidden />
             Void
+          </Button>
+        ) : null}
+        {isAdmin && invoice.status === 'void' && onReplace ? (
+          <Button $variant="outline" onClick={() => onReplace(invoice)}>
+            <Plus aria-hidden />
+            Issue Replacement
           </Button>
         ) : null}
         {isAdmin && invoice.status === 'draft' ? (

@@ -62,7 +62,8 @@ describe('Invoice detail', () => {
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Send' })).toBeNull());
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Void' }));
-    expect(within(dialog).getByText(`Void invoice ${invoice.invoiceNumber}? It can no longer be paid, and this cannot be undone.`)).toBeTruthy();
+    // Sent, it is final: voiding is how its bill changes, through a replacement.
+    expect(within(dialog).getByText(`Void invoice ${invoice.invoiceNumber}? It can no longer be paid, and this cannot be undone. To change what it bills, void it and issue a replacement.`)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Invoice' }));
     expect(bodyOf(fetchMock, 'POST', `/api/invoices/${invoice.id}/void`)).toBeUndefined();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Void' }));
