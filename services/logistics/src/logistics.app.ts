@@ -60,7 +60,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   const clock = opts.clock ?? systemClock;
   const damage = new DamageReports(uow, { mailer: new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM), store, publicUrl: config.PUBLIC_URL, clock, logger });
   rt.onStop(() => damage.stop());
-  rt.app.use(receivingRoutes(new ReceivingService(uow, clock, (id) => damage.dispatch(id))), damagePhotoRoutes(damage));
+  rt.app.use(receivingRoutes(new ReceivingService(uow, clock, (id) => damage.dispatch(id), catchUp)), damagePhotoRoutes(damage));
   rt.housekeeping.add('unsent damage report e-mails', 60_000, () => damage.sweep());
 
   if (store) {

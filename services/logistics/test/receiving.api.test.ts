@@ -194,6 +194,15 @@ describe('POST /api/receiving/arrivals', () => {
     expect((await t.logistics.put('/api/receiving/arrivals/nope', admin, { itemId: item.id })).status).toBe(400);
   });
 
+  it('asks catalog about an item it has not heard of yet (just created) instead of answering 404', async () => {
+    const item = await itemOf(ben, benProject.id, { name: 'Fresh from the search', trackingNumber: digits(12) });
+    // As if catalog's creation fact had not arrived yet: the read model does not have the item.
+    await t.logisticsService.db.$executeRaw`DELETE FROM items WHERE id = ${item.id}::uuid`;
+    const res = await arrive({ code: 'fresh', itemId: item.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ itemId: item.id, itemName: 'Fresh from the search', projectName: 'Cedar House' });
+  });
+
   it('refuses another status filter with 400', async () => {
     const res = await t.logistics.get('/api/receiving/arrivals?status=lost', admin);
     expect(res.status).toBe(400);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, forbidden, HttpError, notFound, type Caller } from '@midway/service-kit';
+import { badRequest, forbidden, HttpError, notFound, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
 import {
   isAdmin,
   isDamageCondition,
@@ -42,6 +42,8 @@ export class ReceivingService {
     private readonly clock: Clock,
     /** Sends a damage report's e-mail once its inspection has committed. */
     private readonly onDamageReported: (damageReportId: string) => void,
+    /** An item catalog has but logistics has not heard of yet (just created) is asked for, not a 404. */
+    private readonly catchUp: CatchUp,
   ) {}
 
   async scan(caller: Caller, body: ScanBody): Promise<ScanResponse> {
@@ -57,13 +59,13 @@ export class ReceivingService {
     const { trackingNumber, carrierId } = readScannedCode(body.code);
     const { itemId } = body;
     const arrival = { id: randomUUID(), code: body.code, trackingNumber, carrierId, notes: body.notes || null, byUserId: caller.userId };
-    const result = await this.uow.run(async (r) => {
+    const result = await this.catchUp.retrying(() => this.uow.run(async (r) => {
       if (!itemId) {
         await r.arrivals.insert({ ...arrival, itemId: null, arrivedAt: this.clock(), inspectionDueAt: null });
         return { created: true, id: arrival.id };
       }
       const item = await r.arrivals.lockItem(itemId);
-      if (!item) throw notFound('Item not found');
+      if (!item) throw notSeenYet('catalog.item', itemId, 'Item not found');
       const first = await r.arrivals.ofItem(itemId);
       if (first) return { created: false, id: first.id };
       if (item.status === 'delivered') throw deliveredAlready();
@@ -72,7 +74,7 @@ export class ReceivingService {
       await r.arrivals.insert({ ...arrival, itemId, arrivedAt, inspectionDueAt: dueAt });
       await this.received(r, item, { id: arrival.id, trackingNumber, notes: arrival.notes, arrivedAt }, dueAt, caller.userId);
       return { created: true, id: arrival.id };
-    });
+    }));
     return { created: result.created, arrival: (await this.uow.read.arrivals.view(result.id))! };
   }
 
@@ -84,19 +86,19 @@ export class ReceivingService {
   /** An unmatched arrival becomes its item's: the item is received as of the arrival, due 48 hours after it. */
   async assignArrival(caller: Caller, id: string, body: AssignArrivalBody): Promise<Arrival> {
     requireStaff(caller);
-    await this.uow.run(async (r) => {
+    await this.catchUp.retrying(() => this.uow.run(async (r) => {
       const arrival = await r.arrivals.lock(id);
       if (!arrival) throw notFound('Arrival not found');
       if (arrival.itemId === body.itemId) return;
       if (arrival.itemId) throw new HttpError(409, 'conflict', 'This arrival is already assigned to another item.');
       const item = await r.arrivals.lockItem(body.itemId);
-      if (!item) throw notFound('Item not found');
+      if (!item) throw notSeenYet('catalog.item', body.itemId, 'Item not found');
       if (await r.arrivals.ofItem(body.itemId)) throw new HttpError(409, 'conflict', 'This item has arrived already (another arrival is assigned to it).');
       if (item.status === 'delivered') throw deliveredAlready();
       const dueAt = inspectionDueAt(arrival.arrivedAt);
       await r.arrivals.assign(id, item.id, dueAt);
       await this.received(r, item, arrival, dueAt, caller.userId);
-    });
+    }));
     return (await this.uow.read.arrivals.view(id))!;
   }
 
@@ -120,9 +122,9 @@ export class ReceivingService {
     const photoKeys = [...new Set(uploadIds as string[])];
     const inspectionId = randomUUID();
     const damageReportId = isDamageCondition(body.condition) ? randomUUID() : null;
-    const inspection = await this.uow.run(async (r) => {
+    const inspection = await this.catchUp.retrying(() => this.uow.run(async (r) => {
       const item = await r.arrivals.lockItem(itemId);
-      if (!item) throw notFound('Item not found');
+      if (!item) throw notSeenYet('catalog.item', itemId, 'Item not found');
       const arrival = await r.arrivals.ofItem(itemId);
       if (!arrival) throw new HttpError(409, 'conflict', 'This item has not arrived yet: record its arrival (scan it) before inspecting it.');
       for (const key of photoKeys) {
@@ -148,7 +150,7 @@ export class ReceivingService {
         await r.outbox.add(logisticsEvents.damageReported({ ...recorded, id: damageReportId, inspectionId, itemName: item.name, condition: recorded.condition }, caller.userId, inspectedAt));
       }
       return recorded;
-    });
+    }));
     if (damageReportId) this.onDamageReported(damageReportId);
     return inspection;
   }
