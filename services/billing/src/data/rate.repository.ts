@@ -20,31 +20,33 @@ export interface NewRate {
   effectiveDate: string;
 }
 
+/** A date column's value for a YYYY-MM-DD day. */
+const day = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
+
 /** Rates are written once and never changed: a change is a new row from its date on. */
 export class RateRepository {
   constructor(private readonly db: Client) {}
 
   /** Rates not yet written for their type and date; answers how many were new. */
   async insertMissing(rates: NewRate[]): Promise<number> {
-    return this.db.$executeRaw`
-      INSERT INTO billing_rates (service_type, rate, unit, description, effective_date)
-      SELECT x."serviceType", x.rate, x.unit, x.description, x."effectiveDate"
-      FROM json_to_recordset(${JSON.stringify(rates)}::json) AS x("serviceType" text, rate numeric, unit text, description text, "effectiveDate" date)
-      ON CONFLICT (service_type, effective_date) DO NOTHING`;
+    const { count } = await this.db.billingRate.createMany({ data: rates.map((r) => ({ ...r, effectiveDate: day(r.effectiveDate) })), skipDuplicates: true });
+    return count;
   }
 
   /** Whether any rate exists for the type (initialize writes nothing once it has). */
   async typesWithRates(): Promise<Set<string>> {
-    const rows = await this.db.$queryRaw<{ t: string }[]>`SELECT DISTINCT service_type AS t FROM billing_rates`;
-    return new Set(rows.map((r) => r.t));
+    const rows = await this.db.billingRate.findMany({ distinct: ['serviceType'], select: { serviceType: true } });
+    return new Set(rows.map((r) => r.serviceType));
   }
 
-  /** Sets the rate for a type from a date on (replacing one already planned for that very date). */
+  /** Sets the rate for a type from a date on (replacing one already planned for that very date; a description left out stays). */
   async upsert(rate: NewRate): Promise<void> {
-    await this.db.$executeRaw`
-      INSERT INTO billing_rates (service_type, rate, unit, description, effective_date)
-      VALUES (${rate.serviceType}, ${rate.rate}::numeric, ${rate.unit}, ${rate.description}, ${rate.effectiveDate}::date)
-      ON CONFLICT (service_type, effective_date) DO UPDATE SET rate = EXCLUDED.rate, description = COALESCE(EXCLUDED.description, billing_rates.description)`;
+    const effectiveDate = day(rate.effectiveDate);
+    await this.db.billingRate.upsert({
+      where: { serviceType_effectiveDate: { serviceType: rate.serviceType, effectiveDate } },
+      create: { ...rate, effectiveDate },
+      update: { rate: rate.rate, ...(rate.description !== null ? { description: rate.description } : {}) },
+    });
   }
 
   /** Every rate, newest first per type; `current` marks the one in force on `today`. */
@@ -58,7 +60,7 @@ export class RateRepository {
 
   /** The unit of the newest rate of a type, or null when the type has none yet. */
   async unitOf(type: BillingRateType): Promise<string | null> {
-    const [row] = await this.db.$queryRaw<{ unit: string }[]>`SELECT unit FROM billing_rates WHERE service_type = ${type} ORDER BY effective_date DESC LIMIT 1`;
+    const row = await this.db.billingRate.findFirst({ where: { serviceType: type }, orderBy: { effectiveDate: 'desc' }, select: { unit: true } });
     return row?.unit ?? null;
   }
 }

@@ -59,7 +59,7 @@ export class ItemRepository {
       UPDATE items i SET photo_key = (SELECT u.id FROM uploads u WHERE u.id = x."photoKey" AND ${mayCarry(Prisma.sql`x."projectId"`)} FOR KEY SHARE)
       FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, "photoKey" uuid, "photoKnown" boolean)
       WHERE i.id = x.id AND x."photoKnown" AND i.photo_key IS NULL`;
-    await this.claimPhotos(Prisma.sql`SELECT x.id FROM json_to_recordset(${rows}::json) AS x(id uuid)`);
+    if (items.some((i) => i.photoKey)) await this.claimPhotos(Prisma.sql`SELECT x.id FROM json_to_recordset(${rows}::json) AS x(id uuid)`);
     // An item that moved to another project takes its services along.
     await this.db.$executeRaw`
       UPDATE services s SET project_id = x."projectId", updated_at = now()
@@ -80,7 +80,7 @@ export class ItemRepository {
     const n = await this.db.$executeRaw`
       UPDATE items SET name = ${fields.name}, project_id = ${fields.projectId}::uuid, photo_key = ${photo}, tracking_number = ${fields.trackingNumber}, status = ${fields.status}, updated_at = now()
       WHERE id = ${id}::uuid`;
-    await this.db.$executeRaw`UPDATE services SET project_id = ${fields.projectId}::uuid, updated_at = now() WHERE item_id = ${id}::uuid AND project_id <> ${fields.projectId}::uuid`;
+    await this.db.service.updateMany({ where: { itemId: id, projectId: { not: fields.projectId } }, data: { projectId: fields.projectId, updatedAt: new Date() } });
     if (fields.photoKey) await this.claimPhotos(Prisma.sql`SELECT ${id}::uuid`);
     return n;
   }
@@ -98,7 +98,7 @@ export class ItemRepository {
 
   /** A status catalog reports (or the desk's arrival): what the desk checks before receiving the item again. */
   async setStatus(id: string, status: ItemStatus): Promise<void> {
-    await this.db.$executeRaw`UPDATE items SET status = ${status}, updated_at = now() WHERE id = ${id}::uuid AND status IS DISTINCT FROM ${status}`;
+    await this.db.item.updateMany({ where: { id, NOT: { status } }, data: { status, updatedAt: new Date() } });
   }
 
   async setPhoto(id: string, photoKey: string): Promise<void> {

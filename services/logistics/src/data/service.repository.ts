@@ -150,10 +150,10 @@ export class ServiceRepository {
    * change, so each real change happens (and is published) once.
    */
   async setSelected(id: string, selected: boolean): Promise<ChangedService | null> {
-    const [row] = await this.db.$queryRaw<ChangedService[]>`
-      UPDATE services SET selected = ${selected}, updated_at = now() WHERE id = ${id}::uuid AND selected <> ${selected}
-      RETURNING id, item_id AS "itemId", project_id AS "projectId", type, cost::text AS cost`;
-    return row ?? null;
+    const { count } = await this.db.service.updateMany({ where: { id, selected: !selected }, data: { selected, updatedAt: new Date() } });
+    if (count === 0) return null;
+    const s = await this.db.service.findUniqueOrThrow({ where: { id }, select: { id: true, itemId: true, projectId: true, type: true, cost: true } });
+    return { ...s, type: s.type as ServiceType, cost: s.cost?.toFixed(2) ?? null };
   }
 
   /** Every service the filter shows that the caller may change (their role is one of `roles`) and that differs. */
