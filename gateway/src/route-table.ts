@@ -35,6 +35,8 @@ export const ROUTES: Route[] = [
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/user', service: 'identity' },
   { prefix: '/api/shared/projects', service: 'catalog', public: true },
+  // A project's deliveries are logistics' (before catalog's /api/projects).
+  { prefix: '/api/projects', service: 'logistics', pattern: /^\/api\/projects\/[^/]+\/deliveries$/ },
   // A project's invoices are billing's (before catalog's /api/projects).
   { prefix: '/api/projects', service: 'billing', pattern: /^\/api\/projects\/[^/]+\/invoices$/ },
   { prefix: '/api/projects', service: 'catalog', pattern: /^\/api\/projects\/[^/]+\/items\/bulk$/, bodyLimitBytes: 10 * 1024 * 1024 },
@@ -60,6 +62,9 @@ export const ROUTES: Route[] = [
   { prefix: '/api/receiving', service: 'logistics' },
   // A damage report's e-mailed photo links: the signed, 7-day link is the credential, as a share token is.
   { prefix: '/api/damage-photos', service: 'logistics', public: true },
+  // Deliveries: designers book and follow them; the runs and proofs are staff's (logistics answers a designer 403).
+  { prefix: '/api/deliveries', service: 'logistics' },
+  { prefix: '/api/delivery-runs', service: 'logistics' },
   { prefix: '/api/billing/webhook', service: 'billing', public: true },
   { prefix: '/api/billing', service: 'billing' },
   { prefix: '/api/invoices', service: 'billing' },

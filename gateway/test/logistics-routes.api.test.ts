@@ -27,6 +27,15 @@ const SIGNED_IN = [
   ['PUT', '/api/receiving/arrivals/0b8f3c2e-2222-4a4a-9b9b-123456789abc'],
   ['GET', '/api/receiving/inspections?status=pending'],
   ['POST', '/api/receiving/inspections/0b8f3c2e-3333-4a4a-9b9b-123456789abc'],
+  ['POST', '/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/deliveries'],
+  ['GET', '/api/deliveries?status=requested&from=2026-03-02&to=2026-03-06'],
+  ['GET', '/api/deliveries/0b8f3c2e-5555-4a4a-9b9b-123456789abc'],
+  ['PUT', '/api/deliveries/0b8f3c2e-5555-4a4a-9b9b-123456789abc'],
+  ['POST', '/api/deliveries/0b8f3c2e-5555-4a4a-9b9b-123456789abc/cancel'],
+  ['POST', '/api/deliveries/0b8f3c2e-5555-4a4a-9b9b-123456789abc/out'],
+  ['POST', '/api/deliveries/0b8f3c2e-5555-4a4a-9b9b-123456789abc/complete'],
+  ['GET', '/api/delivery-runs?date=2026-03-03'],
+  ['POST', '/api/delivery-runs'],
 ] as const;
 
 describe('logistics routes', () => {
@@ -38,6 +47,14 @@ describe('logistics routes', () => {
     expect(await res.json()).toMatchObject({ method, url: path, identified: true });
     const anonymous = await fetch(`${t.gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('a project’s deliveries are logistics’, its other paths stay catalog’s (and its invoices billing’s)', () => {
+    expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/deliveries')?.service).toBe('logistics');
+    expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/deliveries/x')?.service).toBe('catalog');
+    expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc')?.service).toBe('catalog');
+    expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/items')?.service).toBe('catalog');
+    expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/invoices')?.service).toBe('billing');
   });
 
   it('GET /api/shared/photos/{token}/{key} is public: the share token is the credential', async () => {

@@ -137,10 +137,10 @@ export type DeliveryWindow = (typeof DELIVERY_WINDOWS)[number];
 export const DELIVERY_WINDOW_LABELS: Record<DeliveryWindow, string> = { morning: 'Morning', afternoon: 'Afternoon', any: 'Any time' };
 /** Only items the warehouse holds can be booked for delivery. */
 export const DELIVERABLE_ITEM_STATUSES = ['received', 'stored'] as const satisfies readonly ItemStatus[];
-/** Items one delivery may carry; photos per proof of delivery; the signature image's size. */
+/** Items one delivery may carry; photos per proof of delivery; the signature image's size (its data URL fits the API's 100 kB bodies). */
 export const DELIVERY_ITEMS_MAX = 200;
 export const DELIVERY_PHOTOS_MAX = 20;
-export const DELIVERY_SIGNATURE_MAX_BYTES = 1_000_000;
+export const DELIVERY_SIGNATURE_MAX_BYTES = 64_000;
 /** The delivery e-mails' proof photo links open without a session for this many days, like a damage report's. */
 export const DELIVERY_PHOTO_LINK_DAYS = DAMAGE_PHOTO_LINK_DAYS;
 

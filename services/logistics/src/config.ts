@@ -12,6 +12,8 @@ export const logisticsEnvSchema = baseEnvSchema.extend({
   /** Damage reports are e-mailed through it. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'SMTP_URL must look like smtp://host:port' }),
   MAIL_FROM: z.string().default('Midway <no-reply@midway.local>'),
+  /** The provider's time zone: "today" for booking a delivery at least one business day ahead. */
+  LOGISTICS_TIME_ZONE: z.string().refine((tz) => { try { new Intl.DateTimeFormat('en-US', { timeZone: tz }); return true; } catch { return false; } }, { error: 'LOGISTICS_TIME_ZONE must be an IANA time zone such as America/Vancouver' }).default('UTC'),
   /** The address browsers reach Midway at (the gateway): a damage report's photo links point here. */
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be the address of the gateway, e.g. https://midway.example.com' }).default('http://localhost:8080'),
 });

@@ -13,6 +13,10 @@ import { systemClock, type Clock } from './domain/inspection-due';
 import { ReceivingService } from './domain/receiving.service';
 import { consumeIdentityFacts } from './events/identity.consumer';
 import { DamageReportMailer } from './mail/damage-report.mailer';
+import { DeliveryMailer } from './mail/delivery.mailer';
+import { DeliveriesService } from './domain/deliveries.service';
+import { DeliveryNotices } from './domain/delivery-notices.service';
+import { deliveryRoutes } from './routes/delivery.routes';
 import { damagePhotoRoutes, receivingRoutes } from './routes/receiving.routes';
 import { applyCatalogEvent, catalogCaughtUp, consumeCatalogFacts } from './events/catalog.consumer';
 import { carrierRoutes } from './routes/carrier.routes';
@@ -59,9 +63,12 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   // The receiving desk, and its damage reports' e-mails (retried every minute) and signed photo links.
   const clock = opts.clock ?? systemClock;
   const damage = new DamageReports(uow, { mailer: new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM), store, publicUrl: config.PUBLIC_URL, clock, logger });
-  rt.onStop(() => damage.stop());
   rt.app.use(receivingRoutes(new ReceivingService(uow, clock, (id) => damage.dispatch(id), catchUp)), damagePhotoRoutes(damage));
   rt.housekeeping.add('unsent damage report e-mails', 60_000, () => damage.sweep());
+  // Deliveries: designers book, staff run them; their e-mails link the proof photos like damage reports do.
+  const notices = new DeliveryNotices(uow, { mailer: new DeliveryMailer(config.SMTP_URL, config.MAIL_FROM), publicUrl: config.PUBLIC_URL, logger });
+  rt.onStop(async () => void (await Promise.all([damage.stop(), notices.stop()])));
+  rt.app.use(deliveryRoutes(new DeliveriesService(uow, catchUp, { clock, timeZone: config.LOGISTICS_TIME_ZONE, store, notify: (id, kind) => notices.dispatch(id, kind) })));
 
   if (store) {
     const cleanup = new UploadCleanup(uow, store, () => catalogCaughtUp(rt.bus));

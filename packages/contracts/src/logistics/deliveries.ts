@@ -139,7 +139,7 @@ export const completeDeliveryBodySchema = z.object({
     .default([]),
   signature: z
     .string({ error: SIGNATURE_MESSAGE })
-    .max(Math.ceil((DELIVERY_SIGNATURE_MAX_BYTES * 4) / 3) + 30, { error: 'signature is too large (1 MB at most)' })
+    .max(Math.ceil((DELIVERY_SIGNATURE_MAX_BYTES * 4) / 3) + 30, { error: `signature is too large (${DELIVERY_SIGNATURE_MAX_BYTES / 1000} kB at most)` })
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: SIGNATURE_MESSAGE })
     .optional(),
   exceptions: z

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { UnitOfWork as KitUnitOfWork, ProjectAccessRepository, type Outbox } from '@midway/service-kit';
 import { ArrivalRepository } from './arrival.repository';
+import { DeliveryRepository } from './delivery.repository';
 import { InspectionRepository } from './inspection.repository';
 import { ItemRepository } from './item.repository';
 import { ScanRepository } from './scan.repository';
@@ -20,6 +21,8 @@ export interface Repos {
   scan: ScanRepository;
   arrivals: ArrivalRepository;
   inspections: InspectionRepository;
+  /** Deliveries to the job site and the items on them. */
+  deliveries: DeliveryRepository;
   /** Identity's users (names, e-mails). */
   users: UserRepository;
   signingKeys: SigningKeyRepository;
@@ -29,7 +32,7 @@ export interface Repos {
 
 function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
   return { access: new ProjectAccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client),
-    scan: new ScanRepository(client, reader), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
+    scan: new ScanRepository(client, reader), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), deliveries: new DeliveryRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
   };
 }
 

@@ -37,7 +37,8 @@ export class UploadRepository {
 
   /**
    * Deletes up to `limit` uploads nobody will use and returns their ids: never completed and expired before
-   * `expiredBefore`; and, when `completedBefore` is given, completed before it and carried by no item.
+   * `expiredBefore`; and, when `completedBefore` is given, completed before it and carried by no item, inspection
+   * or delivery (a proof photo or signature).
    * Two statements: the first locks the candidates (skipping rows an attach or an item fact holds); the second,
    * with a snapshot taken after those locks, checks again — an item that came to carry a photo meanwhile is
    * seen there — and deletes. The rows stay locked until commit.
@@ -46,7 +47,8 @@ export class UploadRepository {
     const abandoned = Prisma.sql`((u.completed_at IS NULL AND u.expires_at < ${o.expiredBefore})
       OR (${o.completedBefore}::timestamptz IS NOT NULL AND u.completed_at < ${o.completedBefore}::timestamptz
           AND NOT EXISTS (SELECT 1 FROM items i WHERE i.photo_key = u.id)
-          AND NOT EXISTS (SELECT 1 FROM inspections n WHERE u.id = ANY(n.photo_keys))))`;
+          AND NOT EXISTS (SELECT 1 FROM inspections n WHERE u.id = ANY(n.photo_keys))
+          AND NOT EXISTS (SELECT 1 FROM deliveries dl WHERE u.id = ANY(dl.photo_keys) OR dl.signature_key = u.id)))`;
     const locked = await this.db.$queryRaw<{ id: string }[]>`
       SELECT u.id FROM uploads u WHERE ${abandoned} ORDER BY u.created_at LIMIT ${o.limit} FOR UPDATE SKIP LOCKED`;
     if (!locked.length) return [];

@@ -19,6 +19,14 @@ function photoKeyFrom(photoUrl: string | null | undefined): string | null | unde
  * republished events are harmless.
  */
 export async function applyCatalogFact(r: Omit<Repos, 'outbox'>, event: EventEnvelope): Promise<void> {
+  // A delivery goes to the project's location unless the designer names another address.
+  if (event.type === 'catalog.project.created.v1') {
+    const d = (event as Event<'catalog.project.created.v1'>).data;
+    await r.deliveries.recordLocation(d.projectId, d.location, d.createdAt);
+  } else if (event.type === 'catalog.project.updated.v1' || event.type === 'catalog.project.snapshot.v1') {
+    const d = (event as Event<'catalog.project.updated.v1'>).data;
+    await r.deliveries.recordLocation(d.projectId, d.location, d.changedAt);
+  }
   // Projects and members: the kit's project-access read model, the same in every service that keeps one.
   if (await applyProjectFact(r.access, event)) return;
   switch (event.type) {

@@ -82,9 +82,11 @@ export class DamageReports {
   async openPhoto(key: string, expires: unknown, sig: unknown) {
     const check = checkPhotoLink(await this.signingKey(), key, expires, sig, this.deps.clock());
     if (check === 'invalid') throw notFound('Photo not found');
-    if (check === 'expired') throw new HttpError(410, 'gone', 'This photo link has expired (links in a damage report open for 7 days). Sign in to see the report on the project page.');
+    if (check === 'expired') throw new HttpError(410, 'gone', 'This photo link has expired (links in a damage report or a delivery e-mail open for 7 days). Sign in to see it on the project page.');
     const k = key.toLowerCase();
-    const upload = (await this.uow.read.inspections.isDamagePhoto(k)) ? await this.uow.read.uploads.find(k) : null;
+    // A delivery's proof photos are e-mailed with the same signed links (the delivery notices).
+    const linked = (await this.uow.read.inspections.isDamagePhoto(k)) || (await this.uow.read.deliveries.isProofPhoto(k));
+    const upload = linked ? await this.uow.read.uploads.find(k) : null;
     if (!upload?.completedAt) throw notFound('Photo not found');
     if (!this.deps.store) throw new HttpError(503, 'photo_storage_unavailable', 'Photo storage is not configured on this server.');
     return { contentType: upload.contentType!, size: upload.size!, body: await this.deps.store.get(objectKey(k)) };

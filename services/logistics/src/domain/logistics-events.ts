@@ -1,5 +1,18 @@
 import { makeEvent } from '@midway/service-kit';
-import type { InspectionCondition, ServiceType } from '@midway/contracts';
+import type { Delivery, InspectionCondition, ServiceType } from '@midway/contracts';
+
+/** What every delivery fact says of the delivery as it now is (never its notes or proof's signature). */
+const deliveryFacts = (d: Delivery, byUserId: string, changedAt: Date) => ({
+  deliveryId: d.id,
+  projectId: d.projectId,
+  date: d.date,
+  window: d.window,
+  address: d.address,
+  status: d.status,
+  items: d.items.map((i) => ({ itemId: i.itemId, name: i.name, installAssembly: i.installAssembly })),
+  byUserId,
+  changedAt: changedAt.toISOString(),
+});
 
 /** The facts logistics publishes (contracts: events/logistics), built in one place for the service and its pacts. */
 export const logisticsEvents = {
@@ -56,4 +69,12 @@ export const logisticsEvents = {
       byUserId,
       reportedAt: reportedAt.toISOString(),
     }),
+  /** A designer booked (or, while requested, changed) a delivery. */
+  deliveryRequested: (d: Delivery, byUserId: string, at: Date) => makeEvent('logistics.delivery.requested.v1', deliveryFacts(d, byUserId, at)),
+  deliveryScheduled: (d: Delivery, runId: string, byUserId: string, at: Date) => makeEvent('logistics.delivery.scheduled.v1', { ...deliveryFacts(d, byUserId, at), runId }),
+  deliveryOut: (d: Delivery, byUserId: string, at: Date) => makeEvent('logistics.delivery.out-for-delivery.v1', deliveryFacts(d, byUserId, at)),
+  /** The proof of delivery: catalog marks the delivered items, billing charges the day's fee and installations. */
+  deliveryCompleted: (d: Delivery, proof: { receivedBy: string; deliveredItemIds: string[]; exceptions: { itemId: string; note: string }[] }, byUserId: string, at: Date) =>
+    makeEvent('logistics.delivery.completed.v1', { ...deliveryFacts(d, byUserId, at), ...proof, photoUrls: d.photoUrls }),
+  deliveryCancelled: (d: Delivery, byUserId: string, at: Date) => makeEvent('logistics.delivery.cancelled.v1', deliveryFacts(d, byUserId, at)),
 };
