@@ -26,6 +26,7 @@ export const BILLING_STATES = {
   adminWithRates: 'an admin, with the default billing rates initialized',
   adminWithSent: 'an admin, and a sent invoice of 25.00 on "Lakeview Residence"',
   adminWithAnomaly: 'an admin, and a payment of 50.00 that arrived for a void invoice',
+  adminWithTaxRate: 'an admin, and a tax rate of 5% on inspection fees from 2100-12-31',
 } as const;
 
 const JSON_HEADERS = { 'Content-Type': regex(/application\/json.*/.source, 'application/json; charset=utf-8') };
@@ -279,7 +280,7 @@ describe('mf-billing → billing (Pact)', () => {
   it('POST /api/billing/cycles/create and /invoices/generate take the month and year and answer what they did', async () => {
     for (const [route, run, example] of [
       ['/api/billing/cycles/create', 'createCycles', 'Billing cycles created for March 2026: 1 new cycle (1 in all)'],
-      ['/api/billing/invoices/generate', 'generateInvoices', 'Generated 1 invoice for March 2026: INV-2026-000001'],
+      ['/api/billing/invoices/generate', 'generateInvoices', 'Created 1 invoice, INV-2026-000001, for March 2026.'],
     ] as const) {
       await pact
         .addInteraction()
@@ -292,6 +293,47 @@ describe('mf-billing → billing (Pact)', () => {
         });
     }
   });
+
+  it('GET /api/billing/unbilled answers what is recorded and not yet invoiced', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.adminWithRates)
+      .uponReceiving('a request for the fees not yet invoiced')
+      .withRequest('GET', '/api/billing/unbilled')
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ amount: regex(/^-?\d+\.\d{2}$/.source, '0.00'), fees: integer(0), projectCount: integer(0), months: like([]) }))
+      .executeTest(async (server) => {
+        expect(await createBillingApi(server.url).getUnbilled()).toMatchObject({ amount: '0.00', fees: 0, projectCount: 0 });
+      }));
+
+  const taxRate = {
+    id: uuid('7f000000-0000-4000-8000-000000000001'),
+    name: string('Pact tax'),
+    percent: regex(/^\d+(\.\d+)?$/.source, '5'),
+    feeTypes: eachLike('inspection'),
+    effectiveFrom: plainDate('2100-12-31'),
+  };
+
+  it('GET /api/billing/tax-rates lists the tax rates', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.adminWithTaxRate)
+      .uponReceiving('a request for the tax rates')
+      .withRequest('GET', '/api/billing/tax-rates')
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(taxRate)))
+      .executeTest(async (server) => {
+        expect((await createBillingApi(server.url).listTaxRates())[0]).toMatchObject({ name: 'Pact tax', percent: '5' });
+      }));
+
+  it('POST /api/billing/tax-rates adds a tax rate', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.adminWithRates)
+      .uponReceiving('a request to add a tax rate')
+      .withRequest('POST', '/api/billing/tax-rates', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ name: 'Pact tax', percent: '5', feeTypes: ['inspection'], effectiveFrom: '2100-12-31' }))
+      .willRespondWith(201, (res) => res.headers(JSON_HEADERS).jsonBody(taxRate))
+      .executeTest(async (server) => {
+        expect(await createBillingApi(server.url).createTaxRate({ name: 'Pact tax', percent: '5', feeTypes: ['inspection'], effectiveFrom: '2100-12-31' })).toMatchObject({ name: 'Pact tax' });
+      }));
 
   it('POST /api/billing/cycles/create refuses a month out of range (400 naming it)', () =>
     pact

@@ -97,6 +97,12 @@ it('fulfils every consumer’s contract (mf-billing)', async () => {
         caller = admin;
         return {};
       },
+      // From 2100 on: a rate that taxes no invoice of the tests sharing the schema.
+      'an admin, and a tax rate of 5% on inspection fees from 2100-12-31': async () => {
+        expect((await api.post('/api/billing/tax-rates', admin, { name: 'Pact tax', percent: '5', feeTypes: ['inspection'], effectiveFrom: '2100-12-31' })).status).toBe(201);
+        caller = admin;
+        return {};
+      },
     },
     // The gateway's job in production: forward the state's caller as a signed identity.
     requestFilter: (req, _res, next) => {
