@@ -253,6 +253,26 @@ describe('inspections', () => {
   });
 });
 
+describe('what the designer sees in catalog', () => {
+  it('the item is received as of the arrival within 3 s; the inspection and the damage report follow', async () => {
+    const item = await itemOf(ada, adaProject.id, { name: `Linen sofa ${digits(4)}`, trackingNumber: digits(12) });
+    now = new Date('2026-08-03T14:20:00.000Z');
+    const started = Date.now();
+    expect((await arrive({ code: 'sofa', itemId: item.id })).status).toBe(201);
+    type Detail = { items: { id: string; status: string; receivedAt: string | null; inspection: unknown }[]; damageReports: { itemId: string; condition: string }[] };
+    const detail = async () => (await t.catalog.get(`/api/projects/${adaProject.id}`, ada)).body as Detail;
+    const mine = (d: Detail) => d.items.find((i) => i.id === item.id)!;
+    await eventually(detail, (d) => mine(d).status === 'received', 3000);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(mine(await detail()).receivedAt).toBe('2026-08-03T14:20:00.000Z');
+
+    expect((await inspect(item.id, { condition: 'missing-parts', notes: 'No legs in the box' })).status).toBe(201);
+    const after = await eventually(detail, (d) => mine(d).inspection !== null && d.damageReports.some((r) => r.itemId === item.id), 5000);
+    expect(mine(after).inspection).toEqual({ condition: 'missing-parts', inspectedAt: '2026-08-03T14:20:00.000Z', notes: 'No legs in the box', photoUrls: [] });
+    expect(after.damageReports.find((r) => r.itemId === item.id)).toMatchObject({ condition: 'missing-parts' });
+  });
+});
+
 describe('a damage report', () => {
   const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 9)]);
 
