@@ -108,29 +108,34 @@ export class InvoiceRepository {
 
   async numberOf(id: string | null): Promise<string | null> {
     if (!id) return null;
-    const [row] = await this.db.$queryRaw<{ n: string }[]>`SELECT invoice_number AS n FROM invoices WHERE id = ${id}::uuid`;
-    return row?.n ?? null;
+    const row = await this.db.invoice.findUnique({ where: { id }, select: { invoiceNumber: true } });
+    return row?.invoiceNumber ?? null;
   }
 
   /** Takes the sent invoice's e-mail to send, unless it went (or is going) out already: answers whether this caller sends it. */
   async claimEmail(id: string): Promise<boolean> {
-    const n = await this.db.$executeRaw`
-      UPDATE invoices SET emailed_at = now() WHERE id = ${id}::uuid AND emailed_at IS NULL AND status IN ('sent', 'overdue') AND client_email IS NOT NULL`;
-    return n > 0;
+    const { count } = await this.db.invoice.updateMany({ where: { id, emailedAt: null, status: { in: ['sent', 'overdue'] }, clientEmail: { not: null } }, data: { emailedAt: new Date() } });
+    return count > 0;
   }
 
   /** The e-mail could not be delivered: the next attempt (Send again, the next run) takes it. */
   async releaseEmail(id: string): Promise<void> {
-    await this.db.$executeRaw`UPDATE invoices SET emailed_at = NULL WHERE id = ${id}::uuid`;
+    await this.db.invoice.updateMany({ where: { id }, data: { emailedAt: null } });
   }
 
   /** Moves an invoice from one of `from` to `to`; answers whether it moved (a raced second call: no). */
   async transition(id: string, from: InvoiceStatus[], to: InvoiceStatus, set: { dueDate?: string; paid?: { intentId: string } } = {}): Promise<boolean> {
-    const due = set.dueDate ? Prisma.sql`, due_date = ${set.dueDate}::date` : Prisma.empty;
-    const paid = set.paid ? Prisma.sql`, paid_at = now(), stripe_payment_intent_id = ${set.paid.intentId}` : Prisma.empty;
-    const n = await this.db.$executeRaw`
-      UPDATE invoices SET status = ${to}, updated_at = now() ${due} ${paid} WHERE id = ${id}::uuid AND status = ANY(${from}::text[])`;
-    return n > 0;
+    const now = new Date();
+    const { count } = await this.db.invoice.updateMany({
+      where: { id, status: { in: from } },
+      data: {
+        status: to,
+        updatedAt: now,
+        ...(set.dueDate ? { dueDate: new Date(`${set.dueDate}T00:00:00.000Z`) } : {}),
+        ...(set.paid ? { paidAt: now, stripePaymentIntentId: set.paid.intentId } : {}),
+      },
+    });
+    return count > 0;
   }
 
   /** Sent invoices whose due date has passed become overdue; answers them. */

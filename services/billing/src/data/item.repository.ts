@@ -49,14 +49,14 @@ export class ItemRepository {
 
   /** The project an item belongs to, or null for an item billing has not heard of. */
   async projectOf(itemId: string): Promise<string | null> {
-    const [row] = await this.db.$queryRaw<{ projectId: string }[]>`SELECT project_id AS "projectId" FROM items WHERE id = ${itemId}::uuid`;
+    const row = await this.db.item.findUnique({ where: { id: itemId }, select: { projectId: true } });
     return row?.projectId ?? null;
   }
 
   /** A deleted item is no longer stored anywhere: its storage ends at `at`. */
   async markDeleted(itemId: string, at: string): Promise<void> {
-    await this.db.$executeRaw`UPDATE items SET deleted = true WHERE id = ${itemId}::uuid`;
-    await this.db.$executeRaw`INSERT INTO item_status_history (item_id, at, status) VALUES (${itemId}::uuid, ${at}::timestamptz, 'deleted') ON CONFLICT DO NOTHING`;
+    await this.db.item.updateMany({ where: { id: itemId }, data: { deleted: true } });
+    await this.db.itemStatusChange.createMany({ data: [{ itemId, at: new Date(at), status: 'deleted' }], skipDuplicates: true });
   }
 
   async setSelected(itemId: string, type: ServiceType, selected: boolean, at: string): Promise<void> {
@@ -74,8 +74,7 @@ export class ItemRepository {
     await this.db.$queryRaw`SELECT 1 FROM items WHERE id = ${itemId}::uuid FOR NO KEY UPDATE`;
   }
 
-  async statusOf(itemId: string): Promise<{ status: string; statusAt: Date } | null> {
-    const [row] = await this.db.$queryRaw<{ status: string; statusAt: Date }[]>`SELECT status, status_at AS "statusAt" FROM items WHERE id = ${itemId}::uuid AND NOT deleted`;
-    return row ?? null;
+  statusOf(itemId: string): Promise<{ status: string; statusAt: Date } | null> {
+    return this.db.item.findFirst({ where: { id: itemId, deleted: false }, select: { status: true, statusAt: true } });
   }
 }

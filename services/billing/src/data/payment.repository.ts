@@ -1,5 +1,5 @@
 import type { PaymentAnomalyKind } from '@midway/contracts';
-import type { Client } from './prisma-client';
+import type { Client, Prisma } from './prisma-client';
 
 export interface PaymentIntentRow {
   id: string;
@@ -21,6 +21,9 @@ export interface PaymentAnomalyRow {
   createdAt: string;
 }
 
+const INTENT = { id: true, invoiceId: true, amount: true, currency: true, status: true } as const satisfies Prisma.PaymentIntentSelect;
+const toIntent = (r: Prisma.PaymentIntentGetPayload<{ select: typeof INTENT }>): PaymentIntentRow => ({ ...r, amount: r.amount.toFixed(2), status: r.status as PaymentIntentRow['status'] });
+
 /**
  * Payments of invoices: the intents this platform created for them (the only ones whose events may move money),
  * one payment per intent however often the processor tells of it, and the events that moved nothing.
@@ -30,57 +33,49 @@ export class PaymentRepository {
 
   /** Records an intent created for an invoice (a repeated creation of the same intent changes nothing). */
   async recordIntent(p: { id: string; invoiceId: string; amount: string; currency: string }): Promise<void> {
-    await this.db.$executeRaw`
-      INSERT INTO payment_intents (id, invoice_id, amount, currency) VALUES (${p.id}, ${p.invoiceId}::uuid, ${p.amount}::numeric, ${p.currency})
-      ON CONFLICT (id) DO NOTHING`;
-    await this.db.$executeRaw`UPDATE invoices SET stripe_payment_intent_id = ${p.id}, updated_at = now() WHERE id = ${p.invoiceId}::uuid`;
+    await this.db.paymentIntent.createMany({ data: [{ id: p.id, invoiceId: p.invoiceId, amount: p.amount, currency: p.currency }], skipDuplicates: true });
+    await this.db.invoice.updateMany({ where: { id: p.invoiceId }, data: { stripePaymentIntentId: p.id, updatedAt: new Date() } });
   }
 
   /** The invoice's open intent for this amount, the newest first: reused instead of starting another. */
   async openIntent(invoiceId: string, amount: string): Promise<PaymentIntentRow | null> {
-    const [row] = await this.db.$queryRaw<PaymentIntentRow[]>`
-      SELECT id, invoice_id AS "invoiceId", amount::text, currency, status FROM payment_intents
-      WHERE invoice_id = ${invoiceId}::uuid AND status = 'open' AND amount = ${amount}::numeric ORDER BY created_at DESC LIMIT 1`;
-    return row ?? null;
+    const row = await this.db.paymentIntent.findFirst({ where: { invoiceId, status: 'open', amount }, orderBy: { createdAt: 'desc' }, select: INTENT });
+    return row ? toIntent(row) : null;
   }
 
   /** The processor canceled it (or it was replaced): its events no longer pay. */
   async closeIntent(id: string, status: 'canceled'): Promise<void> {
-    await this.db.$executeRaw`UPDATE payment_intents SET status = ${status} WHERE id = ${id} AND status = 'open'`;
+    await this.db.paymentIntent.updateMany({ where: { id, status: 'open' }, data: { status } });
   }
 
   async intent(id: string): Promise<PaymentIntentRow | null> {
-    const [row] = await this.db.$queryRaw<PaymentIntentRow[]>`SELECT id, invoice_id AS "invoiceId", amount::text, currency, status FROM payment_intents WHERE id = ${id}`;
-    return row ?? null;
+    const row = await this.db.paymentIntent.findUnique({ where: { id }, select: INTENT });
+    return row ? toIntent(row) : null;
   }
 
   /** Whether the intent's payment is already counted (a replayed event then does nothing). */
   async counted(intentId: string): Promise<boolean> {
-    const [row] = await this.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM payments WHERE stripe_payment_intent_id = ${intentId}`;
-    return (row?.n ?? 0) > 0;
+    return (await this.db.payment.count({ where: { stripePaymentIntentId: intentId } })) > 0;
   }
 
   /** Records a payment once per intent and closes the intent; answers false when it was already recorded. */
   async record(p: { invoiceId: string; intentId: string; amount: string; currency: string; stripeStatus: string; paymentMethod: string | null }): Promise<boolean> {
-    const n = await this.db.$executeRaw`
-      INSERT INTO payments (invoice_id, stripe_payment_intent_id, amount, currency, status, stripe_status, payment_method)
-      VALUES (${p.invoiceId}::uuid, ${p.intentId}, ${p.amount}::numeric, ${p.currency}, 'succeeded', ${p.stripeStatus}, ${p.paymentMethod})
-      ON CONFLICT (stripe_payment_intent_id) DO NOTHING`;
-    await this.db.$executeRaw`UPDATE payment_intents SET status = 'succeeded' WHERE id = ${p.intentId}`;
-    return n > 0;
+    const { count } = await this.db.payment.createMany({
+      data: [{ invoiceId: p.invoiceId, stripePaymentIntentId: p.intentId, amount: p.amount, currency: p.currency, status: 'succeeded', stripeStatus: p.stripeStatus, paymentMethod: p.paymentMethod }],
+      skipDuplicates: true,
+    });
+    await this.db.paymentIntent.updateMany({ where: { id: p.intentId }, data: { status: 'succeeded' } });
+    return count > 0;
   }
 
   async paidAmount(invoiceId: string): Promise<string> {
-    const [row] = await this.db.$queryRaw<{ paid: string }[]>`SELECT COALESCE(sum(amount), 0)::text AS paid FROM payments WHERE invoice_id = ${invoiceId}::uuid`;
-    return row?.paid ?? '0';
+    const { _sum } = await this.db.payment.aggregate({ where: { invoiceId }, _sum: { amount: true } });
+    return _sum.amount?.toFixed(2) ?? '0';
   }
 
   /** Records an event that moved no money, once per intent and kind however often it is delivered. */
   async recordAnomaly(a: { kind: PaymentAnomalyKind; invoiceId: string | null; intentId: string; eventId: string; amount: string; currency: string }): Promise<void> {
-    await this.db.$executeRaw`
-      INSERT INTO payment_anomalies (kind, invoice_id, intent_id, event_id, amount, currency)
-      VALUES (${a.kind}, ${a.invoiceId}::uuid, ${a.intentId}, ${a.eventId}, ${a.amount}, ${a.currency.toLowerCase()})
-      ON CONFLICT (intent_id, kind) DO NOTHING`;
+    await this.db.paymentAnomaly.createMany({ data: [{ ...a, currency: a.currency.toLowerCase() }], skipDuplicates: true });
   }
 
   /** Every anomaly, newest first, with its invoice's number. */
