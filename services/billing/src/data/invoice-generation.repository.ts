@@ -62,6 +62,10 @@ export class InvoiceGenerationRepository {
         UPDATE billing_cycles c SET invoice_id = i.id, status = 'invoiced' FROM invoices i
         WHERE i.id = ANY(${createdIds}::uuid[]) AND i.kind = 'standard' AND c.id = i.billing_cycle_id`;
     }
+    // The month's drafts stay drafts until this run is done: Send (which locks its invoice too) waits, so no line
+    // lands on an invoice after it went out.
+    await this.db.$queryRaw`
+      SELECT 1 AS locked FROM invoices d WHERE d.billing_period_start = ${start} AND d.is_auto_generated AND d.status = 'draft' ORDER BY d.id FOR NO KEY UPDATE`;
     // The fees go on their project's open draft for the month (the oldest, were there two), as lines grouped by
     // type, item and rate, in one statement: a fee is taken only while it is not processed.
     const touched = await this.db.$queryRaw<{ id: string }[]>`
