@@ -15,6 +15,7 @@ import { consumeIdentityUsers } from './events/identity-users.consumer';
 import { consumeLogisticsPhotos } from './events/logistics-photos.consumer';
 import { consumeLogisticsDamage } from './events/logistics-damage.consumer';
 import { consumeLogisticsReceiving } from './events/logistics-receiving.consumer';
+import { consumeLogisticsDeliveries } from './events/logistics-deliveries.consumer';
 import { applyLogisticsUpload, consumeLogisticsUploads } from './events/logistics-uploads.consumer';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { itemRoutes } from './routes/item.routes';
@@ -47,6 +48,8 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.onStop(receiving.stop);
   const damage = await consumeLogisticsDamage(rt.bus, uow, logger);
   rt.onStop(damage.stop);
+  // Deliveries: the client page's list, the history, and the delivered items.
+  rt.onStop((await consumeLogisticsDeliveries(rt.bus, uow, logger)).stop);
   const uploads = await consumeLogisticsUploads(rt.bus, uow, logger);
   rt.onStop(uploads.stop);
   const costs = await consumeBillingCosts(rt.bus, uow, logger);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@midway/contracts';
 import { announceUser, readMail, testEnv, type SunkMail } from '@midway/testing';
-import { actor, eventually, usePlatform, watchEvents, type Actor } from './logistics-harness';
+import { actor, ANONYMOUS, eventually, usePlatform, watchEvents, type Actor } from './logistics-harness';
 
 /**
  * Deliveries against a real catalog, NATS, Postgres, object store and mail sink, with logistics' clock in the
@@ -238,6 +238,20 @@ describe('runs, proof of delivery and e-mails', () => {
     );
     expect(items.find((i) => i.id === table.id)!.deliveredAt).toBe('2026-06-05T15:00:00.000Z');
     expect(items.find((i) => i.id === chair.id)!.status).toBe('stored');
+    // The client page lists the delivery (day, window, status, item names: no address notes, proof or prices) and its history.
+    const token = (await t.catalog.post(`/api/projects/${loft.id}/share`, ada, {})).body.shareToken as string;
+    const shared = await eventually(
+      async () => (await t.catalog.get(`/api/shared/projects/${token}`, ANONYMOUS)).body as { deliveries: { date: string; status: string; items: { name: string }[] }[]; activities: { description: string }[] },
+      (p) => p.deliveries.some((x) => x.status === 'completed' && x.items.some((i) => i.name === table.name)),
+      10_000,
+    );
+    const listed = shared.deliveries.find((x) => x.status === 'completed' && x.items.some((i) => i.name === table.name))!;
+    expect(listed).toEqual({ date: FRIDAY, window: 'any', status: 'completed', items: expect.arrayContaining([{ name: table.name }, { name: chair.name }]) });
+    expect(JSON.stringify(shared.deliveries)).not.toMatch(/J\. Ellis|Leg cracked|signature|price/);
+    expect(shared.activities.map((a) => a.description)).toEqual(expect.arrayContaining(['Delivered to 12 Harbour St, received by J. Ellis', 'Delivery booked for Jun 5']));
+    // The designer's item timeline says why the chair stayed.
+    const history = (await t.catalog.get('/api/activities?limit=100', ada)).body as { description: string }[];
+    expect(history.map((a) => a.description)).toEqual(expect.arrayContaining([`Not delivered: "${chair.name}" — Leg cracked in the van`, `Out for delivery: "${table.name}"`]));
 
     const inbox = await eventually(() => readMail(testEnv().mailUrl), (all) => [ada.email, member.email, clientEmail].every((e) => all.some(to(e, 'Delivered'))), 10_000);
     const mail = inbox.find(to(clientEmail, 'Delivered'))!;

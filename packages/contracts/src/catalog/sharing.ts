@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSPECTION_OUTCOMES, ITEM_STATUSES } from '../vocab';
+import { DELIVERY_STATUSES, DELIVERY_WINDOWS, INSPECTION_OUTCOMES, ITEM_STATUSES } from '../vocab';
 
 /**
  * POST /api/projects/{id}/share: the project's client link token, created on first use and the same when asked
@@ -37,5 +37,14 @@ export const sharedProjectSchema = z.object({
     }),
   ),
   activities: z.array(z.object({ id: z.uuid(), description: z.string(), createdAt: z.string() })),
+  /** The project's deliveries, upcoming and past (cancelled ones left out): never prices, addresses' notes or signatures. */
+  deliveries: z.array(
+    z.object({
+      date: z.iso.date(),
+      window: z.enum(DELIVERY_WINDOWS),
+      status: z.enum(DELIVERY_STATUSES),
+      items: z.array(z.object({ name: z.string() })),
+    }),
+  ),
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;

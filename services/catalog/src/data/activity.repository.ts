@@ -12,7 +12,7 @@ export interface NewActivity {
   metadata?: Record<string, unknown>;
 }
 
-const CLIENT_VISIBLE_ACTIVITY = ['project_created', 'project_status', 'item_added', 'items_imported', 'item_status', 'item_removed'];
+const CLIENT_VISIBLE_ACTIVITY = ['project_created', 'project_status', 'item_added', 'items_imported', 'item_status', 'item_removed', 'delivery_booked', 'delivery_scheduled', 'delivery_cancelled', 'delivery_completed'];
 
 export class ActivityRepository {
   constructor(private readonly db: Client) {}

@@ -1,4 +1,4 @@
-import type { DamageReport, InspectionCondition, ItemInspection } from '@midway/contracts';
+import type { DamageReport, DeliveryStatus, DeliveryWindow, InspectionCondition, ItemInspection, SharedProject } from '@midway/contracts';
 import type { Client } from './prisma-client';
 
 /** What the warehouse (logistics' receiving desk) found, as catalog keeps it for designers and clients. */
@@ -42,5 +42,34 @@ export class WarehouseRepository {
       SELECT id, item_id AS "itemId", item_name AS "itemName", condition, notes, coalesce(photo_urls, '{}') AS "photoUrls", reported_at AS "reportedAt"
       FROM damage_reports WHERE project_id = ${projectId}::uuid ORDER BY reported_at DESC, id`;
     return rows.map((r) => ({ ...r, reportedAt: r.reportedAt.toISOString() }));
+  }
+
+  /** The item is delivered at `deliveredAt` (the proof of delivery's time). */
+  async deliver(itemId: string, deliveredAt: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE items SET status = 'delivered', delivered_at = ${deliveredAt}, updated_at = ${deliveredAt} WHERE id = ${itemId}::uuid`;
+  }
+
+  /**
+   * The delivery as logistics now says it; a fact older than the one kept changes nothing. 'inserted' the first
+   * time, 'updated' for a newer fact, null for an older or repeated one.
+   */
+  async recordDelivery(d: { id: string; projectId: string; date: string; window: DeliveryWindow; status: DeliveryStatus; items: { itemId: string; name: string }[]; changedAt: string }): Promise<'inserted' | 'updated' | null> {
+    const [row] = await this.db.$queryRaw<{ inserted: boolean }[]>`
+      INSERT INTO deliveries (id, project_id, date, "window", status, items, changed_at)
+      SELECT ${d.id}::uuid, p.id, ${d.date}::date, ${d.window}, ${d.status}, ${JSON.stringify(d.items)}::jsonb, ${d.changedAt}::timestamptz
+      FROM projects p WHERE p.id = ${d.projectId}::uuid
+      ON CONFLICT (id) DO UPDATE SET date = EXCLUDED.date, "window" = EXCLUDED."window", status = EXCLUDED.status, items = EXCLUDED.items, changed_at = EXCLUDED.changed_at
+        WHERE deliveries.changed_at < EXCLUDED.changed_at OR (deliveries.changed_at = EXCLUDED.changed_at AND deliveries.status <> EXCLUDED.status)
+      RETURNING (xmax = 0) AS inserted`;
+    return row ? (row.inserted ? 'inserted' : 'updated') : null;
+  }
+
+  /** The project's deliveries for the client page, by date (cancelled ones left out): item names only. */
+  async deliveriesOf(projectId: string): Promise<SharedProject['deliveries']> {
+    return this.db.$queryRaw<SharedProject['deliveries']>`
+      SELECT to_char(date, 'YYYY-MM-DD') AS date, "window", status,
+        (SELECT coalesce(json_agg(json_build_object('name', x.name)), '[]'::json) FROM jsonb_to_recordset(items) AS x(name text)) AS items
+      FROM deliveries WHERE project_id = ${projectId}::uuid AND status <> 'cancelled' ORDER BY date, changed_at, id`;
   }
 }

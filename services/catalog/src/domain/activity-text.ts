@@ -16,4 +16,16 @@ export const activityText = {
   itemReceived: (name: string) => `Received at the warehouse: "${name}"`,
   itemInspected: (name: string, condition: InspectionCondition) => `Inspected: ${INSPECTION_CONDITION_LABELS[condition].toLowerCase()} — "${name}"`,
   damageReported: (name: string, condition: InspectionCondition) => `Damage reported: "${name}" (${INSPECTION_CONDITION_LABELS[condition].toLowerCase()})`,
+  // Deliveries (logistics): the day as the client reads it ("Mar 3"), never the proof's signature or notes.
+  deliveryBooked: (date: string) => `Delivery booked for ${dayOf(date)}`,
+  deliveryScheduled: (date: string) => `Delivery scheduled for ${dayOf(date)}`,
+  deliveryCancelled: (date: string) => `Delivery for ${dayOf(date)} cancelled`,
+  itemOutForDelivery: (name: string) => `Out for delivery: "${name}"`,
+  delivered: (address: string, receivedBy: string) => `Delivered to ${address}, received by ${receivedBy}`,
+  itemNotDelivered: (name: string, note: string) => `Not delivered: "${name}" — ${note}`,
 };
+
+/** A calendar date YYYY-MM-DD as "Mar 3". */
+function dayOf(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}

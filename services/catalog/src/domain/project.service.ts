@@ -75,7 +75,7 @@ export class ProjectService {
     const r = this.uow.read;
     const project = isShareToken(token) ? await r.projects.findByShareToken(token) : null;
     if (!project) throw notFound('Project not found');
-    const [items, activities] = await Promise.all([r.items.byProject(project.id), r.activities.latestForClient(project.id, CLIENT_ACTIVITY_LIMIT)]);
+    const [items, activities, deliveries] = await Promise.all([r.items.byProject(project.id), r.activities.latestForClient(project.id, CLIENT_ACTIVITY_LIMIT), r.warehouse.deliveriesOf(project.id)]);
     return {
       name: project.name,
       location: project.location,
@@ -92,6 +92,8 @@ export class ProjectService {
         };
       }),
       activities: activities.map((a) => ({ id: a.id, description: a.description, createdAt: a.createdAt.toISOString() })),
+      // Upcoming and past: the day, window, status and item names only.
+      deliveries,
     };
   }
 }
