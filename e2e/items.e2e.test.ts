@@ -275,8 +275,25 @@ describe('items and services journeys', () => {
     expect(await byStatus.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Ordered(0 items)', 'In Transit(0 items)', 'Received(2 items)', 'Stored(0 items)', 'Delivered(0 items)']);
     for (const name of ['Linen throw 1', 'Linen throw 10']) await byStatus.getByRole('article', { name, exact: true }).getByText('Received', { exact: true }).waitFor();
     await checkA11y(page);
-    await search.fill('');
+
+    // On a phone the rows are cards: their checkboxes show in select mode only, and Done leaves it.
     await page.getByRole('tab', { name: 'List View' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await search.fill('Linen throw 2');
+    await page.getByTestId('item-count').filter({ hasText: /^1 item$/ }).waitFor();
+    const box = page.getByRole('checkbox', { name: 'Select Linen throw 2', exact: true, includeHidden: true });
+    await box.waitFor({ state: 'attached' });
+    expect(await box.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await box.check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByText('1 item selected').waitFor();
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'items-select-mode-phone');
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.getByRole('region', { name: 'Bulk actions' }).waitFor({ state: 'detached' });
+    expect(await box.isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1440, height: 960 });
+    await search.fill('');
   });
 
   it('toggles services and sees Selected and Total Value change; Bulk Actions select and clear what the filters show', async () => {
