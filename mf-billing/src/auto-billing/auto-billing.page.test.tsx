@@ -113,7 +113,7 @@ describe('Automatic billing page', () => {
   it('shows what is recorded and not yet invoiced, per month', async () => {
     mockFetch(
       routes(ADMIN, {
-        'GET /api/billing/unbilled': () => jsonResponse({ amount: '1234.50', fees: 40, projectCount: 3, months: [{ year: 2026, month: 10, amount: '1234.50', fees: 40, projects: 3 }], projects: [] }),
+        'GET /api/billing/unbilled': () => jsonResponse({ amount: '1234.50', fees: 40, projectCount: 3, months: [{ year: 2026, month: 10, amount: '1234.50', fees: 40, projects: 3 }], projects: [{ projectId: '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11', name: 'Lakeview Residence', amount: '1000.00', fees: 30 }] }),
       }),
     );
     renderWithProviders(<AutoBillingPage />);
@@ -121,6 +121,7 @@ describe('Automatic billing page', () => {
     const row = await screen.findByTestId('unbilled-month');
     expect(row.textContent).toContain('October 2026');
     expect(row.textContent).toContain('$1,234.50');
+    expect((await screen.findByTestId('unbilled-project')).textContent).toContain('Lakeview Residence');
   });
 
   it('adds a tax rate (name, percent, fee types, effective from), checking the form first', async () => {

@@ -198,6 +198,12 @@ function AutoBilling() {
             labelledBy="unbilled-fees"
             rowTestId="unbilled-month"
           />
+          <CardContent>
+            <h3 id="unbilled-projects" style={{ margin: '16px 0 8px', fontSize: 'inherit' }}>
+              Projects owed the most
+            </h3>
+            <DataTable columns={UNBILLED_PROJECT_COLUMNS} rows={unbilled.data.projects} rowKey={(p) => p.projectId} labelledBy="unbilled-projects" rowTestId="unbilled-project" />
+          </CardContent>
         </Card>
       ) : null}
       <Columns>
@@ -297,6 +303,13 @@ const UNBILLED_COLUMNS: DataColumn<UnbilledMonth>[] = [
   { key: 'amount', header: 'Amount', nowrap: true, cell: (m) => formatMoney(m.amount) },
   { key: 'fees', header: 'Fees', cell: (m) => String(m.fees) },
   { key: 'projects', header: 'Projects', cell: (m) => String(m.projects) },
+];
+
+type UnbilledProject = { projectId: string; name: string | null; amount: string; fees: number };
+const UNBILLED_PROJECT_COLUMNS: DataColumn<UnbilledProject>[] = [
+  { key: 'project', header: 'Project', primary: true, cell: (p) => p.name ?? 'A project billing has not heard of yet' },
+  { key: 'amount', header: 'Amount', nowrap: true, cell: (p) => formatMoney(p.amount) },
+  { key: 'fees', header: 'Fees', cell: (p) => String(p.fees) },
 ];
 
 export const NO_TAX_RATES = 'No tax rates: invoices carry no tax. Add one (for example GST 5% on every fee type) to tax invoices from its date.';
