@@ -19,12 +19,16 @@ export function installationFees(delivered: readonly DeliveredItem[], rateOn: (d
     .map((d) => billableEvent({ key: INSTALLATION.key(d.itemId), projectId: d.projectId, itemId: d.itemId, type: INSTALLATION.type, date: d.day, quantity: 1, rate: rateOn(d.day), description: INSTALLATION.description(d.name) }));
 }
 
-/** `delivered` selects (id, project_id, name, day) of items now delivered; answers the rows a billable-event insert takes. */
-export function installationEventsSql(delivered: Prisma.Sql): Prisma.Sql {
+/**
+ * `delivered` selects (id, project_id, name, day) of items now delivered; answers the rows a billable-event insert
+ * takes. `selected: 'given'`: `delivered` holds only items the delivery said have the service selected (logistics'
+ * proof of delivery), so billing's own selection is not asked again.
+ */
+export function installationEventsSql(delivered: Prisma.Sql, { selected = 'ask' }: { selected?: 'ask' | 'given' } = {}): Prisma.Sql {
   return Prisma.sql`
     SELECT ${INSTALLATION.keySql(Prisma.sql`d.id`)} AS key, d.project_id, d.id AS item_id, ${literal(INSTALLATION.type)} AS event_type, d.day AS event_date,
            1 AS quantity, ${rateOnSql(INSTALLATION.type, Prisma.sql`d.day`)} AS rate, ${INSTALLATION.descriptionSql(Prisma.sql`d.name`)} AS description
-    FROM (${delivered}) d WHERE ${selectedSql(INSTALLATION.type, Prisma.sql`d.id`)}`;
+    FROM (${delivered}) d WHERE ${selected === 'given' ? Prisma.sql`TRUE` : selectedSql(INSTALLATION.type, Prisma.sql`d.id`)}`;
 }
 
 /** Installation cleared before the delivery (heard after it) is taken back unless it is invoiced already. */
