@@ -122,6 +122,23 @@ describe('POST /api/items/bulk-status', () => {
     expect(await eventsAbout([a.id, b.id, v.id, vOwn.id], 'catalog.item.status-changed.v1')).toHaveLength(0);
   });
 
+  it('is seen at once by the Items list (its page cache) and the dashboard’s counters', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const ids = (await Promise.all(['P', 'Q', 'R'].map((name) => http.item(ann, p.id, { name })))).map((i) => i.id);
+    const statuses = async () => (await http.get('/api/items', ann)).body.map((i: { status: string }) => i.status).sort();
+    expect(await statuses()).toEqual(['ordered', 'ordered', 'ordered']);
+    expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsInTransit: 0, receivedThisMonth: 0, itemsWithoutTracking: 3 });
+    await http.post('/api/items/bulk-status', ann, { itemIds: ids.slice(0, 2), status: 'in-transit' });
+    expect(await statuses()).toEqual(['in-transit', 'in-transit', 'ordered']);
+    expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsInTransit: 2, receivedThisMonth: 0, itemsWithoutTracking: 3 });
+    await http.post('/api/items/bulk-status', ann, { itemIds: ids, status: 'received' });
+    expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsInTransit: 0, receivedThisMonth: 3, itemsWithoutTracking: 0 });
+    await http.post('/api/items/bulk-delete', ann, { itemIds: ids.slice(1) });
+    expect(await statuses()).toEqual(['received']);
+    expect((await http.get('/api/dashboard/stats', ann)).body).toMatchObject({ itemsInTransit: 0, receivedThisMonth: 1, itemsWithoutTracking: 0 });
+  });
+
   it('refuses bad input with 400: no ids, ids that are not ids, more than 1000, an unknown status', async () => {
     const ann = actor();
     const p = await http.project(ann);
