@@ -50,7 +50,7 @@ function recorder() {
   const repos = {
     access: { recordProject: rec('access.recordProject'), setMember: rec('access.setMember'), replaceMembers: rec('access.replaceMembers') }, users: { record: rec('users.record') },
     items: { recordStatuses: rec('items.recordStatuses'), markDeleted: rec('items.markDeleted'), setSelected: rec('items.setSelected'), statusOf: rec('items.statusOf', null), lock: rec('items.lock'), recordArrival: rec('items.recordArrival', true) },
-    events: { recordReceiving: rec('events.recordReceiving', []), recordDeliveries: rec('events.recordDeliveries', []), recordInspection: rec('events.recordInspection', []), retractDelivery: rec('events.retractDelivery', []) },
+    events: { recordReceiving: rec('events.recordReceiving', []), recordDeliveries: rec('events.recordDeliveries', []), recordInspection: rec('events.recordInspection', []), recordCompletedDelivery: rec('events.recordCompletedDelivery', []), retractDelivery: rec('events.retractDelivery', []) },
     outbox: { add: rec('outbox.add') },
   } as unknown as Repos;
   return { calls, repos };
@@ -84,6 +84,12 @@ const LOGISTICS: Message[] = [
     arrivalId: uuid('6e3f2a1b-cccc-4ddd-8eee-0123456789ab'), itemId: uuid(ITEM_ID), projectId: uuid(PROJECT_ID), trackingNumber: like('1Z5R89390357567127'), notes: null, arrivedAt: at(), inspectionDueAt: at(), byUserId: uuid(OWNER_ID),
   }, /^events\.recordReceiving .*9b2d6c1a/],
   ['logistics.item.inspected.v1', { inspectionId: uuid('4d2e1f0a-bbbb-4ccc-8ddd-0123456789ab'), itemId: uuid(ITEM_ID), projectId: uuid(PROJECT_ID), notes: null, byUserId: uuid(OWNER_ID), inspectedAt: at() }, /^events\.recordInspection .*9b2d6c1a/],
+  // The proof of delivery: the day's delivery fee and installation for the delivered items that have it.
+  ['logistics.delivery.completed.v1', {
+    deliveryId: uuid('8a1b2c3d-dddd-4eee-8fff-0123456789ab'), projectId: uuid(PROJECT_ID), date: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2026-03-03'), window: regex(/^(morning|afternoon|any)$/.source, 'any'),
+    address: like('12 Harbour St'), status: like('completed'), items: eachLike({ itemId: uuid(ITEM_ID), name: like('Walnut dining table'), installAssembly: boolean(true) }),
+    byUserId: uuid(OWNER_ID), changedAt: at(), receivedBy: like('J. Ellis'), deliveredItemIds: eachLike(uuid(ITEM_ID)), exceptions: [], photoUrls: [regex(/^\/api\/photos\/[0-9a-f-]{36}$/.source, '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab')],
+  }, /^events\.recordCompletedDelivery .*9b2d6c1a.*"installAssembly":true/],
 ];
 
 describe.each([

@@ -9,8 +9,9 @@ import { parseEvent, type EventEnvelope } from '@midway/contracts';
 import { applyPhotoAttached, applyPhotoUploaded } from '../src/domain/item-photo.service';
 import type { Repos } from '../src/data/unit-of-work';
 import { applyDamageReported, applyItemArrived, applyItemInspected } from '../src/domain/warehouse-facts';
+import { applyDeliveryFact } from '../src/domain/delivery-facts';
 
-const { uuid, iso8601DateTimeWithMillis, regex, string } = MatchersV3;
+const { uuid, iso8601DateTimeWithMillis, regex, string, eachLike, boolean } = MatchersV3;
 const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
 
 it('logistics.item-photo.attached.v1 sets the item’s photoUrl to the served path', async () => {
@@ -146,4 +147,44 @@ it('logistics.damage.reported.v1 lists the damage report on the project', async 
     ['addDamageReport', { id: '8a4b3c2d-dddd-4eee-8fff-0123456789ab', projectId: PROJECT, itemId: ITEM, itemName: 'Walnut dining table', condition: 'damaged', notes: 'Cracked top', photoUrls: [PHOTO], reportedAt: '2026-06-12T10:01:00.000Z' }],
     ['activity', 'Damage reported: "Walnut dining table" (damaged)'],
   ]);
+});
+
+/* ---------- deliveries ---------- */
+
+const DELIVERY = '8a1b2c3d-dddd-4eee-8fff-0123456789ab';
+const deliveryFacts = (status: string) => ({
+  deliveryId: uuid(DELIVERY), projectId: uuid(PROJECT), date: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2026-03-03'), window: regex('^(morning|afternoon|any)$', 'any'),
+  address: string('12 Harbour St'), status: regex('^(requested|scheduled|out-for-delivery|completed|cancelled)$', status),
+  items: eachLike({ itemId: uuid(ITEM), name: string('Walnut dining table'), installAssembly: boolean(false) }), byUserId: uuid(ADMIN),
+  changedAt: iso8601DateTimeWithMillis('2026-03-03T15:00:00.000Z'),
+});
+/** Fakes of what the delivery facts use, recording their calls; the delivery is new (`inserted`). */
+function deliveryRepos() {
+  const { calls, repos } = warehouseRepos('received');
+  const r = repos as unknown as { warehouse: Record<string, unknown> };
+  r.warehouse.recordDelivery = async (...a: unknown[]) => (calls.push(['recordDelivery', ...a]), 'inserted');
+  r.warehouse.deliver = async (...a: unknown[]) => void calls.push(['deliver', ...a]);
+  return { calls, repos };
+}
+const DELIVERY_MESSAGES: [type: string, data: Record<string, unknown>, effect: unknown[]][] = [
+  ['logistics.delivery.requested.v1', deliveryFacts('requested'), ['activity', 'Delivery booked for Mar 3']],
+  ['logistics.delivery.scheduled.v1', { ...deliveryFacts('scheduled'), runId: uuid('5b6c7d8e-aaaa-4bbb-8ccc-0123456789ab') }, ['activity', 'Delivery scheduled for Mar 3']],
+  ['logistics.delivery.out-for-delivery.v1', deliveryFacts('out-for-delivery'), ['activity', 'Out for delivery: "Walnut dining table"']],
+  ['logistics.delivery.completed.v1', {
+    ...deliveryFacts('completed'), receivedBy: string('J. Ellis'), deliveredItemIds: eachLike(uuid(ITEM)), exceptions: [], photoUrls: [regex(/^\/api\/photos\/[0-9a-f-]{36}$/.source, PHOTO)],
+  }, ['activity', 'Delivered to 12 Harbour St, received by J. Ellis']],
+  ['logistics.delivery.cancelled.v1', deliveryFacts('cancelled'), ['activity', 'Delivery for Mar 3 cancelled']],
+];
+
+it.each(DELIVERY_MESSAGES)('%s keeps the delivery for the client page and writes the history', async (type, data, effect) => {
+  const pact = new MessageConsumerPact({ consumer: 'catalog', provider: 'logistics-events', dir: PACTS_DIR, pactfileWriteMode: 'update', logLevel: 'warn' });
+  const { calls, repos } = deliveryRepos();
+  await pact
+    .expectsToReceive(type)
+    .withContent(envelope(type, data))
+    .withMetadata({ contentType: 'application/json' })
+    .verify(asynchronousBodyHandler(async (body) => applyDeliveryFact(repos, parseEvent(body) as EventEnvelope<'logistics.delivery.requested.v1'>)));
+  expect(calls[0]).toEqual(['recordDelivery', expect.objectContaining({ id: DELIVERY, projectId: PROJECT, date: '2026-03-03', items: [{ itemId: ITEM, name: 'Walnut dining table' }] })]);
+  expect(calls).toContainEqual(effect);
+  if (type === 'logistics.delivery.completed.v1') expect(calls).toContainEqual(['deliver', ITEM, new Date('2026-03-03T15:00:00.000Z')]);
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MessageProviderPact, providerWithMetadata } from '@pact-foundation/pact';
+import type { Delivery, DeliveryStatus } from '@midway/contracts';
 import { logisticsEvents } from '../src/domain/logistics-events';
 
 /**
@@ -14,6 +15,13 @@ const service = { ...item, id: '3c1e0f1e-aaaa-4bbb-8ccc-0123456789ab', itemId: i
 const BY = '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33';
 const INSPECTION = '4d2e1f0a-bbbb-4ccc-8ddd-0123456789ab';
 const PHOTO = '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab';
+/** A delivery of the item in `status`, as logistics' repository answers it to the builders. */
+const delivery = (status: DeliveryStatus): Delivery => ({
+  id: '8a1b2c3d-dddd-4eee-8fff-0123456789ab', projectId: item.projectId, projectName: 'Harbour Loft', date: '2026-03-03', window: 'any', address: '12 Harbour St', notes: null, status,
+  items: [{ itemId: item.id, name: 'Walnut dining table', installAssembly: true, exception: null }], runId: null, receivedBy: status === 'completed' ? 'J. Ellis' : null,
+  photoUrls: status === 'completed' ? [PHOTO] : [], signatureUrl: null, completedAt: null, createdAt: '2026-03-02T15:04:05.000Z',
+});
+const AT = new Date('2026-03-03T15:00:00.000Z');
 const json = <T>(build: () => T) => providerWithMetadata(() => build(), { contentType: 'application/json' });
 
 const MESSAGES = {
@@ -30,6 +38,11 @@ const MESSAGES = {
       BY,
     ),
   ),
+  'logistics.delivery.requested.v1': json(() => logisticsEvents.deliveryRequested(delivery('requested'), BY, AT)),
+  'logistics.delivery.scheduled.v1': json(() => logisticsEvents.deliveryScheduled(delivery('scheduled'), '5b6c7d8e-aaaa-4bbb-8ccc-0123456789ab', BY, AT)),
+  'logistics.delivery.out-for-delivery.v1': json(() => logisticsEvents.deliveryOut(delivery('out-for-delivery'), BY, AT)),
+  'logistics.delivery.completed.v1': json(() => logisticsEvents.deliveryCompleted(delivery('completed'), { receivedBy: 'J. Ellis', deliveredItemIds: [item.id], exceptions: [] }, BY, AT)),
+  'logistics.delivery.cancelled.v1': json(() => logisticsEvents.deliveryCancelled(delivery('cancelled'), BY, AT)),
   'logistics.damage.reported.v1': json(() =>
     logisticsEvents.damageReported(
       { id: '8a4b3c2d-dddd-4eee-8fff-0123456789ab', inspectionId: INSPECTION, itemId: item.id, projectId: item.projectId, itemName: 'Walnut dining table', condition: 'damaged', notes: 'Cracked top', photoUrls: [PHOTO] },
