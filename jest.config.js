@@ -5,7 +5,7 @@ const node = (displayName, rootDir, extra = {}) => ({
   displayName,
   rootDir,
   testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleNameMapper: {
     '^@midway/contracts$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src'),
     '^@midway/contracts/vocab$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/vocab.ts'),
@@ -22,8 +22,8 @@ const node = (displayName, rootDir, extra = {}) => ({
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // pg-boss (billing's jobs) and its dependencies ship only ES modules: compiled to CommonJS like our sources.
-  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec)/)'],
+  // pg-boss (billing's jobs) and its dependencies, and pdfjs-dist (logistics' PDF reading), ship only ES modules: compiled to CommonJS like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pdfjs-dist)/)'],
   ...extra,
 });
 function rel(from, to) {

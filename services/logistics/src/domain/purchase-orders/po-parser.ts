@@ -1,0 +1,324 @@
+import { fromCents, sumMoney, toCents } from '@midway/contracts/money';
+import { readPdfText, type TextPage } from './pdf-text';
+import { toLines, type Line, type Segment } from './po-layout';
+import { extend, parseMoney, parseQuantity } from './po-amounts';
+import { findCurrency, findIssueDate, findNumber, findVendor } from './po-header-fields';
+
+export const NO_TEXT_LAYER_MESSAGE =
+  "This PDF has no text to read (it looks scanned). Export it from the vendor's system as a PDF with text, or use CSV.";
+export const NO_TABLE_MESSAGE =
+  'No table of items was found in this PDF (a header row with Qty and Description columns). Use CSV for this document.';
+
+/** A PDF that cannot become a purchase order; the message is the answer's, word for word. */
+export class UnreadablePurchaseOrderError extends Error {}
+
+export interface ParsedLine {
+  lineRef: string;
+  name: string;
+  sku: string | null;
+  quantity: number;
+  unitPrice: string;
+  lineTotal: string;
+  finish?: string;
+  notes?: string;
+}
+
+export interface ParsedTracking {
+  trackingNumber: string;
+  lineRefs: string[];
+}
+
+export interface ParsedPurchaseOrder {
+  vendor: string | null;
+  number: string | null;
+  issueDate: string | null;
+  currencyCode: string;
+  lines: ParsedLine[];
+  subtotalAmount: string;
+  taxAmount: string;
+  shippingAmount: string;
+  totalAmount: string;
+  warnings: string[];
+  tracking: ParsedTracking[];
+}
+
+type Column = 'quantity' | 'description' | 'sku' | 'unitPrice' | 'lineTotal' | 'finish' | 'lineRef' | 'tracking' | 'notes';
+
+// Header words vendors use for each column; a cell must be the whole header, so 'Item #' is the SKU and 'Item' the
+// description.
+const HEADERS: [Column, RegExp][] = [
+  ['quantity', /^(qty\.?|quantity|qty\.? ordered|quantity ordered|ordered)$/i],
+  ['description', /^(description|item description|item|items|product|product description|product name|item name)$/i],
+  ['sku', /^(sku|item ?#|item no\.?|item number|model|model ?#|model no\.?|part ?#|part no\.?|style ?#|catalog ?#)$/i],
+  ['unitPrice', /^(unit price|price|rate|unit cost|price each|price ea\.?)$/i],
+  ['lineTotal', /^(amount|total|ext\.?|ext\.? price|extended|extended price|line total|ext\.? amount)$/i],
+  ['finish', /^(finish|finish\s*\/\s*colou?r|colou?r)$/i],
+  ['lineRef', /^(line|ln|#|line #|line no\.?)$/i],
+  ['tracking', /^(tracking|tracking ?#|tracking no\.?|tracking number)$/i],
+  ['notes', /^(notes?|remarks?|comments?)$/i],
+];
+
+interface HeaderColumn {
+  column: Column;
+  x: number;
+  end: number;
+}
+
+function readHeader(line: Line): HeaderColumn[] | undefined {
+  const found: HeaderColumn[] = [];
+  for (const s of line.segments) {
+    const hit = HEADERS.find(([, re]) => re.test(s.text));
+    if (hit && !found.some((f) => f.column === hit[0])) found.push({ column: hit[0], x: s.x, end: s.end });
+  }
+  const has = (c: Column) => found.some((f) => f.column === c);
+  const enough = has('quantity') && has('description') && (has('unitPrice') || has('lineTotal'));
+  return enough && found.length >= line.segments.length * 0.6 ? found : undefined;
+}
+
+/** The column a cell belongs to: the header it overlaps most, else the nearest one. */
+function columnOf(s: Segment, header: HeaderColumn[]): Column {
+  let best: HeaderColumn = header[0]!;
+  let bestScore = -Infinity;
+  for (const h of header) {
+    const overlap = Math.min(s.end, h.end) - Math.max(s.x, h.x);
+    const score = overlap > 0 ? overlap : overlap - 1000;
+    if (score > bestScore) [best, bestScore] = [h, score];
+  }
+  return best.column;
+}
+
+const TOTAL_LABELS: ['subtotal' | 'tax' | 'shipping' | 'total', RegExp][] = [
+  ['subtotal', /^(sub-?\s?total|merchandise total|items total)\b\s*:?/i],
+  ['tax', /^(sales tax|tax|gst|hst|pst|qst|vat)\b[^:\d$]*(?:\([^)]*\))?\s*:?/i],
+  ['shipping', /^(shipping\s*(?:&|and)\s*handling|shipping|freight|delivery|s&h)\b\s*:?/i],
+  ['total', /^(grand total|order total|total due|amount due|balance due|total)\b\s*(?:\([A-Z]{3}\))?\s*:?/i],
+];
+
+interface TotalsFound {
+  subtotal?: string;
+  tax: string[];
+  shipping: string[];
+  total?: string;
+}
+
+/** A totals line ('Subtotal  $1,250.00', 'GST (5%): 62.50'): its kind and amount, else undefined. */
+function readTotal(line: Line): { kind: 'subtotal' | 'tax' | 'shipping' | 'total'; amount: string } | undefined {
+  for (let i = 0; i < line.segments.length; i++) {
+    const text = line.segments[i]!.text;
+    for (const [kind, re] of TOTAL_LABELS) {
+      const m = re.exec(text);
+      if (!m) continue;
+      const rest = [text.slice(m[0].length), ...line.segments.slice(i + 1).map((s) => s.text)].join(' ').trim();
+      const amount = lastAmount(rest);
+      if (amount !== undefined) return { kind, amount };
+    }
+  }
+  return undefined;
+}
+
+function lastAmount(text: string): string | undefined {
+  const words = text.split(' ').filter(Boolean);
+  for (let n = 1; n <= Math.min(3, words.length); n++) {
+    const amount = parseMoney(words.slice(words.length - n).join(' '));
+    if (amount !== undefined) return amount;
+  }
+  return undefined;
+}
+
+interface BodyLine {
+  page: number;
+  y: number;
+  size: number;
+  cells: Partial<Record<Column, string>>;
+  primary: boolean;
+}
+
+const TEXT_COLUMNS: Column[] = ['description', 'sku', 'finish', 'notes'];
+
+function joinParts(parts: string[], glue: (prev: string) => string): string {
+  let out = '';
+  for (const p of parts) out = out === '' ? p : out + glue(out) + p;
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/** Reads a purchase order or order acknowledgement from the text of its pages (see readPurchaseOrder). */
+export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
+  const lines = toLines(pages);
+  if (lines.length === 0) throw new UnreadablePurchaseOrderError(NO_TEXT_LAYER_MESSAGE);
+
+  let header: HeaderColumn[] | undefined;
+  let headerIndex = -1;
+  let state: 'before' | 'in' | 'paused' | 'after' = 'before';
+  const body: BodyLine[] = [];
+  const outside: Line[] = [];
+  const afterTable: Line[] = [];
+  let lastBody: { page: number; y: number } | undefined;
+
+  lines.forEach((line, index) => {
+    if (state === 'before') {
+      header = readHeader(line);
+      if (header) [state, headerIndex] = ['in', index];
+      else outside.push(line);
+      return;
+    }
+    if (state === 'after') {
+      afterTable.push(line);
+      outside.push(line);
+      return;
+    }
+    // A table over pages repeats its header: the lines above the repeat are the page's letterhead, not items.
+    if (readHeader(line)) {
+      state = 'in';
+      lastBody = { page: line.page, y: line.y };
+      return;
+    }
+    if (lastBody && line.page !== lastBody.page && state === 'in') state = 'paused';
+    if (readTotal(line)) {
+      state = 'after';
+      afterTable.push(line);
+      outside.push(line);
+      return;
+    }
+    const cells: Partial<Record<Column, string>> = {};
+    for (const s of line.segments) {
+      const c = columnOf(s, header!);
+      cells[c] = cells[c] ? `${cells[c]} ${s.text}` : s.text;
+    }
+    const quantity = cells.quantity !== undefined ? parseQuantity(cells.quantity) : undefined;
+    const price = [cells.unitPrice, cells.lineTotal].some((v) => v !== undefined && parseMoney(v) !== undefined);
+    const primary = quantity !== undefined && price;
+    if (state === 'paused') {
+      // A continued table without its header still has full rows; anything else is page furniture.
+      if (!primary) return outside.push(line), undefined;
+      state = 'in';
+    }
+    if (!primary) {
+      const onlyText = Object.keys(cells).every((c) => TEXT_COLUMNS.includes(c as Column));
+      const near = lastBody && lastBody.page === line.page && lastBody.y - line.y <= 2.6 * line.size;
+      // A footer ('Page 1 of 3') or a note far below the rows is not part of a description.
+      if (!onlyText || (!near && body.length > 0 && body.some((b) => b.primary))) return outside.push(line), undefined;
+    }
+    body.push({ page: line.page, y: line.y, size: line.size, cells, primary });
+    lastBody = { page: line.page, y: line.y };
+  });
+
+  if (!header) throw new UnreadablePurchaseOrderError(NO_TABLE_MESSAGE);
+  void headerIndex;
+
+  // Rows: a description that wraps has lines without figures. Printed with the figures on its first line (the
+  // usual), those lines follow their row; printed vertically centred (an HTML table's default), some come before
+  // the figures, so each goes to the nearest row.
+  const primaries = body.filter((b) => b.primary);
+  const centred = body.length > 0 && !body[0]!.primary;
+  const parts = new Map<BodyLine, BodyLine[]>(primaries.map((p) => [p, [p]]));
+  body.forEach((b, i) => {
+    if (b.primary) return;
+    let owner: BodyLine | undefined;
+    if (centred) {
+      const samePage = primaries.filter((p) => p.page === b.page);
+      owner = (samePage.length ? samePage : primaries).reduce<BodyLine | undefined>(
+        (best, p) => (!best || Math.abs(p.y - b.y) < Math.abs(best.y - b.y) ? p : best),
+        undefined,
+      );
+    } else {
+      owner = body.slice(0, i).reverse().find((p) => p.primary) ?? primaries[0];
+    }
+    if (owner) parts.get(owner)!.push(b);
+  });
+
+  const warnings: string[] = [];
+  const tracking = new Map<string, string[]>();
+  const parsedLines: ParsedLine[] = primaries.map((p, index) => {
+    const rowLines = parts.get(p)!.sort((a, b) => a.page - b.page || b.y - a.y);
+    const text = (c: Column) => joinParts(rowLines.map((r) => r.cells[c]).filter((v): v is string => !!v), () => ' ');
+    const sku = joinParts(rowLines.map((r) => r.cells.sku).filter((v): v is string => !!v), (prev) => (/[-/]$/.test(prev) ? '' : ' '));
+    const lineRef = p.cells.lineRef?.replace(/\.$/, '') || String(index + 1);
+    const quantity = parseQuantity(p.cells.quantity!)!;
+    const printedUnit = p.cells.unitPrice !== undefined ? parseMoney(p.cells.unitPrice) : undefined;
+    const printedTotal = p.cells.lineTotal !== undefined ? parseMoney(p.cells.lineTotal) : undefined;
+    let unitPrice = printedUnit;
+    if (unitPrice === undefined) {
+      const cents = toCents(printedTotal!);
+      const scaled = BigInt(Math.round(quantity * 1000));
+      unitPrice = fromCents(scaled === 0n ? 0n : (cents * 1000n) / scaled);
+      if (extend(quantity, unitPrice) !== printedTotal) warnings.push(`Line ${lineRef}: no unit price is printed; ${unitPrice} is its amount divided by its quantity, rounded down.`);
+    }
+    const extended = extend(quantity, unitPrice);
+    const lineTotal = printedTotal ?? extended;
+    if (printedTotal !== undefined && printedUnit !== undefined && extended !== printedTotal) {
+      warnings.push(`Line ${lineRef}: ${quantity} × ${printedUnit} is ${extended}, but ${printedTotal} is printed; kept as printed.`);
+    }
+    const trackingText = text('tracking');
+    for (const number of trackingText.split(/[\s,;]+/).filter((t) => /^[A-Z0-9]{8,}$/i.test(t))) {
+      tracking.set(number, [...(tracking.get(number) ?? []), lineRef]);
+    }
+    const line: ParsedLine = { lineRef, name: text('description'), sku: sku || null, quantity, unitPrice, lineTotal };
+    const finish = text('finish');
+    if (finish) line.finish = finish;
+    const notes = text('notes');
+    if (notes) line.notes = notes;
+    return line;
+  });
+  if (parsedLines.length === 0) throw new UnreadablePurchaseOrderError(NO_TABLE_MESSAGE);
+
+  const totals: TotalsFound = { tax: [], shipping: [] };
+  for (const line of afterTable) {
+    const t = readTotal(line);
+    if (!t) continue;
+    if (t.kind === 'subtotal') totals.subtotal ??= t.amount;
+    else if (t.kind === 'total') totals.total ??= t.amount;
+    else totals[t.kind].push(t.amount);
+  }
+
+  // Tracking printed outside the table ('Tracking #: 1Z…') ships every line of the acknowledgement.
+  for (const line of outside) {
+    const m = /\btracking\s*(?:#|no\.?|number)?\s*:?\s*((?:[A-Z0-9]{8,}[\s,;]*)+)/i.exec(line.text);
+    if (!m) continue;
+    for (const number of m[1]!.split(/[\s,;]+/).filter((t) => /^[A-Z0-9]{8,}$/i.test(t) && /\d/.test(t))) {
+      if (!tracking.has(number)) tracking.set(number, parsedLines.map((l) => l.lineRef));
+    }
+  }
+
+  const linesSum = sumMoney(parsedLines.map((l) => l.lineTotal));
+  const subtotalAmount = totals.subtotal ?? linesSum;
+  if (totals.subtotal !== undefined && totals.subtotal !== linesSum) {
+    warnings.push(`The lines add up to ${linesSum}, not the printed subtotal ${totals.subtotal}; the lines are kept as printed.`);
+  }
+  const taxAmount = sumMoney(totals.tax);
+  const shippingAmount = sumMoney(totals.shipping);
+  const computedTotal = sumMoney([subtotalAmount, taxAmount, shippingAmount]);
+  const totalAmount = totals.total ?? computedTotal;
+  if (totals.total !== undefined && totals.total !== computedTotal) {
+    warnings.push(`The printed total ${totals.total} is not subtotal + tax + shipping (${computedTotal}); kept as printed.`);
+  }
+
+  const allText = lines.map((l) => l.text);
+  const currencyCode = findCurrency(allText);
+  if (currencyCode !== 'USD') warnings.push(`Prices are in ${currencyCode}`);
+  const headerLine = lines[headerIndex];
+
+  return {
+    vendor: findVendor(outside, headerLine),
+    number: findNumber(outside.map((l) => l.text)),
+    issueDate: findIssueDate(outside.map((l) => l.text)),
+    currencyCode,
+    lines: parsedLines,
+    subtotalAmount,
+    taxAmount,
+    shippingAmount,
+    totalAmount,
+    warnings,
+    tracking: [...tracking].map(([trackingNumber, lineRefs]) => ({ trackingNumber, lineRefs })),
+  };
+}
+
+/** Reads a vendor's PDF; throws UnreadablePurchaseOrderError (its message for the answer) when it cannot. */
+export async function readPurchaseOrder(bytes: Uint8Array): Promise<ParsedPurchaseOrder> {
+  let pages: TextPage[];
+  try {
+    pages = await readPdfText(bytes);
+  } catch {
+    throw new UnreadablePurchaseOrderError('This file could not be read as a PDF. Export it again from the vendor\'s system, or use CSV.');
+  }
+  return parsePurchaseOrder(pages);
+}

@@ -1,0 +1,486 @@
+/**
+ * A corpus of vendors' purchase orders made the way vendors' systems make them: pdfkit documents drawn cell by cell,
+ * and HTML invoices printed by Chromium (`page.pdf()`). Each document comes with what it must read as.
+ */
+import PDFDocument from 'pdfkit';
+import type { Browser } from 'playwright-core';
+import { extend } from '../src/domain/purchase-orders/po-amounts';
+import { sumMoney } from '@midway/contracts/money';
+
+export interface CorpusLine {
+  sku: string;
+  name: string;
+  finish?: string;
+  quantity: number;
+  unitPrice: string;
+  /** The amount printed when it is not quantity × unit price (a vendor's mistake kept as printed). */
+  printedTotal?: string;
+  tracking?: string;
+}
+
+export interface Expected {
+  vendor: string;
+  number: string;
+  issueDate: string;
+  currencyCode: string;
+  lines: { lineRef: string; name: string; sku: string; quantity: number; unitPrice: string; lineTotal: string; finish?: string }[];
+  subtotalAmount: string;
+  taxAmount: string;
+  shippingAmount: string;
+  totalAmount: string;
+  warnings: string[];
+  tracking: { trackingNumber: string; lineRefs: string[] }[];
+}
+
+export interface CorpusDocument {
+  name: string;
+  printedBy: 'pdfkit' | 'chromium';
+  pdf: (browser: Browser) => Promise<Uint8Array>;
+  expected: Expected | { refused: string };
+}
+
+/** '1250.00' → '1,250.00' (with a sign in front when given). */
+export function printed(amount: string, sign = ''): string {
+  const [whole, cents] = amount.split('.');
+  return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+const lineTotal = (l: CorpusLine) => l.printedTotal ?? extend(l.quantity, l.unitPrice);
+
+function expectedLines(lines: CorpusLine[]): Expected['lines'] {
+  return lines.map((l, i) => ({
+    lineRef: String(i + 1),
+    name: l.name,
+    sku: l.sku,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    lineTotal: lineTotal(l),
+    ...(l.finish ? { finish: l.finish } : {}),
+  }));
+}
+
+function pdfkitBytes(draw: (doc: PDFKit.PDFDocument) => void): Promise<Uint8Array> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 40, compress: true });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Uint8Array>((resolve) => doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks)))));
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+interface PdfkitColumn {
+  title: string;
+  x: number;
+  width: number;
+  align?: 'left' | 'right';
+  cell: (l: CorpusLine, index: number) => string;
+}
+
+/** Draws rows under a header, starting a new page (with `continued` and the header again) when one is full. */
+function pdfkitTable(doc: PDFKit.PDFDocument, columns: PdfkitColumn[], lines: CorpusLine[], top: number, continued: (page: number) => void): number {
+  const header = (y: number) => {
+    doc.font('Helvetica-Bold').fontSize(9);
+    for (const c of columns) doc.text(c.title, c.x, y, { width: c.width, align: c.align ?? 'left', lineBreak: false });
+    doc.moveTo(40, y + 13).lineTo(572, y + 13).stroke();
+    doc.font('Helvetica').fontSize(9);
+    return y + 20;
+  };
+  let y = header(top);
+  let page = 1;
+  lines.forEach((l, i) => {
+    const height = Math.max(...columns.map((c) => doc.heightOfString(c.cell(l, i), { width: c.width })));
+    if (y + height > 700) {
+      doc.fontSize(8).text(`Page ${page} — continued on next page`, 40, 740, { width: 532, align: 'center', lineBreak: false });
+      doc.addPage();
+      page += 1;
+      continued(page);
+      y = header(110);
+    }
+    doc.font('Helvetica').fontSize(9);
+    for (const c of columns) doc.text(c.cell(l, i), c.x, y, { width: c.width, align: c.align ?? 'left' });
+    y += height + 6;
+  });
+  return y + 10;
+}
+
+function totalsBlock(doc: PDFKit.PDFDocument, y: number, rows: [string, string][]): void {
+  doc.font('Helvetica').fontSize(9);
+  for (const [label, amount] of rows) {
+    doc.text(label, 380, y, { width: 100, lineBreak: false });
+    doc.text(amount, 480, y, { width: 92, align: 'right', lineBreak: false });
+    y += 15;
+  }
+}
+
+// 1. pdfkit, letterhead vendor, 'PO Number:', columns Line | SKU | Description | Finish | Qty | Unit Price | Amount,
+// wrapped descriptions, shipping and tax.
+const northwindLines: CorpusLine[] = [
+  { sku: 'NW-DT-096', name: 'Walnut dining table with two leaves, live edge top and hand-rubbed oil finish, seats ten', finish: 'Natural Walnut', quantity: 1, unitPrice: '6840.00' },
+  { sku: 'NW-CH-012', name: 'Side chair', finish: 'Ebonized Oak', quantity: 10, unitPrice: '1125.50' },
+  { sku: 'NW-SB-072', name: 'Sideboard, four doors with adjustable shelves and soft-close hinges, brass pulls', finish: 'Natural Walnut', quantity: 1, unitPrice: '4980.00' },
+  { sku: 'NW-BN-048', name: 'Entry bench', quantity: 2, unitPrice: '1375.25' },
+];
+const northwindSubtotal = sumMoney(northwindLines.map(lineTotal));
+const northwind: CorpusDocument = {
+  name: 'pdfkit: letterhead vendor, wrapped descriptions, shipping and tax',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      doc.font('Helvetica-Bold').fontSize(20).text('Northwind Casegoods', 40, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('1200 Mill Street, Grand Rapids, MI 49503', 40, 66, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(14).text('PURCHASE ORDER', 400, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('PO Number: NW-2026-0142', 400, 62, { lineBreak: false });
+      doc.text('Date: 11/02/2026', 400, 75, { lineBreak: false });
+      doc.text('Ship Date: 12/15/2026', 400, 88, { lineBreak: false });
+      doc.text('Ship to: Harbor Residence, 40 Bay Road', 40, 100, { lineBreak: false });
+      const y = pdfkitTable(doc, [
+        { title: 'Line', x: 40, width: 25, cell: (_l, i) => String(i + 1) },
+        { title: 'SKU', x: 70, width: 65, cell: (l) => l.sku },
+        { title: 'Description', x: 140, width: 170, cell: (l) => l.name },
+        { title: 'Finish', x: 315, width: 75, cell: (l) => l.finish ?? '' },
+        { title: 'Qty', x: 392, width: 28, align: 'right', cell: (l) => String(l.quantity) },
+        { title: 'Unit Price', x: 425, width: 65, align: 'right', cell: (l) => printed(l.unitPrice, '$') },
+        { title: 'Amount', x: 495, width: 77, align: 'right', cell: (l) => printed(lineTotal(l), '$') },
+      ], northwindLines, 130, () => undefined);
+      totalsBlock(doc, y, [
+        ['Subtotal', printed(northwindSubtotal, '$')],
+        ['Shipping', '$450.00'],
+        ['Sales Tax (6%)', printed('1488.72', '$')],
+        ['Total', printed(sumMoney([northwindSubtotal, '450.00', '1488.72']), '$')],
+      ]);
+    }),
+  expected: {
+    vendor: 'Northwind Casegoods',
+    number: 'NW-2026-0142',
+    issueDate: '2026-11-02',
+    currencyCode: 'USD',
+    lines: expectedLines(northwindLines),
+    subtotalAmount: northwindSubtotal,
+    taxAmount: '1488.72',
+    shippingAmount: '450.00',
+    totalAmount: sumMoney([northwindSubtotal, '450.00', '1488.72']),
+    warnings: [],
+    tracking: [],
+  },
+};
+
+// 2. pdfkit, three pages with the header repeated under a continuation letterhead; 'Vendor:' and 'P.O. #:',
+// columns Qty | Item # | Product | Rate | Ext. in that order; no tax or shipping printed.
+const birchLines: CorpusLine[] = Array.from({ length: 75 }, (_, i) => ({
+  sku: `BL-${String(1000 + i * 7)}`,
+  name: i % 9 === 4 ? `Linen drapery panel ${i + 1}, 108 in. drop, pinch pleat, blackout lining, with matching tiebacks` : `Cushion cover ${i + 1}`,
+  quantity: 1 + (i % 4) * 6,
+  unitPrice: `${40 + i * 13}.${String((i * 37) % 100).padStart(2, '0')}`,
+}));
+const birchSubtotal = sumMoney(birchLines.map(lineTotal));
+const birch: CorpusDocument = {
+  name: 'pdfkit: a three-page table with its header repeated on each page',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      doc.font('Helvetica-Bold').fontSize(16).text('Purchase Order', 40, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('Vendor: Birch & Loom Textiles', 40, 66, { lineBreak: false });
+      doc.text('P.O. #: BL-7781', 40, 79, { lineBreak: false });
+      doc.text('Order Date: November 3, 2026', 300, 66, { lineBreak: false });
+      doc.text('Required By: December 1, 2026', 300, 79, { lineBreak: false });
+      const y = pdfkitTable(doc, [
+        { title: 'Qty', x: 40, width: 30, align: 'right', cell: (l) => String(l.quantity) },
+        { title: 'Item #', x: 80, width: 60, cell: (l) => l.sku },
+        { title: 'Product', x: 150, width: 230, cell: (l) => l.name },
+        { title: 'Rate', x: 390, width: 80, align: 'right', cell: (l) => `${printed(l.unitPrice)} ea` },
+        { title: 'Ext.', x: 480, width: 92, align: 'right', cell: (l) => printed(lineTotal(l)) },
+      ], birchLines, 110, (page) => {
+        doc.font('Helvetica').fontSize(9).text(`Birch & Loom Textiles — P.O. BL-7781 (continued, page ${page})`, 40, 60, { lineBreak: false });
+      });
+      totalsBlock(doc, y, [
+        ['Subtotal:', printed(birchSubtotal)],
+        ['Total:', printed(birchSubtotal, '$')],
+      ]);
+    }),
+  expected: {
+    vendor: 'Birch & Loom Textiles',
+    number: 'BL-7781',
+    issueDate: '2026-11-03',
+    currencyCode: 'USD',
+    lines: expectedLines(birchLines),
+    subtotalAmount: birchSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: birchSubtotal,
+    warnings: [],
+    tracking: [],
+  },
+};
+
+// 3. pdfkit, a Canadian vendor: 'Prices are in CAD', 'Purchase Order No.', Description | Model | Quantity | Price | Total,
+// GST and PST, freight.
+const mapleLines: CorpusLine[] = [
+  { sku: 'MC-LC-22', name: 'Lounge chair, boucle', quantity: 2, unitPrice: '2150.00' },
+  { sku: 'MC-OT-09', name: 'Ottoman', quantity: 2, unitPrice: '640.00' },
+  { sku: 'MC-FL-31', name: 'Floor lamp, blackened steel with linen shade', quantity: 3, unitPrice: '389.99' },
+];
+const mapleSubtotal = sumMoney(mapleLines.map(lineTotal));
+const maple: CorpusDocument = {
+  name: 'pdfkit: Canadian dollars, GST and PST, freight',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      doc.font('Helvetica-Bold').fontSize(18).text('Maple & Crane Furnishings Ltd.', 40, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('88 King St W, Toronto ON M5H 1A1', 40, 64, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(12).text('Purchase Order No. MC-55', 40, 90, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('Order Date: 2026-10-28', 360, 90, { lineBreak: false });
+      doc.text('Prices are in CAD', 360, 103, { lineBreak: false });
+      const y = pdfkitTable(doc, [
+        { title: 'Description', x: 40, width: 200, cell: (l) => l.name },
+        { title: 'Model', x: 250, width: 70, cell: (l) => l.sku },
+        { title: 'Quantity', x: 330, width: 50, align: 'right', cell: (l) => String(l.quantity) },
+        { title: 'Price', x: 390, width: 80, align: 'right', cell: (l) => printed(l.unitPrice, 'CA$') },
+        { title: 'Total', x: 480, width: 92, align: 'right', cell: (l) => printed(lineTotal(l), 'CA$') },
+      ], mapleLines, 130, () => undefined);
+      totalsBlock(doc, y, [
+        ['Subtotal', printed(mapleSubtotal, 'CA$')],
+        ['Freight', 'CA$275.00'],
+        ['GST (5%)', printed('322.75', 'CA$')],
+        ['PST (8%)', printed('516.40', 'CA$')],
+        ['Total', printed(sumMoney([mapleSubtotal, '275.00', '322.75', '516.40']), 'CA$')],
+      ]);
+    }),
+  expected: {
+    vendor: 'Maple & Crane Furnishings Ltd.',
+    number: 'MC-55',
+    issueDate: '2026-10-28',
+    currencyCode: 'CAD',
+    lines: expectedLines(mapleLines),
+    subtotalAmount: mapleSubtotal,
+    taxAmount: '839.15',
+    shippingAmount: '275.00',
+    totalAmount: sumMoney([mapleSubtotal, '275.00', '322.75', '516.40']),
+    warnings: ['Prices are in CAD'],
+    tracking: [],
+  },
+};
+
+// 4. pdfkit, lines that do not add up to the printed subtotal ('2 ea', '450.00 ea'): kept as printed, with a warning.
+const quarryLines: CorpusLine[] = [
+  { sku: 'QS-TL-01', name: 'Marble side table', quantity: 2, unitPrice: '450.00' },
+  { sku: 'QS-TL-02', name: 'Travertine coffee table', quantity: 1, unitPrice: '1890.00' },
+];
+const quarry: CorpusDocument = {
+  name: 'pdfkit: lines that do not add up to the printed subtotal',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      doc.font('Helvetica-Bold').fontSize(18).text('Quarry Stone Studio', 40, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('PO Number: QS-300', 40, 70, { lineBreak: false });
+      doc.text('Date: 2026-11-10', 40, 83, { lineBreak: false });
+      const y = pdfkitTable(doc, [
+        { title: 'SKU', x: 40, width: 70, cell: (l) => l.sku },
+        { title: 'Item', x: 120, width: 220, cell: (l) => l.name },
+        { title: 'Qty', x: 350, width: 40, align: 'right', cell: (l) => `${l.quantity} ea` },
+        { title: 'Price', x: 400, width: 70, align: 'right', cell: (l) => `${printed(l.unitPrice)} ea` },
+        { title: 'Amount', x: 480, width: 92, align: 'right', cell: (l) => printed(lineTotal(l)) },
+      ], quarryLines, 110, () => undefined);
+      totalsBlock(doc, y, [
+        ['Subtotal', '2,890.00'],
+        ['Total', '2,890.00'],
+      ]);
+    }),
+  expected: {
+    vendor: 'Quarry Stone Studio',
+    number: 'QS-300',
+    issueDate: '2026-11-10',
+    currencyCode: 'USD',
+    lines: expectedLines(quarryLines),
+    subtotalAmount: '2890.00',
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: '2890.00',
+    warnings: ['The lines add up to 2790.00, not the printed subtotal 2890.00; the lines are kept as printed.'],
+    tracking: [],
+  },
+};
+
+// 5. pdfkit, a scan: the page is only shapes, no text layer.
+const scanned: CorpusDocument = {
+  name: 'pdfkit: a scanned page with no text layer',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      doc.rect(40, 40, 200, 24).fill('#333');
+      for (let i = 0; i < 12; i++) doc.rect(40, 120 + i * 18, 60 + ((i * 53) % 400), 8).fill('#555');
+    }),
+  expected: { refused: "This PDF has no text to read (it looks scanned). Export it from the vendor's system as a PDF with text, or use CSV." },
+};
+
+function html(body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+    body { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 12px; margin: 0; }
+    h1 { font-size: 26px; margin: 0 0 4px; }
+    table.lines { width: 100%; border-collapse: collapse; margin-top: 24px; }
+    table.lines th { text-align: left; border-bottom: 1px solid #333; padding: 6px 8px; }
+    table.lines td { border-bottom: 1px solid #ddd; padding: 8px 8px; }
+    .num { text-align: right; white-space: nowrap; }
+    .totals { margin-left: auto; margin-top: 16px; }
+    .totals td { padding: 3px 8px; }
+    .meta td { padding: 2px 12px 2px 0; }
+  </style></head><body>${body}</body></html>`;
+}
+
+async function chromiumBytes(browser: Browser, page: string): Promise<Uint8Array> {
+  const context = await browser.newContext();
+  try {
+    const tab = await context.newPage();
+    await tab.setContent(page);
+    return new Uint8Array(await tab.pdf({ format: 'Letter', margin: { top: '0.6in', bottom: '0.6in', left: '0.6in', right: '0.6in' } }));
+  } finally {
+    await context.close();
+  }
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+// 6. Chromium, an order acknowledgement with a tracking number per line; cells vertically centred (a table's
+// default), so a wrapped description has lines above its figures.
+const harborLines: CorpusLine[] = [
+  { sku: 'HL-PD-18', name: 'Pendant, hand-blown smoke glass globe, 18 in., with 10 ft cord and canopy kit', finish: 'Aged Brass', quantity: 3, unitPrice: '785.00', tracking: '1Z5R89390357567127' },
+  { sku: 'HL-SC-04', name: 'Wall sconce', finish: 'Aged Brass', quantity: 6, unitPrice: '312.40', tracking: '1Z5R89390357567127' },
+  { sku: 'HL-TL-11', name: 'Table lamp with pleated silk shade', finish: 'Bronze', quantity: 2, unitPrice: '1045.00', tracking: '986578788855' },
+];
+const harborSubtotal = sumMoney(harborLines.map(lineTotal));
+const harbor: CorpusDocument = {
+  name: 'Chromium: an order acknowledgement with tracking numbers',
+  printedBy: 'chromium',
+  pdf: (browser) =>
+    chromiumBytes(browser, html(`
+      <h1>Order Acknowledgement</h1>
+      <table class="meta">
+        <tr><td>Vendor: Harbor Lighting Co.</td><td>PO Number: HL-301</td></tr>
+        <tr><td>Acknowledgement No. ACK-9911</td><td>Date: Nov 12, 2026</td></tr>
+      </table>
+      <table class="lines">
+        <thead><tr><th>Model</th><th style="width:40%">Description</th><th>Finish</th><th class="num">Qty</th><th class="num">Unit Price</th><th class="num">Amount</th><th>Tracking #</th></tr></thead>
+        <tbody>${harborLines.map((l) => `<tr><td>${l.sku}</td><td>${esc(l.name)}</td><td>${l.finish}</td><td class="num">${l.quantity}</td><td class="num">${printed(l.unitPrice, '$')}</td><td class="num">${printed(lineTotal(l), '$')}</td><td>${l.tracking}</td></tr>`).join('')}</tbody>
+      </table>
+      <table class="totals">
+        <tr><td>Subtotal</td><td class="num">${printed(harborSubtotal, '$')}</td></tr>
+        <tr><td>Total</td><td class="num">${printed(harborSubtotal, '$')}</td></tr>
+      </table>`)),
+  expected: {
+    vendor: 'Harbor Lighting Co.',
+    number: 'HL-301',
+    issueDate: '2026-11-12',
+    currencyCode: 'USD',
+    lines: expectedLines(harborLines),
+    subtotalAmount: harborSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: harborSubtotal,
+    warnings: [],
+    tracking: [
+      { trackingNumber: '1Z5R89390357567127', lineRefs: ['1', '2'] },
+      { trackingNumber: '986578788855', lineRefs: ['3'] },
+    ],
+  },
+};
+
+// 7. Chromium, a web shop's invoice-style PO: top-aligned cells, Product | Item # | Finish | Quantity | Rate | Ext.,
+// shipping & handling and sales tax.
+const fernLines: CorpusLine[] = [
+  { sku: 'FR-RG-810', name: 'Hand-knotted wool rug, 8 x 10 ft, low pile, ivory field with charcoal border', finish: 'Ivory/Charcoal', quantity: 1, unitPrice: '3460.00' },
+  { sku: 'FR-PL-22', name: 'Throw pillow', finish: 'Rust', quantity: 8, unitPrice: '89.95' },
+  { sku: 'FR-BS-03', name: 'Woven basket set', finish: 'Natural', quantity: 4, unitPrice: '124.00' },
+];
+const fernSubtotal = sumMoney(fernLines.map(lineTotal));
+const fern: CorpusDocument = {
+  name: 'Chromium: top-aligned cells, shipping & handling and sales tax',
+  printedBy: 'chromium',
+  pdf: (browser) =>
+    chromiumBytes(browser, html(`
+      <style>table.lines td { vertical-align: top; }</style>
+      <h1>Fern &amp; Rye Home</h1>
+      <div>410 Orchard Ave, Portland, OR 97205</div>
+      <h2 style="font-size:16px">Purchase Order</h2>
+      <table class="meta"><tr><td>Purchase Order No. FR-20418</td><td>Issue Date: 2026-11-05</td><td>Delivery Date: 2026-12-20</td></tr></table>
+      <table class="lines">
+        <thead><tr><th style="width:38%">Product</th><th>Item #</th><th>Finish</th><th class="num">Quantity</th><th class="num">Rate</th><th class="num">Ext.</th></tr></thead>
+        <tbody>${fernLines.map((l) => `<tr><td>${esc(l.name)}</td><td>${l.sku}</td><td>${esc(l.finish!)}</td><td class="num">${l.quantity}</td><td class="num">${printed(l.unitPrice, '$')}</td><td class="num">${printed(lineTotal(l), '$')}</td></tr>`).join('')}</tbody>
+      </table>
+      <table class="totals">
+        <tr><td>Subtotal</td><td class="num">${printed(fernSubtotal, '$')}</td></tr>
+        <tr><td>Shipping &amp; Handling</td><td class="num">$185.00</td></tr>
+        <tr><td>Sales Tax</td><td class="num">$0.00</td></tr>
+        <tr><td>Total</td><td class="num">${printed(sumMoney([fernSubtotal, '185.00']), '$')}</td></tr>
+      </table>`)),
+  expected: {
+    vendor: 'Fern & Rye Home',
+    number: 'FR-20418',
+    issueDate: '2026-11-05',
+    currencyCode: 'USD',
+    lines: expectedLines(fernLines),
+    subtotalAmount: fernSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '185.00',
+    totalAmount: sumMoney([fernSubtotal, '185.00']),
+    warnings: [],
+    tracking: [],
+  },
+};
+
+// 8. Chromium, a long PO whose table runs over pages: Chromium repeats the <thead> at the top of each printed page.
+const atlasLines: CorpusLine[] = Array.from({ length: 60 }, (_, i) => ({
+  sku: `AT-${String(200 + i)}`,
+  name: i % 10 === 3 ? `Upholstered dining chair ${i + 1}, performance velvet, nailhead trim, COM available on request` : `Dining chair ${i + 1}`,
+  quantity: 1 + (i % 5),
+  unitPrice: `${1000 + i * 41}.${String((i * 13) % 100).padStart(2, '0')}`,
+}));
+const atlasSubtotal = sumMoney(atlasLines.map(lineTotal));
+const atlas: CorpusDocument = {
+  name: 'Chromium: a table over pages with the header repeated by the browser',
+  printedBy: 'chromium',
+  pdf: (browser) =>
+    chromiumBytes(browser, html(`
+      <style>table.lines td { vertical-align: top; } tr { break-inside: avoid; }</style>
+      <h1>Atlas Seating Works</h1>
+      <table class="meta"><tr><td>P.O. #: AS-8800</td><td>PO Date: 10/30/2026</td></tr></table>
+      <table class="lines">
+        <thead><tr><th class="num">Qty</th><th>SKU</th><th style="width:50%">Description</th><th class="num">Price</th><th class="num">Total</th></tr></thead>
+        <tbody>${atlasLines.map((l) => `<tr><td class="num">${l.quantity}</td><td>${l.sku}</td><td>${esc(l.name)}</td><td class="num">${printed(l.unitPrice, '$')}</td><td class="num">${printed(lineTotal(l), '$')}</td></tr>`).join('')}</tbody>
+      </table>
+      <table class="totals">
+        <tr><td>Subtotal</td><td class="num">${printed(atlasSubtotal, '$')}</td></tr>
+        <tr><td>Tax</td><td class="num">$0.00</td></tr>
+        <tr><td>Grand Total</td><td class="num">${printed(atlasSubtotal, '$')}</td></tr>
+      </table>`)),
+  expected: {
+    vendor: 'Atlas Seating Works',
+    number: 'AS-8800',
+    issueDate: '2026-10-30',
+    currencyCode: 'USD',
+    lines: expectedLines(atlasLines),
+    subtotalAmount: atlasSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: atlasSubtotal,
+    warnings: [],
+    tracking: [],
+  },
+};
+
+export const CORPUS: CorpusDocument[] = [northwind, birch, maple, quarry, scanned, harbor, fern, atlas];
+
+/** A long purchase order (pdfkit) for measuring the parser: `count` lines over as many pages as they need. */
+export function longPurchaseOrder(count: number): Promise<Uint8Array> {
+  const lines = Array.from({ length: count }, (_, i) => ({ sku: `LP-${i}`, name: i % 3 === 0 ? `Item ${i + 1}, a description long enough to wrap onto a second line of the table` : `Item ${i + 1}`, quantity: 1 + (i % 3), unitPrice: `${10 + i}.50` }));
+  return pdfkitBytes((doc) => {
+    doc.fontSize(16).text('Long Vendor Inc.', 40, 40, { lineBreak: false });
+    doc.fontSize(9).text('PO Number: LP-1', 40, 66, { lineBreak: false });
+    pdfkitTable(doc, [
+      { title: 'Qty', x: 40, width: 30, align: 'right', cell: (l) => String(l.quantity) },
+      { title: 'SKU', x: 80, width: 60, cell: (l) => l.sku },
+      { title: 'Description', x: 150, width: 230, cell: (l) => l.name },
+      { title: 'Price', x: 390, width: 80, align: 'right', cell: (l) => printed(l.unitPrice) },
+      { title: 'Amount', x: 480, width: 92, align: 'right', cell: (l) => printed(extend(l.quantity, l.unitPrice)) },
+    ], lines, 110, () => undefined);
+  });
+}
