@@ -10,6 +10,11 @@ import { bufferedBodyOf, type EdgeHeaders } from './security.middleware';
 
 /** No answer's headers within this long, or this long between two chunks of one: the service is not answering. */
 const UPSTREAM_TIMEOUT_MS = 30_000;
+/**
+ * A service that is down answers 503 within seconds: a killed one refuses at once, and one whose host is
+ * gone (no refusal, just silence) is given up on after this, well under undici's 10 s default.
+ */
+const CONNECT_TIMEOUT_MS = 2_000;
 
 export interface ApiProxy {
   /** Whether the request is for a proxied route (the gateway's own routes, composed ones included, are not). */
@@ -28,7 +33,7 @@ export interface ApiProxy {
 export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: Logger, caller: CallerFacts, edge: Pick<EdgeHeaders, 'owned' | 'useDocumentSet'>): ApiProxy {
   const pools = new Map<ServiceName, Pool>();
   for (const [service, target] of Object.entries(targets) as [ServiceName, string | undefined][]) {
-    if (target) pools.set(service, new Pool(target, { connections: 256, keepAliveTimeout: 30_000, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS }));
+    if (target) pools.set(service, new Pool(target, { connections: 256, keepAliveTimeout: 30_000, connect: { timeout: CONNECT_TIMEOUT_MS }, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS }));
   }
   return {
     owns: isProxied,

@@ -50,7 +50,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   const stops: { name: string; stop: () => Promise<void> }[] = [];
   const push = (name: string, stop: () => Promise<void>) => stops.push({ name, stop });
   // Reverse start order: the gateway first, the database last. Each part gets 15 s before we move on.
+  const supervised: RunningProcess[] = [];
   const stopAll = async () => {
+    for (const proc of supervised) proc.halt();
     for (const { name, stop } of stops.reverse()) {
       const t = Date.now();
       await Promise.race([stop().catch(() => undefined), new Promise((r) => setTimeout(r, 15_000).unref())]);
@@ -131,8 +133,10 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
         url,
         readyPath: spec.readyPath,
         logDir,
+        log,
       });
       push(spec.name, proc.stop);
+      supervised.push(proc);
       started[spec.name] = proc;
     };
     // The gateway's port is chosen first: services that write links (identity's reset e-mails) need its address.

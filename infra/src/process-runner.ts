@@ -6,13 +6,33 @@ import { waitFor } from './ports';
 export interface RunningProcess {
   name: string;
   url: string;
-  child: ChildProcess;
+  /** The child running now: a new one after each restart. */
+  readonly child: ChildProcess;
+  /** How many times the process was restarted after it exited or was killed. */
+  readonly restarts: number;
+  /** No restart from now on (Ctrl-C reaches every child at once: none may come back while the others stop in order). */
+  halt(): void;
   stop(): Promise<void>;
 }
 
+/** Restart delays: the first soon, doubling while it keeps dying, reset once a run stays up long enough. */
+export interface RestartPolicy {
+  initialDelayMs: number;
+  maxDelayMs: number;
+  /** A run that lasted this long was healthy: the next crash restarts after the initial delay again. */
+  resetAfterMs: number;
+}
+
+export const DEFAULT_RESTART_POLICY: RestartPolicy = { initialDelayMs: 500, maxDelayMs: 10_000, resetAfterMs: 30_000 };
+
+/** The wait before restart number `attempt` (0-based) of a process that keeps dying. */
+export const restartDelay = (policy: RestartPolicy, attempt: number): number => Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** attempt);
+
 /**
  * Starts a compiled service (`node <entry>`) with its env, logs to `<logDir>/<name>.log`, and resolves once
- * its `readyPath` answers 200. A service that exits during start-up fails with the tail of its log.
+ * its `readyPath` answers 200. A service that exits during start-up fails with the tail of its log. Once
+ * up, it is supervised as an orchestrator would: if it exits or is killed it is started again after a
+ * backoff (each restart logged), until `stop()`, which stops it without a restart.
  */
 export async function startNodeProcess(opts: {
   name: string;
@@ -22,27 +42,31 @@ export async function startNodeProcess(opts: {
   readyPath: string;
   logDir: string;
   timeoutMs?: number;
+  restart?: RestartPolicy | false;
+  log?: (line: string) => void;
 }): Promise<RunningProcess> {
   if (!fs.existsSync(opts.entry)) throw new Error(`${opts.name} is not built (${path.relative(process.cwd(), opts.entry)} missing). Run npm run build.`);
   fs.mkdirSync(opts.logDir, { recursive: true });
   const logFile = path.join(opts.logDir, `${opts.name}.log`);
   const log = fs.createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['--enable-source-maps', opts.entry], {
-    env: { ...process.env, ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.pipe(log, { end: false });
-  child.stderr!.pipe(log, { end: false });
+  const say = opts.log ?? (() => undefined);
   let tail = '';
   const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-4000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const spawnChild = () => {
+    const c = spawn(process.execPath, ['--enable-source-maps', opts.entry], { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    c.stdout!.pipe(log, { end: false });
+    c.stderr!.pipe(log, { end: false });
+    c.stdout!.on('data', keep);
+    c.stderr!.on('data', keep);
+    return c;
+  };
+
+  let child = spawnChild();
   try {
     await waitFor(
       `${opts.name} at ${opts.url}${opts.readyPath}`,
       async () => {
-        if (child.exitCode !== null) throw new Error(`${opts.name} exited with code ${child.exitCode}:\n${tail}`);
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${opts.name} exited with code ${child.exitCode ?? child.signalCode}:\n${tail}`);
         const res = await fetch(`${opts.url}${opts.readyPath}`, { signal: AbortSignal.timeout(1000) }).catch(() => null);
         return res?.status === 200;
       },
@@ -50,17 +74,60 @@ export async function startNodeProcess(opts: {
     );
   } catch (err) {
     child.kill('SIGKILL');
+    log.end();
     throw new Error(`${(err as Error).message}\n--- last output of ${opts.name} (${logFile}) ---\n${tail}`);
   }
+
+  const policy = opts.restart === false ? null : (opts.restart ?? DEFAULT_RESTART_POLICY);
+  let stopping = false;
+  let restarts = 0;
+  let attempt = 0;
+  let pending: NodeJS.Timeout | undefined;
+  let startedAt = Date.now();
+  const supervise = (c: ChildProcess) => {
+    c.once('exit', (code, signal) => {
+      if (stopping || !policy) return;
+      if (Date.now() - startedAt >= policy.resetAfterMs) attempt = 0;
+      const delay = restartDelay(policy, attempt++);
+      const line = `${opts.name} exited (${signal ?? `code ${code}`}); restarting in ${delay} ms (restart ${restarts + 1})`;
+      say(`  ${line}`);
+      log.write(`[supervisor] ${new Date().toISOString()} ${line}\n`);
+      pending = setTimeout(() => {
+        pending = undefined;
+        if (stopping) return;
+        restarts++;
+        startedAt = Date.now();
+        child = spawnChild();
+        supervise(child);
+      }, delay);
+    });
+  };
+  supervise(child);
+
   return {
     name: opts.name,
     url: opts.url,
-    child,
+    get child() {
+      return child;
+    },
+    get restarts() {
+      return restarts;
+    },
+    halt: () => {
+      stopping = true;
+      clearTimeout(pending);
+    },
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-      await exited;
-      clearTimeout(timer);
+      stopping = true;
+      clearTimeout(pending);
+      const c = child;
+      if (c.exitCode === null && c.signalCode === null) {
+        const exited = new Promise<void>((r) => c.once('exit', () => r()));
+        c.kill('SIGTERM');
+        const timer = setTimeout(() => c.kill('SIGKILL'), 12_000);
+        await exited;
+        clearTimeout(timer);
+      }
       log.end();
     },
   };
