@@ -17,9 +17,25 @@ export interface Actor {
 export function actor(role: SystemRole = 'designer'): Actor {
   const userId = randomUUID();
   const email = `${role}.${userId.slice(0, 8)}@example.com`;
-  const token = signIdentityToken({ userId, email, role, sessionId: randomUUID() }, testKeys().internal.privateKey);
-  return { userId, email, role, headers: { [IDENTITY_HEADER]: token } };
+  const sessionId = randomUUID();
+  // The gateway's forwarded token lives a minute; a test that runs longer (a slow machine, a big fixture) gets a
+  // fresh one, as each of the gateway's requests would.
+  let token = '';
+  let signedAt = 0;
+  return {
+    userId,
+    email,
+    role,
+    get headers() {
+      if (Date.now() - signedAt > REFRESH_TOKEN_AFTER_MS) {
+        token = signIdentityToken({ userId, email, role, sessionId }, testKeys().internal.privateKey);
+        signedAt = Date.now();
+      }
+      return { [IDENTITY_HEADER]: token };
+    },
+  };
 }
+const REFRESH_TOKEN_AFTER_MS = 20_000;
 
 /** A caller without an identity token. */
 export const ANONYMOUS: Actor = { userId: '', email: '', role: 'client', headers: {} };
