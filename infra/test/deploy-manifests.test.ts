@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PHOTO_MAX_BYTES } from '@midway/contracts';
 import { PARTS, ROOT, partFolders, requiredKeys, schemaKeys, type DeployablePart } from './deployable-parts';
 import { containersOf, renderKustomization, type K8sObject } from './kustomize-render';
 import { startService, testEnv, type ServiceEntry } from '@midway/testing';
@@ -254,6 +255,13 @@ describe('the Kubernetes manifests (deploy/k8s/overlays/production)', () => {
     expect(backends.map((b) => b.name)).toEqual(['gateway']);
     const service = named('Service', 'gateway') as K8sObject & { spec: { ports: { name: string; port: number }[] } };
     expect(service.spec.ports.some((p) => p.name === backends[0]!.port.name || p.port === backends[0]!.port.number)).toBe(true);
+  });
+
+  it('let through the Ingress the largest body the gateway takes (a photo upload)', () => {
+    const size = named('Ingress', 'midway').metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'] ?? '1m';
+    const units: Record<string, number> = { k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+    const [, amount, unit] = /^(\d+)([kmg]?)$/i.exec(size)!;
+    expect(Number(amount) * (units[unit!.toLowerCase()] ?? 1)).toBeGreaterThanOrEqual(PHOTO_MAX_BYTES);
   });
 });
 
