@@ -20,7 +20,7 @@ export const uploadCompleteSchema = z.object({ photoUrl: z.string(), size: z.num
  * attached (an item's create or edit with photoUrl, PUT /api/item-photos).
  */
 export const PHOTO_NOT_ATTACHABLE =
-  'This photo belongs to another project or person. Upload the file for this item: POST /api/objects/upload, PUT the file to the uploadURL, then attach it (PUT /api/item-photos, or the item\'s photoUrl).';
+  'This photo cannot go on this item: only a photo you uploaded, or one already on this project, can. Upload the file for this item: POST /api/objects/upload, PUT the file to the uploadURL, then attach it (PUT /api/item-photos, or the item\'s photoUrl).';
 
 /** What decides whether a photo may be attached: its uploader and the project it belongs to (null: none yet). */
 export interface PhotoFacts {
