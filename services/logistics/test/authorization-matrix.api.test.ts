@@ -3,6 +3,8 @@ import { photoRoutes, sharedPhotoRoutes } from '../src/routes/photo.routes';
 import { searchRoutes } from '../src/routes/search.routes';
 import { serviceRoutes } from '../src/routes/service.routes';
 import { damagePhotoRoutes, receivingRoutes } from '../src/routes/receiving.routes';
+import { deliveryRoutes } from '../src/routes/delivery.routes';
+import { nextBusinessDay } from '../src/domain/business-days';
 import { SigningKeyRepository } from '../src/data/signing-key.repository';
 import { PHOTO_LINK_KEY_NAME, photoLinkExpiry, signedPhotoPath } from '../src/domain/photo-link';
 import { ADMIN, ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type Expect, type MatrixRow, type Who } from '@midway/testing';
@@ -27,6 +29,8 @@ interface Fixture {
   photoUrl: string;
   /** An unused upload URL of the owner's. */
   uploadUrl: string;
+  /** The fixture's deliveries as a row's preparation left them (id → row): what a refused call must not change. */
+  deliveries: Map<string, string>;
 }
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 3)]);
@@ -60,15 +64,46 @@ async function fixture(): Promise<Fixture> {
   const photo = await uploadAs(callers.owner);
   expect((await t.logistics.put('/api/item-photos', callers.owner, { photoUrl: photo.body.uploadURL, itemId: item.id })).status).toBe(200);
   const uploadUrl = (await t.logistics.post('/api/objects/upload', callers.owner)).body.uploadURL;
-  return { callers, projectId: p.id, itemId: item.id, serviceId: svc!.id, shareToken, photoUrl: photo.body.photoUrl!, uploadUrl };
+  return { callers, projectId: p.id, itemId: item.id, serviceId: svc!.id, shareToken, photoUrl: photo.body.photoUrl!, uploadUrl, deliveries: new Map() };
 }
 
 /** What a refused call must leave as it was, as the owner sees it. */
 const snapshot = async (f: Fixture) => ({
-  services: (await t.services(f.callers.owner, `projectId=${f.projectId}`)).map((s) => [s.id, s.selected]),
+  // The fixture's item's (a delivery row adds items of its own to book).
+  services: (await t.services(f.callers.owner, `projectId=${f.projectId}`)).filter((s) => s.itemId === f.itemId).map((s) => [s.id, s.selected]),
   // The receiving desk's effects on the fixture's item: its inspection and its arrival's item.
   inspections: await t.logisticsService.db.$queryRaw`SELECT condition FROM inspections WHERE item_id = ${f.itemId}::uuid`,
+  // The project's deliveries that are new or changed since a row prepared them.
+  deliveries: (await deliveryRows(f)).filter(([id, row]) => f.deliveries.get(id) !== row),
 });
+
+const deliveryRows = async (f: Fixture) =>
+  (
+    await t.logisticsService.db.$queryRaw<{ id: string; row: string }[]>`
+      SELECT id, concat_ws('|', status, date, "window", address, notes, (SELECT string_agg(item_id::text, ',' ORDER BY item_id) FROM delivery_items di WHERE di.delivery_id = d.id)) AS row
+      FROM deliveries d WHERE project_id = ${f.projectId}::uuid`
+  ).map((r) => [r.id, r.row] as const);
+
+/**
+ * A delivery of the fixture's project at `stage`: a stored item the owner books for the next business day; staff
+ * fix its run and take it out as needed. Recorded as the fixture's baseline, so the call under test is what changes it.
+ */
+async function deliveryAt(f: Fixture, stage: 'requested' | 'scheduled' | 'out-for-delivery'): Promise<string> {
+  const item = await t.item(f.callers.owner, f.projectId, { name: 'Zebrawood stool', status: 'stored' });
+  await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${item.id}::uuid`, (r) => r[0]?.status === 'stored');
+  const booked = await t.logistics.post(`/api/projects/${f.projectId}/deliveries`, f.callers.owner, { date: nextBusinessDay(new Date(), 'UTC'), itemIds: [item.id] });
+  expect(booked.status).toBe(201);
+  if (stage !== 'requested') expect((await t.logistics.post('/api/delivery-runs', f.callers.admin, { date: booked.body.date, deliveryIds: [booked.body.id] })).status).toBe(201);
+  if (stage === 'out-for-delivery') expect((await t.logistics.post(`/api/deliveries/${booked.body.id}/out`, f.callers.admin, {})).status).toBe(200);
+  for (const [id, row] of await deliveryRows(f)) f.deliveries.set(id, row);
+  return booked.body.id;
+}
+/** A stored item of the fixture's project, for a booking. */
+async function storedItem(f: Fixture): Promise<string> {
+  const item = await t.item(f.callers.owner, f.projectId, { name: 'Zebrawood bench', status: 'stored' });
+  await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${item.id}::uuid`, (r) => r[0]?.status === 'stored');
+  return item.id;
+}
 
 /** As an admin, the fixture's item arrives (the desk's later steps need an arrived item). */
 const arrived = async (f: Fixture) => expect((await t.logistics.post('/api/receiving/arrivals', f.callers.admin, { code: 'ZBR-1', itemId: f.itemId })).status).toBe(201);
@@ -116,6 +151,22 @@ const ROUTES: MatrixRow<Fixture>[] = [
     await arrived(f);
     return t.logistics.post(`/api/receiving/inspections/${f.itemId}`, w, { condition: 'good' });
   }, ADMIN(201)],
+  // Deliveries: the project's people book and follow them (a viewer reads only); runs and proofs are staff's.
+  ['POST /api/projects/{id}/deliveries', async (w, f) => {
+    const itemId = await storedItem(f);
+    return t.logistics.post(`/api/projects/${f.projectId}/deliveries`, w, { date: nextBusinessDay(new Date(), 'UTC'), itemIds: [itemId] });
+  }, by(201, EDIT)],
+  ['GET /api/deliveries', (w) => t.logistics.get('/api/deliveries?status=requested', w), ANY_SIGNED_IN(200)],
+  ['GET /api/deliveries/{id}', async (w, f) => t.logistics.get(`/api/deliveries/${await deliveryAt(f, 'requested')}`, w), by(200, READ)],
+  ['PUT /api/deliveries/{id}', async (w, f) => t.logistics.put(`/api/deliveries/${await deliveryAt(f, 'requested')}`, w, { window: 'morning', notes: 'Zebrawood gate' }), by(200, EDIT)],
+  ['POST /api/deliveries/{id}/cancel', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'scheduled')}/cancel`, w, {}), by(200, EDIT)],
+  ['GET /api/delivery-runs', (w) => t.logistics.get(`/api/delivery-runs?date=${nextBusinessDay(new Date(), 'UTC')}`, w), ADMIN(200)],
+  ['POST /api/delivery-runs', async (w, f) => {
+    const id = await deliveryAt(f, 'requested');
+    return t.logistics.post('/api/delivery-runs', w, { date: nextBusinessDay(new Date(), 'UTC'), deliveryIds: [id] });
+  }, ADMIN(201)],
+  ['POST /api/deliveries/{id}/out', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'scheduled')}/out`, w, {}), ADMIN(200)],
+  ['POST /api/deliveries/{id}/complete', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'out-for-delivery')}/complete`, w, { receivedBy: 'J. Ellis' }), ADMIN(200)],
   // The damage e-mail's photo link: the signed link is the credential, whoever follows it.
   ['GET /api/damage-photos/{key}', async (w, f) => {
     const res = await fetch(`${t.logisticsService.url}${await damagePhotoLink(f)}`, { headers: w.headers });
@@ -129,7 +180,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
 
 it('covers every route logistics serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
-  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none), receivingRoutes(none), damagePhotoRoutes(none)];
+  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none), receivingRoutes(none), damagePhotoRoutes(none), deliveryRoutes(none)];
   expectEveryRouteHasARow(ROUTES, routers, { variants: true });
 });
 
