@@ -109,7 +109,13 @@ describe('items and services journeys', () => {
     await dialog.getByRole('button', { name: 'Add photo' }).click();
     const picker = page.getByRole('dialog', { name: 'Upload Photo' });
     await picker.waitFor();
-    await picker.locator('input[type=file]').first().setInputFiles({ name: 'chair.png', mimeType: 'image/png', buffer: PNG });
+    // A file it refuses is said so; choosing a valid one clears that at once (not when the message times out).
+    const fileInput = picker.locator('input[type=file]').first();
+    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    const refusal = picker.locator('.uppy-Informer [role=alert]').filter({ hasText: /You can only upload/ }).first();
+    await refusal.waitFor();
+    await fileInput.setInputFiles({ name: 'chair.png', mimeType: 'image/png', buffer: PNG });
+    await refusal.waitFor({ state: 'detached', timeout: 2000 });
     await picker.getByRole('button', { name: /^Upload 1 file/ }).click();
     await toastShown(page, 'Photo uploaded successfully');
     await picker.waitFor({ state: 'detached' });
