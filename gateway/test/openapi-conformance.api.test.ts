@@ -18,7 +18,7 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').r
  * calls (its first cut landed without its tests; most need an admin session and invoice data) — billing's own
  * tests are where they get exercised.
  */
-const NOT_WALKED = ['POST /api/logout', 'GET /api/invoices', 'POST /api/invoices', 'POST /api/projects/{projectId}/invoices', 'POST /api/create-payment-intent', 'POST /api/billing', 'GET /api/billing', 'PUT /api/billing'];
+const NOT_WALKED = ['POST /api/logout', 'GET /api/invoices', 'POST /api/invoices', 'POST /api/projects/{projectId}/invoices', 'POST /api/create-payment-intent', 'POST /api/billing', 'GET /api/billing', 'PUT /api/billing', 'DELETE /api/billing'];
 
 interface Call {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -35,6 +35,7 @@ interface Call {
 describe('what the services answer matches the OpenAPI document', () => {
   let gatewayUrl = '';
   let stops: (() => Promise<void>)[] = [];
+  let makeAdmin: (email: string, password: string) => Promise<unknown> = async () => undefined;
   const checked = new Set<string>();
 
   beforeAll(async () => {
@@ -44,6 +45,7 @@ describe('what the services answer matches the OpenAPI document', () => {
     const gateway = await startTestGateway(identity.url, { CATALOG_URL: catalog.url, LOGISTICS_URL: logistics.url });
     gatewayUrl = gateway.url;
     stops = [() => gateway.stop(), () => logistics.stop(), () => catalog.stop(), () => identity.stop()];
+    makeAdmin = (email, password) => identity.auth.createUser({ email, password, firstName: 'Ada', lastName: 'Admin', systemRole: 'midway_admin' });
   });
   afterAll(async () => {
     for (const stop of stops) await stop();
@@ -103,6 +105,8 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'post', path: '/api/password-reset/confirm', body: { token: 'unknown', password: 'long-enough-2' } });
     await call({ method: 'post', path: '/api/user/password', body: { currentPassword: 'wrong-password', newPassword: 'long-enough-2' }, cookie });
     await call({ method: 'post', path: '/api/user/password', body: { currentPassword: 'long-enough-1', newPassword: 'long-enough-2' }, cookie });
+    await call({ method: 'put', path: '/api/user/profile', body: { firstName: 'Ana', lastName: 'Lima', company: 'Studio Norte', phone: '+351 21 000 0000' }, cookie });
+    await call({ method: 'put', path: '/api/user/profile', body: { firstName: '' }, cookie });
 
     await call({ method: 'get', path: '/api/projects' });
     await call({ method: 'post', path: '/api/projects', body: {}, cookie });
@@ -162,6 +166,20 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'put', path: '/api/item-photos', body: {}, cookie });
     await call({ method: 'get', path: '/api/photos/{key}', params: { key: crypto.randomUUID() }, cookie });
     await call({ method: 'get', path: '/api/shared/photos/{token}/{key}', params: { token: share.shareToken, key: crypto.randomUUID() } });
+
+    // The receiving desk, as the provider's staff (admin) and as a designer (403).
+    const adminEmail = uniqueEmail('desk');
+    await makeAdmin(adminEmail, 'long-enough-1');
+    const admin = sessionCookieOf((await call({ method: 'post', path: '/api/login', body: { email: adminEmail, password: 'long-enough-1' } })).res)!;
+    await call({ method: 'post', path: '/api/receiving/scan', body: { code: 'TRK1' }, cookie: admin });
+    await call({ method: 'post', path: '/api/receiving/scan', body: { code: 'TRK1' }, cookie });
+    await call({ method: 'post', path: '/api/receiving/scan', body: {}, cookie: admin });
+    const unmatched = (await call({ method: 'post', path: '/api/receiving/arrivals', body: { code: 'NOT-OURS-123456' }, cookie: admin })).body;
+    await call({ method: 'get', path: '/api/receiving/arrivals', query: 'status=unmatched', cookie: admin });
+    await call({ method: 'put', path: '/api/receiving/arrivals/{id}', params: { id: unmatched.id ?? crypto.randomUUID() }, body: { itemId: crypto.randomUUID() }, cookie: admin });
+    await call({ method: 'get', path: '/api/receiving/inspections', query: 'status=pending', cookie: admin });
+    await call({ method: 'post', path: '/api/receiving/inspections/{itemId}', params: { itemId: crypto.randomUUID() }, body: { condition: 'good' }, cookie: admin });
+    await call({ method: 'get', path: '/api/damage-photos/{key}', params: { key: crypto.randomUUID() }, query: 'expires=1&sig=wrong' });
 
     await call({ method: 'get', path: '/api/dashboard/stats', cookie });
     await call({ method: 'get', path: '/api/activities', query: 'limit=5', cookie });
