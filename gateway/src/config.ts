@@ -8,6 +8,9 @@ export const gatewayEnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   HOST: z.string().default('127.0.0.1'),
   PORT: portSchema.default(8080),
+  /** The admin listener (Prometheus' /metrics): a second port, on loopback unless said, never the public address. */
+  GATEWAY_ADMIN_PORT: portSchema.default(9080),
+  GATEWAY_ADMIN_HOST: z.string().default('127.0.0.1'),
   NATS_URL: z.string().min(1, { error: 'NATS_URL is required, e.g. nats://127.0.0.1:4222' }),
   SESSION_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { error: 'SESSION_PUBLIC_KEY must be a PEM public key' }),
   INTERNAL_TOKEN_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { error: 'INTERNAL_TOKEN_PRIVATE_KEY must be a PEM private key' }),

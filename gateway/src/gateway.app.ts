@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { chain, closeServer, connectBus, createApp, finishApp, internalErrorBody, listen, redactUrl, requestContext, under } from '@midway/service-kit';
+import { chain, closeServer, connectBus, createApp, createMetrics, finishApp, internalErrorBody, listen, redactUrl, requestContext, under } from '@midway/service-kit';
 import type { GatewayConfig } from './config';
 import { apiCompression } from './api-compression.middleware';
 import { apiProxy } from './proxy.middleware';
@@ -32,10 +32,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     ).filter(([, url]) => url),
   ) as Partial<Record<ServiceName, string>>;
 
+  // Proxied calls are labelled by their route table entry, the gateway's own routes by express's pattern.
+  const metrics = createMetrics('gateway', { routeOf: (req) => (isProxied(req) ? routeOf(req)?.prefix : undefined) });
   const caller = callerFacts(config.TRUST_PROXY_HOPS);
   const edge = securityHeaders(list(config.IMG_ORIGINS), caller, isProxied);
   // Every request, the gateway's own routes' and the proxied calls alike, goes through this first.
   const front = chain(
+    metrics.middleware,
     requestContext(logger),
     ...edge.middleware,
     under(
@@ -52,6 +55,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
 
   const app = createApp({ logger, parseBodies: false, helmet: false, trustProxy: config.TRUST_PROXY_HOPS, requestContext: false });
   app.use(front);
+  // Metrics are for Prometheus on the admin port only: the public address does not have them.
+  app.get('/metrics', (req, res) => void res.status(404).json({ error: 'not_found', message: 'No route for GET /metrics', requestId: req.id }));
   app.use(openapiRoutes()); // public: /api/openapi.json and /api/docs
   app.use(healthRoutes(services as Record<string, string>, feed));
   app.use(searchRoutes({ catalog: services.catalog, logistics: services.logistics }, logger));
@@ -79,13 +84,25 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     front(req, res, (err) => (err ? failed(req, res, err, logger) : proxy.forward(req, res)));
   };
   const { server, url, port: actualPort } = await listen(handle, port, config.HOST);
+  // A gateway on a free port (tests, several at once) takes a free admin port too.
+  const admin = await listen(
+    (req, res) => (req.method === 'GET' && req.url?.split('?')[0] === '/metrics' ? metrics.handler(req, res) : sendJson(res, 404, { error: 'not_found', message: 'The admin port serves GET /metrics only.' })),
+    port === 0 ? 0 : config.GATEWAY_ADMIN_PORT,
+    config.GATEWAY_ADMIN_HOST,
+  ).catch(async (err) => {
+    await closeServer(server);
+    throw err;
+  });
   return {
     url,
     port: actualPort,
+    /** The admin listener's address (GET /metrics). */
+    adminUrl: admin.url,
+    metrics,
     revoked,
     feed,
     async stop() {
-      await closeServer(server);
+      await Promise.all([closeServer(server), closeServer(admin.server)]);
       await Promise.all([proxy.close(), feed.stop()]);
     },
   };

@@ -12,6 +12,7 @@ Midway is running (started in ${secs}s)
 
   App:          ${platform.baseUrl.replace('127.0.0.1', 'localhost')}
   Health:       ${platform.baseUrl}/healthz
+  Metrics:      ${platform.gatewayAdminUrl}/metrics (gateway), <service URL>/metrics (each service)
   Admin login:  ${platform.admin.email} / ${platform.admin.password}
   Mail inbox:   ${platform.mailUrl ?? 'SMTP_URL is set: mail goes to your server'}
   Data:         ${platform.dataDir}

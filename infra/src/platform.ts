@@ -30,12 +30,14 @@ export interface Platform {
   dataDir: string;
   admin: { email: string; password: string };
   services: Record<string, string>;
+  /** The gateway's admin listener (Prometheus' /metrics); each service serves its own on its port. */
+  gatewayAdminUrl: string;
   databaseUrl: string;
   natsUrl: string;
   stop(): Promise<void>;
 }
 
-const DEFAULT_PORTS = { postgres: 5433, nats: 4222, s3: 9000, smtp: 1025, mailWeb: 1080 };
+const DEFAULT_PORTS = { postgres: 5433, nats: 4222, s3: 9000, smtp: 1025, mailWeb: 1080, gatewayAdmin: 9080 };
 
 /**
  * Starts the whole platform: embedded Postgres, NATS, object store and mail sink (each replaced by a real
@@ -146,6 +148,8 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     const backends = SERVICES.filter((s) => s.name !== 'gateway');
     const ports = await Promise.all(backends.map(async (s) => (opts.fixedPorts ? s.defaultPort : freePort())));
     await Promise.all(backends.map((s, i) => startOne(s, ports[i]!)));
+    // The gateway's admin port (its /metrics): the default one for npm start, a free one for tests.
+    ctx.env = { ...ctx.env, GATEWAY_ADMIN_PORT: env.GATEWAY_ADMIN_PORT ?? String(opts.fixedPorts ? DEFAULT_PORTS.gatewayAdmin : await freePort()) };
     await startOne(SERVICES.find((s) => s.name === 'gateway')!, gatewayPort);
 
     return {
@@ -154,6 +158,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       dataDir,
       admin,
       services: { ...ctx.urls },
+      gatewayAdminUrl: `http://127.0.0.1:${ctx.env.GATEWAY_ADMIN_PORT}`,
       databaseUrl,
       natsUrl,
       stop: stopAll,
@@ -171,6 +176,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
 async function assertPortsFree(env: NodeJS.ProcessEnv, gatewayPort: number): Promise<void> {
   const wanted: [string, number, string][] = [
     ['the gateway', gatewayPort, 'set PORT to another port'],
+    ['the gateway admin port', env.GATEWAY_ADMIN_PORT ? Number(env.GATEWAY_ADMIN_PORT) : DEFAULT_PORTS.gatewayAdmin, 'set GATEWAY_ADMIN_PORT to another port'],
     ...SERVICES.filter((s) => s.name !== 'gateway').map((s): [string, number, string] => [`the ${s.name} service`, s.defaultPort, 'stop whatever uses it']),
   ];
   if (!env.DATABASE_URL) wanted.push(['PostgreSQL', DEFAULT_PORTS.postgres, 'stop the other server, or set DATABASE_URL to use it']);

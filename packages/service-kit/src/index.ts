@@ -10,6 +10,7 @@ export { urlProblem, wellFormedUrls } from './http/well-formed-url';
 export * from './http/idempotency.middleware';
 export * from './http/idempotency.store';
 export * from './http/health';
+export * from './http/metrics';
 export * from './auth/keys';
 export * from './auth/identity-token';
 export * from './db/database-config';

@@ -5,6 +5,7 @@ import { parseDatabaseUrl, toPgConfig } from './db/database-config';
 import { applyPendingMigrations } from './db/migrations';
 import { createApp, finishApp } from './http/app-factory';
 import { mountHealth } from './http/health';
+import { consumerMetrics, createMetrics, outboxMetrics } from './http/metrics';
 import { identityMiddleware } from './auth/identity-token';
 import { idempotency } from './http/idempotency.middleware';
 import { PgIdempotencyStore } from './http/idempotency.store';
@@ -64,6 +65,12 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
   const stops: (() => Promise<void>)[] = [];
 
   const app: Express = createApp({ logger: o.logger, bodyLimit: o.bodyLimit, rawBodyPaths: o.rawBodyPaths });
+  // Prometheus scrapes each service on its own port (never through the gateway, which answers 404 for it).
+  const metrics = createMetrics(o.name);
+  outboxMetrics(metrics, () => relay.health());
+  consumerMetrics(metrics, bus);
+  app.use(metrics.middleware);
+  app.get('/metrics', metrics.handler);
   mountHealth(
     app,
     {
@@ -85,6 +92,8 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
     readPool,
     bus,
     relay,
+    /** The service's Prometheus figures: a service adds its own (billing's job runs). */
+    metrics,
     /** Scheduled clean-up; the kit prunes the inbox, a service adds its own (identity: expired sessions). */
     housekeeping,
     app,

@@ -5,6 +5,7 @@ import { parseEvent, type EventEnvelope } from '@midway/contracts';
 import type { Bus } from './connection';
 import { streamName } from './connection';
 import { deadLetter, deadLetterSubject, ensureDeadLetterStream } from './dead-letter';
+import { noteConsumer } from '../http/metrics';
 
 export interface ConsumerOptions {
   bus: Bus;
@@ -65,6 +66,7 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
     await bus.jsm.consumers.add(stream, config);
   }
 
+  const noted = noteConsumer(bus, stream, opts.durable);
   const toDeadLetters = async (m: JsMsg, error: string, eventId?: string) => {
     const deliveries = m.info.deliveryCount;
     try {
@@ -80,6 +82,7 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
       return;
     }
     logger.error({ eventId, subject: m.subject, durable: opts.durable, deliveries, error, deadLetterSubject: dlqSubject }, 'event dead-lettered; replay with npm run events:replay-dead');
+    noted.deadLettered();
     m.term();
   };
 

@@ -1,0 +1,45 @@
+import { billingService } from '@midway/billing';
+import { catalogService } from '@midway/catalog';
+import { identityService } from '@midway/identity';
+import { logisticsService } from '@midway/logistics';
+import { METRIC_NAMES } from '@midway/service-kit';
+import { startService, type ServiceEntry } from '@midway/testing';
+
+const SERVICES = { identity: identityService, catalog: catalogService, logistics: logisticsService, billing: billingService } as const;
+
+/** The figures every service's own /metrics has once it answered a request (the alert rules use them). */
+const EXPECTED = [
+  'http_requests_total',
+  'http_request_duration_seconds_bucket',
+  METRIC_NAMES.outboxPending,
+  METRIC_NAMES.outboxOldest,
+  METRIC_NAMES.outboxDead,
+  'process_resident_memory_bytes',
+  'process_cpu_seconds_total',
+  'nodejs_eventloop_lag_seconds',
+];
+
+describe("each service's /metrics on its own port", () => {
+  it.each(Object.keys(SERVICES))('%s answers Prometheus text with its request counts by route pattern, outbox and process figures', async (name) => {
+    const entry = SERVICES[name as keyof typeof SERVICES] as unknown as ServiceEntry<unknown, { url: string; stop(): Promise<void> }>;
+    const running = await startService(entry, {});
+    try {
+      // A request to a route with an id in its path: the series is named by the pattern, not the URL.
+      await fetch(`${running.url}/readyz`);
+      await fetch(`${running.url}/no-such-route/123`);
+      const res = await fetch(`${running.url}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      const text = await res.text();
+      for (const metric of EXPECTED) expect([metric, new RegExp(`^${metric}[{ ]`, 'm').test(text)]).toEqual([metric, true]);
+      expect(text).toMatch(new RegExp(`^http_requests_total\\{[^}]*method="GET",route="/readyz",status="200"[^}]*service="${name}"\\} 1$`, 'm'));
+      expect(text).toMatch(/^http_requests_total\{[^}]*route="unmatched",status="404"/m);
+      expect(text).not.toContain('/no-such-route/123');
+      // Identity consumes nothing; the others show each durable consumer's lag from JetStream.
+      if (name !== 'identity') expect(text).toMatch(new RegExp(`^${METRIC_NAMES.consumerPending}\\{durable="${name}-[^"]+",service="${name}"\\} \\d+$`, 'm'));
+      expect(text).toMatch(new RegExp(`^${METRIC_NAMES.outboxDead}\\{service="${name}"\\} 0$`, 'm'));
+    } finally {
+      await running.stop();
+    }
+  }, 60_000);
+});
