@@ -1,4 +1,5 @@
-import { actor, usePlatform } from './logistics-harness';
+import { nextBusinessDay } from '../src/domain/business-days';
+import { actor, eventually, usePlatform } from './logistics-harness';
 
 /**
  * Whatever a caller sends — a body of the wrong shape or types, NUL bytes, megabyte strings, ids that are not
@@ -163,5 +164,72 @@ describe('the receiving desk: bad input is a 4xx with a message, never a 5xx, an
   it.each([['/api/receiving/arrivals?status=lost'], ['/api/receiving/arrivals?status=a%00b'], ['/api/receiving/inspections?status=late'], ['/api/receiving/inspections?status=']])(
     'GET %s → 4xx JSON',
     async (path) => expect4xx([path], await t.logistics.get(path, staff)),
+  );
+});
+
+describe('deliveries: bad input is a 4xx with a message, never a 5xx, and books or changes nothing', () => {
+  const staff = actor('midway_admin');
+  let deliveryId: string;
+  const deliveries = () => t.logisticsService.db.$queryRaw`
+    SELECT d.id, d.status, d.date, d."window", d.address, d.notes, d.received_by, array_agg(di.item_id ORDER BY di.item_id) AS items
+    FROM deliveries d LEFT JOIN delivery_items di ON di.delivery_id = d.id WHERE d.project_id = ${projectId}::uuid GROUP BY d.id ORDER BY d.id`;
+  beforeAll(async () => {
+    const stored = await t.item(ann, projectId, { name: 'Stored sideboard', status: 'stored' });
+    await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${stored.id}::uuid`, (r) => r[0]?.status === 'stored');
+    const booked = await t.logistics.post(`/api/projects/${projectId}/deliveries`, ann, { date: nextBusinessDay(new Date(), 'UTC'), itemIds: [stored.id] });
+    expect(booked.status).toBe(201);
+    deliveryId = booked.body.id;
+  });
+  const DELIVERY_WRITES = () => [
+    ['POST', `/api/projects/${projectId}/deliveries`, ann],
+    ['PUT', `/api/deliveries/${deliveryId}`, ann],
+    ['POST', '/api/delivery-runs', staff],
+    ['POST', `/api/deliveries/${deliveryId}/complete`, staff],
+  ] as const;
+
+  // The shapes every write refuses, and delivery fields of the wrong types or with NUL bytes.
+  const DELIVERY_BODIES: [string, string][] = [
+    ...BODIES.filter(([name]) => ['malformed JSON', 'a JSON array', 'a JSON string', 'null', '1 MB strings'].includes(name)),
+    ['wrong types', JSON.stringify({ date: 20260303, window: ['any'], address: {}, itemIds: 'all', notes: 7, receivedBy: 3, photoUrls: 'x', exceptions: {}, deliveryIds: {} })],
+    ['NUL bytes', JSON.stringify({ date: `2030-01-07${NUL}`, address: NUL, itemIds: [NUL], notes: NUL, receivedBy: NUL, deliveryIds: [NUL] })],
+  ];
+
+  it.each(DELIVERY_BODIES)('%s → 4xx JSON on every delivery write', async (_name, body) => {
+    const before = await deliveries();
+    for (const [method, path, who] of DELIVERY_WRITES()) expect4xx([method, path], await t.logistics.call(method, path, who, body));
+    expect(await deliveries()).toEqual(before);
+  });
+
+  it.each([
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '2026-13-01', itemIds: [itemId] }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '03/03/2026', itemIds: [itemId] }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: 'tomorrow', itemIds: [itemId] }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { itemIds: [itemId] }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '2030-01-07', itemIds: 'all' }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '2030-01-07', itemIds: [NUL] }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '2030-01-07', itemIds: Array.from({ length: 201 }, () => itemId) }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '2030-01-07', itemIds: [itemId], address: NUL }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '2030-01-07', itemIds: [itemId], window: 'night' }],
+    ['POST', '/api/projects/not-a-uuid/deliveries', ann, { date: '2030-01-07', itemIds: [itemId] }],
+    ['PUT', '/api/deliveries/{delivery}', ann, { address: '' }],
+    ['PUT', '/api/deliveries/{delivery}', ann, { itemIds: [] }],
+    ['PUT', '/api/deliveries/%00', ann, { notes: 'x' }],
+    ['POST', '/api/deliveries/not-a-uuid/cancel', ann, {}],
+    ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: '' }],
+    ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: 'J. Ellis', signature: 'data:image/jpeg;base64,AAAA' }],
+    ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: 'J. Ellis', exceptions: [{ itemId, note: '' }] }],
+    ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: 'J. Ellis', photoUrls: ['https://elsewhere.example/x.png'] }],
+    ['POST', '/api/delivery-runs', staff, { date: '2030-01-07', deliveryIds: [] }],
+    ['POST', '/api/delivery-runs', staff, { date: '2030-01-07', deliveryIds: ['nope'] }],
+  ] as [string, string, typeof ann, unknown][])('%s %s with a bad field → 4xx JSON', async (method, template, who, body) => {
+    const before = await deliveries();
+    const path = template.replace('{project}', projectId).replace('{delivery}', deliveryId);
+    expect4xx([method, path], await t.logistics.call(method, path, who, JSON.stringify(body)));
+    expect(await deliveries()).toEqual(before);
+  });
+
+  it.each([['/api/deliveries?status=lost'], ['/api/deliveries?from=yesterday'], ['/api/deliveries?to=2026-02-30'], ['/api/delivery-runs'], ['/api/delivery-runs?date=a%00b']])(
+    'GET %s → 4xx JSON',
+    async (path) => expect4xx([path], await t.logistics.get(path, path.startsWith('/api/delivery-runs') ? staff : ann)),
   );
 });
