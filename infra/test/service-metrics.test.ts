@@ -42,4 +42,20 @@ describe("each service's /metrics on its own port", () => {
       await running.stop();
     }
   }, 60_000);
+
+  it("billing counts its scheduled jobs' runs by outcome", async () => {
+    const running = (await startService(billingService, {})) as unknown as { url: string; jobs: { trigger(name: 'billing-overdue', key: string): Promise<unknown> }; stop(): Promise<void> };
+    try {
+      await running.jobs.trigger('billing-overdue', `metrics-${Date.now()}`);
+      const deadline = Date.now() + 20_000;
+      let text = '';
+      while (Date.now() < deadline && !/^midway_job_runs_total\{job="billing-overdue",outcome="completed",service="billing"\} [1-9]/m.test(text)) {
+        await new Promise((r) => setTimeout(r, 250));
+        text = await (await fetch(`${running.url}/metrics`)).text();
+      }
+      expect(text).toMatch(/^midway_job_runs_total\{job="billing-overdue",outcome="completed",service="billing"\} [1-9]/m);
+    } finally {
+      await running.stop();
+    }
+  }, 60_000);
 });

@@ -53,7 +53,7 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   // What a run marks sent is e-mailed as Send does it.
   const auto = new AutomaticBillingService(uow, { tz, deliver: (ids) => invoices.deliver(ids), logger });
   rt.onStop(() => auto.mailDelivered());
-  const jobs = await startBillingJobs({ databaseUrl: config.DATABASE_URL, tz, auto, logger, schedule: config.BILLING_JOBS === 'on' });
+  const jobs = await startBillingJobs({ databaseUrl: config.DATABASE_URL, tz, auto, logger, schedule: config.BILLING_JOBS === 'on', runCounter: rt.metrics.jobRuns });
   rt.onStop(jobs.stop);
 
   // Card payments: Stripe when a key is configured. Without one (test mode) the offline processor stands in

@@ -19,7 +19,15 @@ export type JobName = keyof typeof JOBS;
  * active at a time) and a job triggered by hand carries a singleton key, so two replicas never run the
  * same day's work at once. The work itself is idempotent as well (unique keys), a second line of defence.
  */
-export async function startBillingJobs(o: { databaseUrl: string; tz: string; auto: AutomaticBillingService; logger: Logger; schedule: boolean }) {
+export async function startBillingJobs(o: {
+  databaseUrl: string;
+  tz: string;
+  auto: AutomaticBillingService;
+  logger: Logger;
+  schedule: boolean;
+  /** Counts each run by outcome, for the alert on failing jobs. */
+  runCounter?: { inc(labels: { job: string; outcome: 'completed' | 'failed' }): void };
+}) {
   const boss = new PgBoss({ connectionString: o.databaseUrl, schema: JOBS_SCHEMA, application_name: 'billing-jobs', max: 4, schedule: o.schedule, supervise: o.schedule });
   boss.on('error', (err: unknown) => o.logger.error({ err }, 'billing jobs: pg-boss error'));
   await boss.start();
@@ -31,7 +39,14 @@ export async function startBillingJobs(o: { databaseUrl: string; tz: string; aut
   for (const name of Object.keys(JOBS) as JobName[]) {
     await boss.createQueue(name, { policy: 'exclusive', retryLimit: 3, retryDelay: 60 });
     await boss.work(name, { pollingIntervalSeconds: 2 }, async () => {
-      const result = await runs[name]();
+      let result: unknown;
+      try {
+        result = await runs[name]();
+      } catch (err) {
+        o.runCounter?.inc({ job: name, outcome: 'failed' });
+        throw err;
+      }
+      o.runCounter?.inc({ job: name, outcome: 'completed' });
       o.logger.info({ job: name, result }, 'billing job done');
     });
     if (o.schedule) await boss.schedule(name, JOBS[name], null, { tz: o.tz, missed: 'once' });
