@@ -159,6 +159,23 @@ describe('the Kubernetes manifests (deploy/k8s/overlays/production)', () => {
       expect(container.resources?.limits?.memory).toEqual(expect.any(String));
     });
 
+    it("is scraped by Prometheus on the port that serves its /metrics (the gateway's admin port, kept out of its Service)", () => {
+      const deployment = named<Workload>('Deployment', part.name);
+      const annotations = (deployment.spec.template.metadata as { annotations?: Record<string, string> }).annotations ?? {};
+      expect(annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/path': '/metrics' });
+      const container = partContainer(part);
+      const config = part.schema.parse(environmentOf(container)) as Record<string, unknown>;
+      // The gateway serves /metrics on its admin port only; a service on its own port.
+      const metricsPort = part.name === 'gateway' ? config.GATEWAY_ADMIN_PORT : config[part.portVar];
+      expect(Number(annotations['prometheus.io/port'])).toBe(metricsPort);
+      expect(portNamed(container, Number(metricsPort))).toBeDefined();
+      if (part.name === 'gateway') {
+        expect(config.GATEWAY_ADMIN_HOST).toBe('0.0.0.0');
+        const service = named('Service', 'gateway') as K8sObject & { spec: { ports: { targetPort: string | number }[] } };
+        expect(service.spec.ports.map((p) => portNamed(container, p.targetPort)?.containerPort)).not.toContain(metricsPort);
+      }
+    });
+
     it('keeps serving through a node drain (a PodDisruptionBudget below its replica count)', () => {
       const deployment = named<Workload>('Deployment', part.name);
       const pdbs = ofKind('PodDisruptionBudget').filter((p) => matches((p as K8sObject & { spec: { selector: { matchLabels: Labels } } }).spec.selector.matchLabels, deployment.spec.template.metadata.labels));
@@ -272,19 +289,23 @@ function part(name: string) {
 describe('the probe paths the manifests use', () => {
   const STARTERS = { identity: identityService, catalog: catalogService, logistics: logisticsService, billing: billingService, gateway: gatewayService } as const;
 
-  it.each(PARTS.map((p) => [p.name, p] as const))('%s answers each of its HTTP probes (not 404) when started', async (name, deployable) => {
+  it.each(PARTS.map((p) => [p.name, p] as const))('%s answers each of its HTTP probes (not 404) and its /metrics when started', async (name, deployable) => {
     const container = partContainer(deployable);
     const paths = [container.readinessProbe, container.livenessProbe, container.startupProbe].flatMap((p) => (p?.httpGet ? [p.httpGet.path] : []));
     expect(paths.length).toBeGreaterThan(0);
     // The gateway on an empty static folder, its identity nowhere: its probes answer without either.
     const overrides: Record<string, string> = name === 'gateway' ? { IDENTITY_URL: 'http://127.0.0.1:9', STATIC_ROOT: testEnv().tmpDir } : {};
-    const entry = STARTERS[name as keyof typeof STARTERS] as unknown as ServiceEntry<unknown, { url: string; stop(): Promise<void> }>;
+    const entry = STARTERS[name as keyof typeof STARTERS] as unknown as ServiceEntry<unknown, { url: string; adminUrl?: string; stop(): Promise<void> }>;
     const running = await startService(entry, overrides);
     try {
       for (const probePath of paths) {
         const answer = await fetch(`${running.url}${probePath}`);
         expect([probePath, answer.status === 404 ? 'missing' : 'answers']).toEqual([probePath, 'answers']);
       }
+      // What the scrape annotation points Prometheus at: the gateway's admin listener, a service's own port.
+      const metrics = await fetch(`${name === 'gateway' ? running.adminUrl : running.url}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('process_cpu_seconds_total');
     } finally {
       await running.stop();
     }
