@@ -75,6 +75,22 @@ describe('POST /api/items/bulk-status', () => {
     expect([...stamps].every(Boolean)).toBe(true);
   });
 
+  it('raced by single changes of the same items: each item changes once, from the state before it', async () => {
+    const ann = actor();
+    const p = await http.project(ann);
+    const ids = (await Promise.all(['S', 'T', 'U'].map((name) => http.item(ann, p.id, { name })))).map((i) => i.id);
+    const answers = await Promise.all([
+      http.put(`/api/items/${ids[1]}/status`, ann, { status: 'received' }),
+      http.post('/api/items/bulk-status', ann, { itemIds: ids, status: 'received' }),
+      http.put(`/api/items/${ids[2]}/status`, ann, { status: 'received' }),
+    ]);
+    expect(answers.map((x) => x.status)).toEqual([200, 200, 200]);
+    const changes = await eventsAbout(ids, 'catalog.item.status-changed.v1');
+    expect(changes.map((e) => e.data.itemId).sort()).toEqual([...ids].sort());
+    expect(changes.every((e) => e.data.from === 'ordered' && e.data.to === 'received')).toBe(true);
+    expect(await activities(ids, 'item_status')).toHaveLength(3);
+  });
+
   it('overlapping sets at once in opposite orders: both finish (no deadlock), each item ends in one of the two statuses', async () => {
     const ann = actor();
     const p = await http.project(ann);
