@@ -181,6 +181,32 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'post', path: '/api/receiving/inspections/{itemId}', params: { itemId: crypto.randomUUID() }, body: { condition: 'good' }, cookie: admin });
     await call({ method: 'get', path: '/api/damage-photos/{key}', params: { key: crypto.randomUUID() }, query: 'expires=1&sig=wrong' });
 
+    // Deliveries: the designer books the stored item for the next business day; the admin plans the run, takes it
+    // out and records the proof; refusals on the way (a weekend day, staff calls as a designer, a late cancel).
+    const day = new Date();
+    do day.setUTCDate(day.getUTCDate() + 1);
+    while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+    const date = day.toISOString().slice(0, 10);
+    await call({ method: 'post', path: '/api/projects/{id}/deliveries', params: id, body: { date: '2030-01-05', itemIds: [item.id] }, cookie });
+    let delivery: { id?: string } = {};
+    // Logistics hears of the item's stored status from catalog's event.
+    for (let i = 0; i < 100 && !delivery.id; i++) {
+      delivery = (await call({ method: 'post', path: '/api/projects/{id}/deliveries', params: id, body: { date, itemIds: [item.id] }, cookie })).body;
+      if (!delivery.id) await new Promise((r) => setTimeout(r, 100));
+    }
+    const dId = { id: delivery.id! };
+    await call({ method: 'get', path: '/api/deliveries', query: `from=${date}&to=${date}`, cookie });
+    await call({ method: 'get', path: '/api/deliveries/{id}', params: dId, cookie });
+    await call({ method: 'put', path: '/api/deliveries/{id}', params: dId, body: { window: 'morning', notes: 'Gate code 4411' }, cookie });
+    await call({ method: 'get', path: '/api/delivery-runs', query: `date=${date}`, cookie });
+    await call({ method: 'get', path: '/api/delivery-runs', query: `date=${date}`, cookie: admin });
+    await call({ method: 'post', path: '/api/delivery-runs', body: { date, deliveryIds: [dId.id] }, cookie: admin });
+    await call({ method: 'post', path: '/api/deliveries/{id}/out', params: dId, cookie });
+    await call({ method: 'post', path: '/api/deliveries/{id}/out', params: dId, cookie: admin });
+    await call({ method: 'post', path: '/api/deliveries/{id}/complete', params: dId, body: { receivedBy: '' }, cookie: admin });
+    await call({ method: 'post', path: '/api/deliveries/{id}/complete', params: dId, body: { receivedBy: 'J. Ellis' }, cookie: admin });
+    await call({ method: 'post', path: '/api/deliveries/{id}/cancel', params: dId, cookie });
+
     await call({ method: 'get', path: '/api/dashboard/stats', cookie });
     await call({ method: 'get', path: '/api/activities', query: 'limit=5', cookie });
     await call({ method: 'get', path: '/api/search', query: 'q=Loft', cookie });
