@@ -10,6 +10,7 @@ import { constantHeaders } from './constant-headers';
 import { noteBodyDigest } from './idempotency.middleware';
 import { lazyRequestLogger, requestLog, serializeRequest, type NodeMiddleware } from './request-log.middleware';
 import { wellFormedUrls } from './well-formed-url';
+import { withRequestId } from '../request-context';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -48,13 +49,16 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-h
   if (useHelmet) app.use(constantHeaders(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } })));
   lazyRequestLogger(app, logger);
   if (withContext) app.use(requestContext(logger));
-  app.use(wellFormedUrls);
+  // API calls only: a page address with a stray % still gets the app, which shows its own not-found page.
+  app.use('/api', wellFormedUrls);
   if (parseBodies) {
     // Read first, whatever the content type: the JSON parser then finds the body consumed and leaves it.
     for (const p of rawBodyPaths) app.use(p, express.raw({ type: () => true, limit: bodyLimit }));
     app.use(express.json({ limit: bodyLimit, verify: noteSurrogateEscapes }));
     app.use(wellFormedStrings);
     app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
+    // A body arrives in the socket's own async context: the routes run in the request's again.
+    app.use((req, _res, next) => withRequestId(req.id, next));
   }
   return app;
 }
@@ -156,7 +160,7 @@ function requestId(): NodeMiddleware {
     req.headers[REQUEST_ID_HEADER] = id;
     req.id = id;
     res.setHeader(REQUEST_ID_HEADER, id);
-    next();
+    withRequestId(id, next);
   };
 }
 
