@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { pathOf } from '@midway/service-kit';
-import { PHOTO_MAX_BYTES } from '@midway/contracts';
+import { PHOTO_MAX_BYTES, PURCHASE_ORDER_MAX_BYTES } from '@midway/contracts';
 
 /**
  * The one routing table: path prefix → owning service. Public routes skip the session check; everything
@@ -37,6 +37,7 @@ export const ROUTES: Route[] = [
   { prefix: '/api/shared/projects', service: 'catalog', public: true },
   // A project's deliveries are logistics' (before catalog's /api/projects).
   { prefix: '/api/projects', service: 'logistics', pattern: /^\/api\/projects\/[^/]+\/deliveries$/ },
+  { prefix: '/api/projects', service: 'logistics', pattern: /^\/api\/projects\/[^/]+\/purchase-orders$/, bodyLimitBytes: PURCHASE_ORDER_MAX_BYTES },
   // A project's invoices are billing's (before catalog's /api/projects).
   { prefix: '/api/projects', service: 'billing', pattern: /^\/api\/projects\/[^/]+\/invoices$/ },
   { prefix: '/api/projects', service: 'catalog', pattern: /^\/api\/projects\/[^/]+\/items\/bulk$/, bodyLimitBytes: 10 * 1024 * 1024 },
@@ -64,6 +65,7 @@ export const ROUTES: Route[] = [
   { prefix: '/api/damage-photos', service: 'logistics', public: true },
   // Deliveries: designers book and follow them; the runs and proofs are staff's (logistics answers a designer 403).
   { prefix: '/api/deliveries', service: 'logistics' },
+  { prefix: '/api/purchase-orders', service: 'logistics' },
   { prefix: '/api/delivery-runs', service: 'logistics' },
   { prefix: '/api/billing/webhook', service: 'billing', public: true },
   { prefix: '/api/billing', service: 'billing' },

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES } from '@midway/contracts';
+import { PHOTO_MAX_BYTES, PURCHASE_ORDER_MAX_BYTES } from '@midway/contracts';
 import { matchRoute } from '../src/route-table';
 import { signUp, standInService, useGateway } from './gateway-harness';
 
@@ -36,6 +36,10 @@ const SIGNED_IN = [
   ['POST', '/api/deliveries/0b8f3c2e-5555-4a4a-9b9b-123456789abc/complete'],
   ['GET', '/api/delivery-runs?date=2026-03-03'],
   ['POST', '/api/delivery-runs'],
+  ['POST', '/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/purchase-orders'],
+  ['GET', '/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/purchase-orders'],
+  ['GET', '/api/purchase-orders/0b8f3c2e-6666-4a4a-9b9b-123456789abc'],
+  ['GET', '/api/purchase-orders/0b8f3c2e-6666-4a4a-9b9b-123456789abc/file'],
 ] as const;
 
 describe('logistics routes', () => {
@@ -55,6 +59,22 @@ describe('logistics routes', () => {
     expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc')?.service).toBe('catalog');
     expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/items')?.service).toBe('catalog');
     expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/invoices')?.service).toBe('billing');
+  });
+
+  it('a project’s purchase orders are logistics’ (matched before catalog’s /api/projects)', () => {
+    expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/purchase-orders')?.service).toBe('logistics');
+    expect(matchRoute('/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/purchase-orders/x')?.service).toBe('catalog');
+  });
+
+  it('the purchase-order upload takes a 10,485,760-byte PDF whole and refuses one byte more with 413', async () => {
+    const post = (bytes: number) =>
+      fetch(`${t.gateway.url}/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/purchase-orders`, { method: 'POST', headers: { cookie, 'content-type': 'application/pdf' }, body: Buffer.alloc(bytes, 0x25) });
+    const before = t.standIn('LOGISTICS_URL').requests();
+    const ok = await post(PURCHASE_ORDER_MAX_BYTES);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ bytes: PURCHASE_ORDER_MAX_BYTES });
+    expect((await post(PURCHASE_ORDER_MAX_BYTES + 1)).status).toBe(413);
+    expect(t.standIn('LOGISTICS_URL').requests() - before).toBe(1);
   });
 
   it('GET /api/shared/photos/{token}/{key} is public: the share token is the credential', async () => {

@@ -167,6 +167,12 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'get', path: '/api/photos/{key}', params: { key: crypto.randomUUID() }, cookie });
     await call({ method: 'get', path: '/api/shared/photos/{token}/{key}', params: { token: share.shareToken, key: crypto.randomUUID() } });
 
+    // Purchase orders: no object store here either, so the refusal by the bytes (a PNG is a 415) and the reads.
+    await call({ method: 'post', path: '/api/projects/{id}/purchase-orders', params: id, raw: { type: 'application/pdf', bytes: png.bytes }, cookie });
+    await call({ method: 'get', path: '/api/projects/{id}/purchase-orders', params: id, cookie });
+    await call({ method: 'get', path: '/api/purchase-orders/{id}', params: { id: crypto.randomUUID() }, cookie });
+    await call({ method: 'get', path: '/api/purchase-orders/{id}/file', params: { id: crypto.randomUUID() }, cookie });
+
     // The receiving desk, as the provider's staff (admin) and as a designer (403).
     const adminEmail = uniqueEmail('desk');
     await makeAdmin(adminEmail, 'long-enough-1');

@@ -21,6 +21,7 @@ import { damagePhotoRoutes, receivingRoutes } from './routes/receiving.routes';
 import { applyCatalogEvent, catalogCaughtUp, consumeCatalogFacts } from './events/catalog.consumer';
 import { carrierRoutes } from './routes/carrier.routes';
 import { photoRoutes, sharedPhotoRoutes } from './routes/photo.routes';
+import { purchaseOrderRoutes } from './routes/purchase-order.routes';
 import { searchRoutes } from './routes/search.routes';
 import { serviceRoutes } from './routes/service.routes';
 
@@ -56,8 +57,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
     : null;
   await store?.ensureBucket();
   const photos = new PhotoService(uow, store, catchUp);
-  rt.app.use(sharedPhotoRoutes(photos));
-  rt.app.use(photoRoutes(photos));
+  rt.app.use(sharedPhotoRoutes(photos), photoRoutes(photos), purchaseOrderRoutes(uow, store, catchUp));
   // Catalog asks who uploaded a photo it has not heard of yet before it refuses one on an item.
   rt.onStop(answerOwnerQueries(rt.bus, logger, { 'logistics.photo': (key) => photos.describe(key) }).stop);
   // The receiving desk, and its damage reports' e-mails (retried every minute) and signed photo links.

@@ -4,3 +4,4 @@ export * from './carriers';
 export * from './photos';
 export * from './receiving';
 export * from './deliveries';
+export * from './purchase-orders';

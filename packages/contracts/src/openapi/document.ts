@@ -40,6 +40,7 @@ const TAGS: Record<ApiTag, string> = {
   photos: 'Item photos: upload, attach to an item, and read (logistics service).',
   receiving: 'The warehouse’s receiving desk: scan a tracking code, record arrivals, inspect within 48 hours, report damage (logistics service; admin only).',
   deliveries: 'Deliveries to the job site: a designer books stored items, staff consolidate runs and record the proof of delivery (logistics service).',
+  purchaseOrders: 'Vendors’ purchase orders and acknowledgements read from their PDFs into lines, totals and shipments (logistics service).',
   services: 'Per-item services — receiving, enhanced inspection, storage, delivery, install/assembly — and their selection (logistics service).',
   search: 'Global search, merged by the gateway from every service.',
   documentation: 'This document.',

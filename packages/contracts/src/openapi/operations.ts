@@ -67,6 +67,7 @@ import {
   listDeliveriesQuerySchema,
   updateDeliveryBodySchema,
 } from '../logistics/deliveries';
+import { PURCHASE_ORDER_MAX_BYTES, purchaseOrderSchema, purchaseOrderSummarySchema } from '../logistics/purchase-orders';
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
 import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
@@ -79,7 +80,7 @@ import { DAMAGE_PHOTO_LINK_DAYS, DELIVERY_PHOTO_LINK_DAYS, INSPECTION_DUE_HOURS,
  * route that has no entry here.
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'receiving' | 'deliveries' | 'photos' | 'invoices' | 'billing' | 'search' | 'documentation';
+export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'receiving' | 'deliveries' | 'purchaseOrders' | 'photos' | 'invoices' | 'billing' | 'search' | 'documentation';
 
 /** Who may call: anyone, or a caller with a session cookie (the gateway answers 401 otherwise). */
 export type ApiSecurity = 'public' | 'session';
@@ -609,6 +610,38 @@ export const API_OPERATIONS: ApiOperation[] = [
     params: { token: { description: 'The project’s share token (the credential).' }, key: { description: 'The stored photo’s key.' } },
     summary: 'A photo of a shared project’s item, for the client dashboard',
     responses: { 200: { description: 'The image.', contentType: 'image/*' } },
+    errors: [404],
+  },
+
+  /* ---------- purchase orders (logistics) ---------- */
+  {
+    method: 'post', path: '/api/projects/{id}/purchase-orders', operationId: 'uploadPurchaseOrder', tag: 'purchaseOrders', security: 'session',
+    params: { id: { description: 'The project id.', uuid: true } },
+    summary: `Read a vendor’s PDF purchase order or acknowledgement (at most ${PURCHASE_ORDER_MAX_BYTES} bytes) into a draft with its lines and totals (owner or member)`,
+    description: 'Columns are found by their headers in any order; a wrapped description is one line; a table over pages is one table. `warnings` says what was assumed. A PDF with no text layer is a 422; a file that is not a PDF by its bytes a 415; a project the caller may not edit a 404. A refused upload stores nothing.',
+    upload: { contentTypes: ['application/pdf'], description: 'The PDF.' },
+    responses: { 201: { description: 'The purchase order as read.', schema: named('PurchaseOrder', purchaseOrderSchema) } },
+    errors: [404, 413, 415, 422],
+  },
+  {
+    method: 'get', path: '/api/projects/{id}/purchase-orders', operationId: 'listPurchaseOrders', tag: 'purchaseOrders', security: 'session',
+    params: { id: { description: 'The project id.', uuid: true } },
+    summary: 'The project’s purchase orders, newest first',
+    responses: { 200: { description: 'The purchase orders with their totals.', schema: named('PurchaseOrderSummary', purchaseOrderSummarySchema, true) } },
+    errors: [404],
+  },
+  {
+    method: 'get', path: '/api/purchase-orders/{id}', operationId: 'getPurchaseOrder', tag: 'purchaseOrders', security: 'session',
+    params: { id: { description: 'The purchase order id.', uuid: true } },
+    summary: 'One purchase order with its lines, shipments and the link to its original file',
+    responses: { 200: { description: 'The purchase order.', schema: named('PurchaseOrder', purchaseOrderSchema) } },
+    errors: [404],
+  },
+  {
+    method: 'get', path: '/api/purchase-orders/{id}/file', operationId: 'getPurchaseOrderFile', tag: 'purchaseOrders', security: 'session',
+    params: { id: { description: 'The purchase order id.', uuid: true } },
+    summary: 'The original PDF, for the project’s owner, members and admins',
+    responses: { 200: { description: 'The PDF.', contentType: 'application/pdf' } },
     errors: [404],
   },
 

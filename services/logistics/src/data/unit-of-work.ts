@@ -4,6 +4,7 @@ import { ArrivalRepository } from './arrival.repository';
 import { DeliveryRepository } from './delivery.repository';
 import { InspectionRepository } from './inspection.repository';
 import { ItemRepository } from './item.repository';
+import { PurchaseOrderRepository } from './purchase-order.repository';
 import { ScanRepository } from './scan.repository';
 import { ServiceRepository } from './service.repository';
 import { SigningKeyRepository } from './signing-key.repository';
@@ -23,6 +24,8 @@ export interface Repos {
   inspections: InspectionRepository;
   /** Deliveries to the job site and the items on them. */
   deliveries: DeliveryRepository;
+  /** Vendors' purchase orders read from their PDFs, their lines and shipments. */
+  purchaseOrders: PurchaseOrderRepository;
   /** Identity's users (names, e-mails). */
   users: UserRepository;
   signingKeys: SigningKeyRepository;
@@ -32,7 +35,7 @@ export interface Repos {
 
 function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
   return { access: new ProjectAccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client),
-    scan: new ScanRepository(client, reader), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), deliveries: new DeliveryRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
+    scan: new ScanRepository(client, reader), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), deliveries: new DeliveryRepository(client), purchaseOrders: new PurchaseOrderRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
   };
 }
 
