@@ -57,7 +57,7 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-h
     app.use(express.json({ limit: bodyLimit, verify: noteSurrogateEscapes }));
     app.use(wellFormedStrings);
     app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
-    // A body arrives in the socket's own async context: the routes run in the request's again.
+    // Body parsing continues from the socket's stream events: the routes run in the request's context again.
     app.use((req, _res, next) => withRequestId(req.id, next));
   }
   return app;

@@ -6,6 +6,8 @@ import type { Bus } from './connection';
 import { streamName } from './connection';
 import { deadLetter, deadLetterSubject, ensureDeadLetterStream } from './dead-letter';
 import { noteConsumer } from '../http/metrics';
+import { withRequestId } from '../request-context';
+import { EVENT_REQUEST_ID_HEADER } from './outbox-relay';
 
 export interface ConsumerOptions {
   bus: Bus;
@@ -86,29 +88,35 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
     m.term();
   };
 
+  /** One message: handled and acked, retried later, or dead-lettered; `logger` names the request behind it. */
+  const handleOne = async (m: JsMsg, logger: Logger): Promise<void> => {
+    let event: EventEnvelope;
+    try {
+      event = parseEvent(m.json());
+    } catch (err) {
+      await toDeadLetters(m, `malformed event: ${(err as Error).message}`);
+      return;
+    }
+    try {
+      await opts.handle(event);
+      m.ack();
+    } catch (err) {
+      const deliveries = m.info.deliveryCount;
+      if (deliveries >= maxDeliver) {
+        await toDeadLetters(m, `${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}`, event.id);
+        return;
+      }
+      logger.warn({ err, eventId: event.id, type: event.type, deliveries, maxDeliver }, 'event handler failed; will retry');
+      m.nak(retryDelay(deliveries));
+    }
+  };
   const consumer = await bus.js.consumers.get(stream, opts.durable);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: 100 });
   const done = (async () => {
     for await (const m of messages) {
-      let event: EventEnvelope;
-      try {
-        event = parseEvent(m.json());
-      } catch (err) {
-        await toDeadLetters(m, `malformed event: ${(err as Error).message}`);
-        continue;
-      }
-      try {
-        await opts.handle(event);
-        m.ack();
-      } catch (err) {
-        const deliveries = m.info.deliveryCount;
-        if (deliveries >= maxDeliver) {
-          await toDeadLetters(m, `${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}`, event.id);
-          continue;
-        }
-        logger.warn({ err, eventId: event.id, type: event.type, deliveries, maxDeliver }, 'event handler failed; will retry');
-        m.nak(retryDelay(deliveries));
-      }
+      // The request that caused the event: the handler's log lines (through the kit's logger) and ours name it.
+      const requestId = m.headers?.get(EVENT_REQUEST_ID_HEADER) || undefined;
+      await withRequestId(requestId, () => handleOne(m, requestId ? logger.child({ reqId: requestId }) : logger));
     }
   })();
   return {

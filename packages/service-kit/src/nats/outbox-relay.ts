@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import type { JetStreamClient } from '@nats-io/jetstream';
+import { headers } from '@nats-io/transport-node';
 import { assertIdentifier } from '../db/database-config';
 
 const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
@@ -36,6 +37,16 @@ export interface OutboxHealth {
   deadLettered: number;
   /** Seconds since the oldest pending row was written (0 when none). */
   oldestPendingSeconds: number;
+}
+
+/** The header that carries the request behind an event to its consumers (their log lines name it). */
+export const EVENT_REQUEST_ID_HEADER = 'X-Request-Id';
+
+function requestHeaders(requestId: string | null) {
+  if (!requestId) return undefined;
+  const h = headers();
+  h.set(EVENT_REQUEST_ID_HEADER, requestId);
+  return h;
 }
 
 /**
@@ -137,8 +148,8 @@ export class OutboxRelay {
         return 0;
       }
       // As text: the payload goes to NATS as the very bytes the service wrote, never parsed here.
-      const { rows } = await client.query<{ id: string; type: string; payload: string; attempts: number }>(
-        `SELECT id, type, payload::text AS payload, attempts FROM ${this.table}
+      const { rows } = await client.query<{ id: string; type: string; payload: string; attempts: number; request_id: string | null }>(
+        `SELECT id, type, payload::text AS payload, attempts, request_id FROM ${this.table}
          WHERE published_at IS NULL AND dead_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= now())
          ORDER BY seq LIMIT $1`,
         [this.opts.batchSize ?? 100],
@@ -148,7 +159,7 @@ export class OutboxRelay {
         return 0;
       }
       // Sent in order on one connection; acks are awaited together, each row's outcome on its own.
-      const outcomes = await Promise.allSettled(rows.map((r) => this.opts.js.publish(r.type, r.payload, { msgID: r.id })));
+      const outcomes = await Promise.allSettled(rows.map((r) => this.opts.js.publish(r.type, r.payload, { msgID: r.id, headers: requestHeaders(r.request_id) })));
       const ids = rows.filter((_, i) => outcomes[i].status === 'fulfilled').map((r) => r.id);
       const failed = rows.flatMap((r, i) => {
         const o = outcomes[i];

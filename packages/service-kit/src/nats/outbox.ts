@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@midway/contracts';
 import type { Pool } from 'pg';
 import { assertIdentifier } from '../db/database-config';
+import { currentRequestId } from '../request-context';
 
 /** The part of a Prisma transaction client the outbox and inbox need; any service's generated client fits. */
 export interface RawTx {
@@ -68,13 +69,16 @@ const EVENTS_PER_STATEMENT = 5000;
 export async function enqueueEvents(tx: RawTx, schema: string, events: EventEnvelope[]): Promise<void> {
   if (events.length === 0) return;
   const table = `"${assertIdentifier(schema)}"."outbox_events"`;
+  // The request being answered, if any: the relay publishes it as a header, for the consumers' logs.
+  const requestId = currentRequestId() ?? null;
   await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, outboxLockKey(schema));
   for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT) {
     const chunk = events.slice(start, start + EVENTS_PER_STATEMENT);
-    const tuples = chunk.map((_, i) => `($${i * 4 + 1}::uuid, $${i * 4 + 2}, $${i * 4 + 3}::json, $${i * 4 + 4}::timestamptz)`);
+    const tuples = chunk.map((_, i) => `($${i * 4 + 1}::uuid, $${i * 4 + 2}, $${i * 4 + 3}::json, $${i * 4 + 4}::timestamptz, $${chunk.length * 4 + 1})`);
     await tx.$executeRawUnsafe(
-      `INSERT INTO ${table} (id, type, payload, occurred_at) VALUES ${tuples.join(', ')}`,
+      `INSERT INTO ${table} (id, type, payload, occurred_at, request_id) VALUES ${tuples.join(', ')}`,
       ...chunk.flatMap((e) => [e.id, e.type, JSON.stringify(e), e.occurredAt]),
+      requestId,
     );
   }
 }

@@ -1,0 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * The request (or event) being handled, for code that is not handed the request: the outbox stores its id
+ * with the events written while answering it, and every log line carries it. Set by the kit's request id
+ * middleware and by its consumers around a handler.
+ */
+const store = new AsyncLocalStorage<{ requestId: string }>();
+
+/** The id of the request (or of the request behind the event) being handled, if any. */
+export const currentRequestId = (): string | undefined => store.getStore()?.requestId;
+
+/** Runs `fn` as part of the request `requestId`. */
+export const withRequestId = <T>(requestId: string | undefined, fn: () => T): T => (requestId ? store.run({ requestId }, fn) : fn());
