@@ -11,6 +11,7 @@ export * from './http/idempotency.middleware';
 export * from './http/idempotency.store';
 export * from './http/health';
 export * from './http/metrics';
+export * from './request-context';
 export * from './auth/keys';
 export * from './auth/identity-token';
 export * from './db/database-config';

@@ -53,6 +53,13 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
   // Plain pg for the hottest read-only queries: Prisma's fixed cost per query is as large as a small SELECT.
   const readPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 10, searchPath: o.name, applicationName: `${o.name}-read` }));
   const streamReplicas = o.config.NATS_STREAM_REPLICAS ?? 1;
+  // Postgres restarting drops every connection: a lost one is logged and replaced on next use, never an
+  // unhandled 'error' event that would take the whole service down with it.
+  const lost = (pool: string) => (err: Error) => o.logger.warn({ err: err.message, pool }, 'database connection lost; the pool reconnects on next use');
+  for (const [name, pool] of [['relay', relayPool], ['read', readPool]] as const) {
+    pool.on('error', lost(name));
+    pool.on('connect', (client) => client.on('error', lost(name)));
+  }
   const bus: Bus = await connectBus(natsUrl, o.name, o.logger, { streamReplicas });
   await Promise.all([o.name, ...(o.consumes ?? [])].map((domain) => ensureStream(bus.jsm, domain, streamReplicas)));
   const relay = new OutboxRelay({ pool: relayPool, schema: o.name, js: bus.js, logger: o.logger });
@@ -60,6 +67,8 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
   housekeeping.add('inbox', 10 * 60_000, () => pruneInbox(relayPool, o.name));
   // Its own few connections: retries waiting on a running request poll here, never starving the relay or reads.
   const keysPool = new Pool(toPgConfig(parseDatabaseUrl(databaseUrl), { max: 4, applicationName: `${o.name}-idempotency` }));
+  keysPool.on('error', lost('idempotency'));
+  keysPool.on('connect', (client) => client.on('error', lost('idempotency')));
   const idempotencyKeys = new PgIdempotencyStore(keysPool, o.name);
   housekeeping.add('idempotency-keys', 60 * 60_000, () => idempotencyKeys.prune());
   const stops: (() => Promise<void>)[] = [];
@@ -75,8 +84,10 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
     app,
     {
       database: async () => void (await db.$queryRawUnsafe('SELECT 1')),
+      // A round trip to the server: a connection that is reconnecting (NATS restarting) is not ready either.
       nats: async () => {
         if (bus.nc.isClosed()) throw new Error('closed');
+        await bus.nc.flush();
       },
     },
     2000,
