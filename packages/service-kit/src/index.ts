@@ -35,5 +35,6 @@ export * from './access/project-access';
 export * from './access/project-access.repository';
 export * from './access/project-reach.sql';
 export * from './access/project-facts';
+export * from './access/user-read-model.repository';
 export * from './read-model/owner-queries';
 export * from './read-model/not-seen-yet';
