@@ -40,6 +40,7 @@ const SIGNED_IN = [
   ['GET', '/api/projects/0b8f3c2e-4444-4a4a-9b9b-123456789abc/purchase-orders'],
   ['GET', '/api/purchase-orders/0b8f3c2e-6666-4a4a-9b9b-123456789abc'],
   ['GET', '/api/purchase-orders/0b8f3c2e-6666-4a4a-9b9b-123456789abc/file'],
+  ['POST', '/api/purchase-orders/0b8f3c2e-6666-4a4a-9b9b-123456789abc/import'],
 ] as const;
 
 describe('logistics routes', () => {

@@ -19,6 +19,7 @@ import { consumeLogisticsDeliveries } from './events/logistics-deliveries.consum
 import { applyLogisticsUpload, consumeLogisticsUploads } from './events/logistics-uploads.consumer';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { itemRoutes } from './routes/item.routes';
+import { answerItemImports } from './routes/item-import.responder';
 import { memberRoutes } from './routes/member.routes';
 import { InvitationMailer } from './mail/invitation.mailer';
 import { projectRoutes, sharedRoutes } from './routes/project.routes';
@@ -66,7 +67,10 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.app.use(projectRoutes(projects));
   rt.app.use(memberRoutes(new MemberService(uow, mailer, config.PUBLIC_URL)));
   // Before refusing a photo it has not heard of on an item, catalog asks logistics who uploaded it.
-  rt.app.use(itemRoutes(new ItemService(uow, catchUpOverBus(rt.bus, logger, applyLogisticsUpload(uow)))));
+  const items = new ItemService(uow, catchUpOverBus(rt.bus, logger, applyLogisticsUpload(uow)));
+  rt.app.use(itemRoutes(items));
+  // Logistics imports a purchase order's lines as items, once per document (its import key).
+  rt.onStop(answerItemImports(rt.bus, logger, items).stop);
   rt.app.use(dashboardRoutes(new DashboardService(uow)));
   rt.app.use(searchRoutes(new SearchService(uow)));
 

@@ -57,7 +57,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
     : null;
   await store?.ensureBucket();
   const photos = new PhotoService(uow, store, catchUp);
-  rt.app.use(sharedPhotoRoutes(photos), photoRoutes(photos), purchaseOrderRoutes(uow, store, catchUp));
+  rt.app.use(sharedPhotoRoutes(photos), photoRoutes(photos), purchaseOrderRoutes(uow, store, catchUp, rt.bus));
   // Catalog asks who uploaded a photo it has not heard of yet before it refuses one on an item.
   rt.onStop(answerOwnerQueries(rt.bus, logger, { 'logistics.photo': (key) => photos.describe(key) }).stop);
   // The receiving desk, and its damage reports' e-mails (retried every minute) and signed photo links.

@@ -107,3 +107,61 @@ it('turns the tracking numbers of an acknowledgement into shipments of their lin
     await browser.close();
   }
 }, 60_000);
+
+interface CatalogItem { id: string; name: string; supplier: string | null; scheduleNumber: string | null; skuCode: string | null; price: string | null; quantity: number; trackingNumber: string | null; carrierId: string | null }
+const itemsOf = async (projectId: string, who: Actor): Promise<CatalogItem[]> => {
+  const res = await t.catalog.get(`/api/items?projectId=${projectId}&limit=100`, who);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+it('imports the lines as items once, whether imported twice, twice at once, or again after a crash before the lines were linked', async () => {
+  const [owner, viewer, outsider] = [actor(), actor(), actor()];
+  const p = await t.project(owner);
+  await t.inviteAndAccept(owner, p.id, viewer, 'viewer');
+  const northwind = await upload(p.id, owner, await doc('pdfkit: letterhead').pdf(undefined as never));
+  const canadian = await upload(p.id, owner, await doc('pdfkit: Canadian').pdf(undefined as never));
+
+  expect((await t.logistics.post(`/api/purchase-orders/${northwind.body.id}/import`, viewer)).status).toBe(403);
+  expect((await t.logistics.post(`/api/purchase-orders/${northwind.body.id}/import`, outsider)).status).toBe(404);
+
+  const first = await t.logistics.post(`/api/purchase-orders/${northwind.body.id}/import`, owner);
+  expect(first.status).toBe(200);
+  expect(first.body).toMatchObject({ errors: 0, errorDetails: [] });
+  expect(first.body.items.map((i: CatalogItem) => [i.name, i.supplier, i.scheduleNumber, i.skuCode, i.price, i.quantity])).toEqual(
+    northwind.body.lines.map((l: { name: string; sku: string; unitPrice: string; quantity: number }) => [l.name, 'Northwind Casegoods', 'NW-2026-0142', l.sku, l.unitPrice, l.quantity]),
+  );
+  const again = await t.logistics.post(`/api/purchase-orders/${northwind.body.id}/import`, owner);
+  expect(again.body.items.map((i: CatalogItem) => i.id)).toEqual(first.body.items.map((i: CatalogItem) => i.id));
+
+  // A crash after catalog created the items, before logistics linked them: the retry links the same items.
+  await t.logisticsService.db.$executeRaw`UPDATE document_lines SET item_id = NULL WHERE document_id = ${northwind.body.id}::uuid`;
+  const retried = await t.logistics.post(`/api/purchase-orders/${northwind.body.id}/import`, owner);
+  expect(retried.body.items.map((i: CatalogItem) => i.id)).toEqual(first.body.items.map((i: CatalogItem) => i.id));
+  const read = (await t.logistics.get(`/api/purchase-orders/${northwind.body.id}`, owner)).body;
+  expect(read.lines.map((l: { itemId: string }) => l.itemId)).toEqual(first.body.items.map((i: CatalogItem) => i.id));
+  expect(read.importedAt).toEqual(expect.any(String));
+
+  const parallel = await Promise.all([1, 2, 3].map(() => t.logistics.post(`/api/purchase-orders/${canadian.body.id}/import`, owner)));
+  expect(parallel.map((r) => r.status)).toEqual([200, 200, 200]);
+  expect(new Set(parallel.map((r) => JSON.stringify(r.body.items.map((i: CatalogItem) => i.id)))).size).toBe(1);
+
+  const items = await itemsOf(p.id, owner);
+  expect(items).toHaveLength(4 + 3);
+}, 60_000);
+
+it('an acknowledgement’s imported items carry their shipment’s tracking number and carrier', async () => {
+  const owner = actor();
+  const p = await t.project(owner);
+  const browser = await launchBrowser();
+  try {
+    const ack = await upload(p.id, owner, await doc('Chromium: an order acknowledgement').pdf(browser));
+    const res = await t.logistics.post(`/api/purchase-orders/${ack.body.id}/import`, owner);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: CatalogItem) => [i.trackingNumber, i.carrierId])).toEqual([
+      ['1Z5R89390357567127', 'ups'], ['1Z5R89390357567127', 'ups'], ['986578788855', 'fedex'],
+    ]);
+  } finally {
+    await browser.close();
+  }
+}, 60_000);

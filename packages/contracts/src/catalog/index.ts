@@ -6,3 +6,4 @@ export * from './sharing';
 export * from './activity';
 export * from './dashboard';
 export * from './search';
+export * from './item-imports';

@@ -57,6 +57,23 @@ export class ItemImportRepository {
   constructor(private readonly db: Client) {}
 
   /**
+   * Claims an import key for this transaction: null when it is new, else the first import's answer. A parallel
+   * claim of the same key waits on the row until the first commits (or rolls back, and then claims it itself).
+   */
+  async claimKey(importKey: string, projectId: string): Promise<unknown> {
+    const claimed = await this.db.$queryRaw<unknown[]>`
+      INSERT INTO import_keys (import_key, project_id) VALUES (${importKey}, ${projectId}::uuid) ON CONFLICT DO NOTHING RETURNING import_key`;
+    if (claimed.length) return null;
+    const [row] = await this.db.$queryRaw<{ response: unknown }[]>`SELECT response FROM import_keys WHERE import_key = ${importKey}`;
+    return row?.response ?? null;
+  }
+
+  /** Keeps the import's answer under its key, in the import's transaction. */
+  async recordKey(importKey: string, response: unknown): Promise<void> {
+    await this.db.$executeRaw`UPDATE import_keys SET response = ${JSON.stringify(response)}::jsonb WHERE import_key = ${importKey}`;
+  }
+
+  /**
    * A set-based import into `project`, fed chunk by chunk: every field of each row kept, answered in input
    * order. Every value (ids and timestamps included) is decided here and sent to Postgres as is, so the
    * answer is the very items sent, without reading the rows back. Must run in a transaction.

@@ -51,10 +51,20 @@ export class ItemService {
    * and reason, and never stops the good ones. Rows are validated a slice at a time, each slice handed to
    * the import before the next is validated, so the database inserts while the rows are checked.
    */
-  async bulk(caller: Caller, projectId: string, rows: unknown[]): Promise<BulkImportResponse> {
-    const errorDetails: BulkImportResponse['errorDetails'] = [];
-    const items = await this.uow.run(async (r) => {
+  async bulk(caller: Caller, projectId: string, rows: unknown[], importKey?: string): Promise<BulkImportResponse> {
+    return this.uow.run(async (r) => {
+      const errorDetails: BulkImportResponse['errorDetails'] = [];
       const project = await projectFor(r, caller, projectId, 'editItems');
+      // Another service's import under its key happens once: a repeat (or one that waited on this key's row
+      // while the first ran) answers the first result.
+      if (importKey) {
+        const first = await r.itemImports.claimKey(importKey, projectId);
+        if (first) return first as BulkImportResponse;
+      }
+      const answer = (items: Item[]): Promise<BulkImportResponse> | BulkImportResponse => {
+        const response = { items, errors: errorDetails.length, errorDetails };
+        return importKey ? r.itemImports.recordKey(importKey, response).then(() => response) : response;
+      };
       const importing = await r.itemImports.start(project);
       try {
         for (let start = 0; start < rows.length; start += IMPORT_SLICE_ROWS) {
@@ -70,7 +80,7 @@ export class ItemService {
           const withSku = good.filter((row) => row.skuCode).map((row) => ({ ...row, sku: row.skuCode! }));
           await importing.add(good, await r.products.variantIdsForSkus(caller.userId, withSku));
         }
-        if (importing.items.length === 0) return [];
+        if (importing.items.length === 0) return answer([]);
         importing.flush();
         // Built while Postgres inserts the last chunk.
         const events = itemEvents.imported(importing.items, projectId, project.createdById);
@@ -78,13 +88,12 @@ export class ItemService {
         await totalFits(r, projectId);
         await r.activities.add({ projectId, itemId: null, type: 'items_imported', description: activityText.itemsImported(inserted.length), metadata: { count: inserted.length } });
         await r.outbox.add(...events);
-        return inserted;
+        return answer(inserted);
       } catch (err) {
         await importing.abandon();
         throw err;
       }
     });
-    return { items, errors: errorDetails.length, errorDetails };
   }
 
   update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {

@@ -68,6 +68,12 @@ export class PurchaseOrderRepository {
     };
   }
 
+  /** Links each imported line to its item and stamps the first import. */
+  async markImported(id: string, links: { position: number; itemId: string }[]): Promise<void> {
+    for (const l of links) await this.db.documentLine.updateMany({ where: { documentId: id, position: l.position }, data: { itemId: l.itemId } });
+    await this.db.document.updateMany({ where: { id, importedAt: null }, data: { importedAt: new Date() } });
+  }
+
   /** The project's purchase orders, newest first. */
   async listByProject(projectId: string): Promise<PurchaseOrderSummary[]> {
     const rows = await this.db.document.findMany({

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { PURCHASE_ORDER_MAX_BYTES } from '@midway/contracts';
-import { callerOf, HttpError, requireCaller, type CatchUp } from '@midway/service-kit';
+import { callerOf, HttpError, requireCaller, type Bus, type CatchUp } from '@midway/service-kit';
 import type { UnitOfWork } from '../data/unit-of-work';
 import type { PhotoStore } from '../domain/photo.service';
 import { PurchaseOrderService } from '../domain/purchase-orders/purchase-orders.service';
@@ -20,8 +20,8 @@ async function bodyOf(req: Request, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function purchaseOrderRoutes(uow: UnitOfWork, store: PhotoStore | null, catchUp: CatchUp): Router {
-  const orders = new PurchaseOrderService(uow, store, catchUp);
+export function purchaseOrderRoutes(uow: UnitOfWork, store: PhotoStore | null, catchUp: CatchUp, bus: Bus): Router {
+  const orders = new PurchaseOrderService(uow, store, catchUp, bus);
   const r = Router();
   r.use(['/api/projects/:id/purchase-orders', '/api/purchase-orders'], requireCaller);
   r.post('/api/projects/:id/purchase-orders', async (req, res) => {
@@ -33,6 +33,9 @@ export function purchaseOrderRoutes(uow: UnitOfWork, store: PhotoStore | null, c
   });
   r.get('/api/purchase-orders/:id', async (req, res) => {
     res.json(await orders.get(callerOf(req), req.params.id));
+  });
+  r.post('/api/purchase-orders/:id/import', async (req, res) => {
+    res.json(await orders.import(callerOf(req), req.params.id));
   });
   r.get('/api/purchase-orders/:id/file', async (req, res) => {
     const file = await orders.file(callerOf(req), req.params.id);

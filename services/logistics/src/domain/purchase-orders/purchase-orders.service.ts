@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, notFound, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
-import { canOnProject, isUuid, PURCHASE_ORDER_MAX_BYTES, type PurchaseOrder, type PurchaseOrderSummary } from '@midway/contracts';
+import { HttpError, notFound, notSeenYet, type Bus, type Caller, type CatchUp } from '@midway/service-kit';
+import { canOnProject, IMPORT_ITEMS_SUBJECT, importItemsReplySchema, isUuid, PURCHASE_ORDER_MAX_BYTES, type ImportItemsRequest, type PurchaseOrder, type PurchaseOrderSummary } from '@midway/contracts';
+import { accessFor } from '../logistics-access';
 import { detectCarrier, trackingUrl } from '@midway/carriers';
 import type { UnitOfWork, Repos } from '../../data/unit-of-work';
 import type { PhotoStore } from '../photo.service';
@@ -23,6 +24,7 @@ export class PurchaseOrderService {
     private readonly uow: UnitOfWork,
     private readonly store: PhotoStore | null,
     private readonly catchUp: CatchUp,
+    private readonly bus: Bus,
   ) {}
 
   /** Refused uploads store nothing: access, type and reading are checked before the file or a row is written. */
@@ -53,6 +55,42 @@ export class PurchaseOrderService {
     });
     const { fileKey: _k, fileSize: _s, ...po } = (await this.uow.read.purchaseOrders.find(id))!;
     return po;
+  }
+
+  /**
+   * One item per line in catalog (name, supplier = vendor, quantity, price = unit price, SKU, schedule number = PO
+   * number, notes, finish, and a shipment's tracking number and carrier), each then linked to its line. Catalog
+   * imports under the document's id as its key, so importing twice, twice at once, or again after a crash between
+   * the two services creates each item once; the answer is the bulk import's.
+   */
+  async import(caller: Caller, id: string) {
+    const po = await this.readable(caller, id);
+    await accessFor(this.uow.read, caller, po.projectId, 'editItems', { missing: PO_NOT_FOUND, changing: 'items' });
+    const tracking = new Map<string, { trackingNumber: string; carrierId: string | null }>();
+    for (const s of po.shipments) for (const ref of s.lineRefs) if (!tracking.has(ref)) tracking.set(ref, { trackingNumber: s.trackingNumber, carrierId: s.carrier });
+    const rows = po.lines.map((l) => {
+      const shipped = tracking.get(l.lineRef);
+      return {
+        name: l.name, quantity: l.quantity, price: l.unitPrice,
+        ...(po.vendor ? { supplier: po.vendor } : {}), ...(l.sku ? { skuCode: l.sku } : {}), ...(po.number ? { scheduleNumber: po.number } : {}),
+        ...(l.notes ? { notes: l.notes } : {}), ...(l.finish ? { finish: l.finish } : {}),
+        ...(shipped ? { trackingNumber: shipped.trackingNumber, ...(shipped.carrierId ? { carrierId: shipped.carrierId } : {}) } : {}),
+      };
+    });
+    const request: ImportItemsRequest = { importKey: po.id, projectId: po.projectId, caller: { userId: caller.userId, email: caller.email, role: caller.role, sessionId: caller.sessionId }, rows };
+    let reply;
+    try {
+      const msg = await this.bus.nc.request(IMPORT_ITEMS_SUBJECT, JSON.stringify(request), { timeout: 30_000 });
+      reply = importItemsReplySchema.parse(msg.json());
+    } catch {
+      throw new HttpError(503, 'catalog_unavailable', 'The items could not be created just now. Try Import again: no item is created twice.');
+    }
+    if (!reply.ok) throw new HttpError(reply.status, reply.code, reply.message);
+    const failed = new Set(reply.result.errorDetails.map((e) => e.row - 1));
+    const lineIndexes = po.lines.map((_, i) => i).filter((i) => !failed.has(i));
+    const links = reply.result.items.map((item, k) => ({ position: lineIndexes[k]!, itemId: item.id }));
+    await this.uow.run((r) => r.purchaseOrders.markImported(po.id, links));
+    return reply.result;
   }
 
   async list(caller: Caller, projectId: string): Promise<PurchaseOrderSummary[]> {
