@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
+import { BackgroundMail } from '@midway/service-kit';
 import type { Logger } from 'pino';
 import { BRAND_COLORS, BRAND_NAME } from '@midway/contracts/brand';
 import type { InvitationLetter, InvitationSender } from '../domain/member.service';
@@ -31,46 +32,22 @@ export function composeInvitation(l: InvitationLetter, from: string) {
   return { from, to: l.to, subject, text, html };
 }
 
-/**
- * Sends invitations through SMTP after the request has been answered, so the answer takes the same time
- * whoever the address belongs to. Only the link's hash is stored, so a failed send is retried a few times in
- * this process and then logged: the owner invites again once the invitation has expired, or revokes and invites.
- */
+/** Sends invitations through SMTP after the request has been answered (the kit's BackgroundMail). */
 export class InvitationMailer implements InvitationSender {
-  private readonly transport: Transporter;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly mail: BackgroundMail;
 
   constructor(
     smtpUrl: string,
     private readonly opts: { from: string; logger: Logger; retryDelaysMs?: number[] },
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.mail = new BackgroundMail(nodemailer.createTransport(smtpUrl), { logger: opts.logger, what: 'invitation', retryDelaysMs: opts.retryDelaysMs });
   }
 
   send(letter: InvitationLetter): void {
-    const p = this.deliver(letter).finally(() => this.inFlight.delete(p));
-    this.inFlight.add(p);
+    this.mail.send(composeInvitation(letter, this.opts.from));
   }
 
-  async stop(): Promise<void> {
-    await Promise.allSettled([...this.inFlight]);
-    this.transport.close();
-  }
-
-  private async deliver(letter: InvitationLetter): Promise<void> {
-    const delays = this.opts.retryDelaysMs ?? [1000, 5000];
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.transport.sendMail(composeInvitation(letter, this.opts.from));
-        return;
-      } catch (err) {
-        if (attempt >= delays.length) {
-          this.opts.logger.error({ err }, 'invitation e-mail not sent');
-          return;
-        }
-        this.opts.logger.warn({ err, attempt }, 'invitation e-mail not sent; retrying');
-        await new Promise((r) => setTimeout(r, delays[attempt]));
-      }
-    }
+  stop(): Promise<void> {
+    return this.mail.stop();
   }
 }

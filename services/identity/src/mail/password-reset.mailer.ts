@@ -1,49 +1,26 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
+import { BackgroundMail } from '@midway/service-kit';
 import type { Logger } from 'pino';
 import { PASSWORD_RESET_TTL_MINUTES } from '@midway/contracts';
 import type { ResetLinkSender } from '../domain/password.service';
 
-/**
- * Sends reset links through SMTP after the request has been answered, so the answer takes the same time
- * whether or not the address has an account. The link's token is not stored (only its hash), so a failed
- * send is retried a few times in this process and then logged: the user asks for a new link.
- */
+/** Sends reset links through SMTP after the request has been answered (the kit's BackgroundMail). */
 export class PasswordResetMailer implements ResetLinkSender {
-  private readonly transport: Transporter;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly mail: BackgroundMail;
 
   constructor(
     smtpUrl: string,
     private readonly opts: { from: string; logger: Logger; retryDelaysMs?: number[] },
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.mail = new BackgroundMail(nodemailer.createTransport(smtpUrl), { logger: opts.logger, what: 'password reset', retryDelaysMs: opts.retryDelaysMs });
   }
 
   send(to: string, link: string): void {
-    const p = this.deliver(to, link).finally(() => this.inFlight.delete(p));
-    this.inFlight.add(p);
+    this.mail.send(this.compose(to, link));
   }
 
-  async stop(): Promise<void> {
-    await Promise.allSettled([...this.inFlight]);
-    this.transport.close();
-  }
-
-  private async deliver(to: string, link: string): Promise<void> {
-    const delays = this.opts.retryDelaysMs ?? [1000, 5000];
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.transport.sendMail(this.compose(to, link));
-        return;
-      } catch (err) {
-        if (attempt >= delays.length) {
-          this.opts.logger.error({ err }, 'password reset e-mail not sent');
-          return;
-        }
-        this.opts.logger.warn({ err, attempt }, 'password reset e-mail not sent; retrying');
-        await new Promise((r) => setTimeout(r, delays[attempt]));
-      }
-    }
+  stop(): Promise<void> {
+    return this.mail.stop();
   }
 
   private compose(to: string, link: string) {
