@@ -172,6 +172,7 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'get', path: '/api/projects/{id}/purchase-orders', params: id, cookie });
     await call({ method: 'get', path: '/api/purchase-orders/{id}', params: { id: crypto.randomUUID() }, cookie });
     await call({ method: 'get', path: '/api/purchase-orders/{id}/file', params: { id: crypto.randomUUID() }, cookie });
+    await call({ method: 'post', path: '/api/purchase-orders/{id}/import', params: { id: crypto.randomUUID() }, cookie });
 
     // The receiving desk, as the provider's staff (admin) and as a designer (403).
     const adminEmail = uniqueEmail('desk');

@@ -4,6 +4,8 @@ import { searchRoutes } from '../src/routes/search.routes';
 import { serviceRoutes } from '../src/routes/service.routes';
 import { damagePhotoRoutes, receivingRoutes } from '../src/routes/receiving.routes';
 import { deliveryRoutes } from '../src/routes/delivery.routes';
+import { purchaseOrderRoutes } from '../src/routes/purchase-order.routes';
+import { CORPUS } from './po-corpus';
 import { nextBusinessDay } from '../src/domain/business-days';
 import { SigningKeyRepository } from '../src/data/signing-key.repository';
 import { PHOTO_LINK_KEY_NAME, photoLinkExpiry, signedPhotoPath } from '../src/domain/photo-link';
@@ -117,6 +119,16 @@ async function damagePhotoLink(f: Fixture): Promise<string> {
   return signedPhotoPath(secret, photo.body.photoUrl!.split('/').pop()!, photoLinkExpiry(new Date(inspected.body.inspectedAt)));
 }
 
+/** A vendor's PDF (made once) uploaded to the fixture's project as `who`. */
+let poPdf: Promise<Uint8Array> | undefined;
+async function uploadPo(f: Fixture, who: Actor) {
+  poPdf ??= CORPUS.find((d) => d.printedBy === 'pdfkit' && !('refused' in d.expected))!.pdf(undefined as never);
+  const res = await fetch(`${t.logisticsService.url}/api/projects/${f.projectId}/purchase-orders`, { method: 'POST', headers: { ...who.headers, 'content-type': 'application/pdf' }, body: new Uint8Array(await poPdf) });
+  return { status: res.status, body: await res.json() };
+}
+/** The owner's purchase order of the fixture's project. */
+const ownersPo = async (f: Fixture): Promise<string> => (await uploadPo(f, f.callers.owner)).body.id;
+
 /** Only the one it belongs to (anyone else: 404, as for a URL that does not exist). */
 const OWN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: 404, viewer: 404, removed: 404, outsider: 404, admin: 404 });
 
@@ -167,6 +179,16 @@ const ROUTES: MatrixRow<Fixture>[] = [
   }, ADMIN(201)],
   ['POST /api/deliveries/{id}/out', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'scheduled')}/out`, w, {}), ADMIN(200)],
   ['POST /api/deliveries/{id}/complete', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'out-for-delivery')}/complete`, w, { receivedBy: 'J. Ellis' }), ADMIN(200)],
+  // Purchase orders: those who edit the project's items upload and import (a viewer may not even see the upload
+  // target: 404); the project's people read them and their original file.
+  ['POST /api/projects/{id}/purchase-orders', (w, f) => uploadPo(f, w), { anonymous: 401, owner: 201, member: 201, viewer: 404, removed: 404, outsider: 404, admin: 201 }],
+  ['GET /api/projects/{id}/purchase-orders', (w, f) => t.logistics.get(`/api/projects/${f.projectId}/purchase-orders`, w), by(200, READ)],
+  ['GET /api/purchase-orders/{id}', async (w, f) => t.logistics.get(`/api/purchase-orders/${await ownersPo(f)}`, w), by(200, READ)],
+  ['GET /api/purchase-orders/{id}/file', async (w, f) => {
+    const res = await fetch(`${t.logisticsService.url}/api/purchase-orders/${await ownersPo(f)}/file`, { headers: w.headers });
+    return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : undefined };
+  }, by(200, READ)],
+  ['POST /api/purchase-orders/{id}/import', async (w, f) => t.logistics.post(`/api/purchase-orders/${await ownersPo(f)}/import`, w, {}), by(200, EDIT)],
   // The damage e-mail's photo link: the signed link is the credential, whoever follows it.
   ['GET /api/damage-photos/{key}', async (w, f) => {
     const res = await fetch(`${t.logisticsService.url}${await damagePhotoLink(f)}`, { headers: w.headers });
@@ -180,7 +202,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
 
 it('covers every route logistics serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
-  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none), receivingRoutes(none), damagePhotoRoutes(none), deliveryRoutes(none)];
+  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none), receivingRoutes(none), damagePhotoRoutes(none), deliveryRoutes(none), purchaseOrderRoutes(none, none, none, none)];
   expectEveryRouteHasARow(ROUTES, routers, { variants: true });
 });
 

@@ -638,6 +638,14 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [404],
   },
   {
+    method: 'post', path: '/api/purchase-orders/{id}/import', operationId: 'importPurchaseOrder', tag: 'purchaseOrders', security: 'session',
+    params: { id: { description: 'The purchase order id.', uuid: true } },
+    summary: 'Create one item per line in the project (owner or member), each linked to its line',
+    description: 'Name, supplier (the vendor), quantity, price (the unit price), SKU, schedule number (the PO number), notes and finish; a line shipped under a tracking number gives its item that number and carrier. Importing again, twice at once, or after a failure creates each item once and answers the same. Answers like the bulk import.',
+    responses: { 200: { description: 'The items created (once), and the lines refused with their reasons.', schema: named('BulkImportResponse', bulkImportResponseSchema) } },
+    errors: [403, 404],
+  },
+  {
     method: 'get', path: '/api/purchase-orders/{id}/file', operationId: 'getPurchaseOrderFile', tag: 'purchaseOrders', security: 'session',
     params: { id: { description: 'The purchase order id.', uuid: true } },
     summary: 'The original PDF, for the project’s owner, members and admins',
