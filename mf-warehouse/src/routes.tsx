@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 // Preloadable: a page whose chunk the shell preloaded renders in the shell's first commit, with no fallback between.
 const pages = {
   receiving: preloadableLazy(() => import('./receiving/receiving.page')),
+  deliveries: preloadableLazy(() => import('./deliveries/deliveries.page')),
 } satisfies Record<WarehousePage, unknown>;
 
 /** The shell calls it at start for the page in the URL: its chunk loads while the shell still renders. */
@@ -13,7 +14,7 @@ export function preloadPage(page: WarehousePage): Promise<unknown> {
   return pages[page]?.preload() ?? Promise.resolve();
 }
 
-/** mf_warehouse/Routes: the shell mounts it on '/receiving' (admins only) with the page to show. */
+/** mf_warehouse/Routes: the shell mounts it on '/receiving' and '/deliveries' (admins only) with the page to show. */
 export default function WarehouseRoutes({ page }: RemoteRoutesProps<WarehousePage>) {
   const Page = pages[page];
   return (

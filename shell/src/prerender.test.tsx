@@ -20,8 +20,10 @@ describe('the signed-in frame the gateway puts into a page', () => {
     // Designers get no Auto Billing or Receiving link, admins both; the CSS is plain text for a <style> of the gateway's.
     expect(frame.html).not.toContain('Auto Billing');
     expect(frame.html).not.toContain('href="/receiving"');
+    expect(frame.html).not.toContain('href="/deliveries"');
     const adminFrame = renderSignedInFrame({ path: '/items', user: admin })!.html;
     expect(adminFrame).toMatch(/<a[^>]*href="\/receiving"[^>]*>.*?Receiving<\/a>/);
+    expect(adminFrame).toMatch(/<a[^>]*href="\/deliveries"[^>]*>.*?Deliveries<\/a>/);
     expect(adminFrame).toContain('Auto Billing');
     expect(frame.css).not.toContain('<style');
     expect(frame.css).toMatch(/\.[\w-]+\{/);
@@ -40,6 +42,8 @@ describe('the signed-in frame the gateway puts into a page', () => {
     expect(heading(renderSignedInFrame({ path: '/auto-billing', user: admin })!.html)).toBe('Automatic Billing');
     expect(renderSignedInFrame({ path: '/receiving', user: designer })).toBeNull();
     expect(heading(renderSignedInFrame({ path: '/receiving', user: admin })!.html)).toBe('Receiving');
+    expect(renderSignedInFrame({ path: '/deliveries', user: designer })).toBeNull();
+    expect(heading(renderSignedInFrame({ path: '/deliveries', user: admin })!.html)).toBe('Deliveries');
     expect(renderSignedInFrame({ path: '/no-such-page', user: designer })).toBeNull();
   });
 });

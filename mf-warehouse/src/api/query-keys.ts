@@ -12,4 +12,7 @@ export const queryKeys = {
   items: ['/api/items'] as const,
   carriers: ['/api/carriers'] as const,
   projects: ['/api/projects'] as const,
+  deliveryRuns: (date: string) => ['/api/delivery-runs', `?date=${date}`] as const,
+  deliveriesAll: ['/api/deliveries'] as const,
+  deliveriesOn: (date: string) => ['/api/deliveries', `?from=${date}&to=${date}`] as const,
 };

@@ -1,4 +1,4 @@
-import type { Arrival, Carrier, CreateArrivalBody, InspectBody, Inspection, InspectionQueueEntry, InspectionQueueStatus, Item, ScanResponse } from '@midway/contracts';
+import type { Arrival, Carrier, CompleteDeliveryBody, CreateArrivalBody, Delivery, DeliveryRun, DeliveryRunProposal, InspectBody, Inspection, InspectionQueueEntry, InspectionQueueStatus, Item, ScanResponse } from '@midway/contracts';
 import { apiJson, apiRequest, throwIfResNotOk } from '@midway/ui';
 
 /** An arrival as POST /api/receiving/arrivals answered it: `repeat` when the item had already arrived (200, nothing changed). */
@@ -34,6 +34,12 @@ export function createWarehouseApi(baseUrl = '') {
     listCarriers: () => apiJson<Carrier[]>('GET', url('/api/carriers')),
     /** Catalog's items matching a search, across every designer's projects for an admin. */
     searchItems: (q: string) => apiJson<Item[]>('GET', url(`/api/items?q=${id(q)}&limit=${ITEM_SEARCH_LIMIT}`)),
+    /** Deliveries (logistics): a day's proposed stops, its deliveries, fixing a run, taking one out, its proof. */
+    proposeRuns: (date: string) => apiJson<DeliveryRunProposal>('GET', url(`/api/delivery-runs?date=${id(date)}`)),
+    deliveriesOn: (date: string) => apiJson<Delivery[]>('GET', url(`/api/deliveries?from=${id(date)}&to=${id(date)}`)),
+    fixRun: (date: string, deliveryIds: string[]) => apiJson<DeliveryRun>('POST', url('/api/delivery-runs'), { date, deliveryIds }),
+    markOut: (deliveryId: string) => apiJson<Delivery>('POST', url(`/api/deliveries/${id(deliveryId)}/out`), {}),
+    complete: (deliveryId: string, body: CompleteDeliveryBody) => apiJson<Delivery>('POST', url(`/api/deliveries/${id(deliveryId)}/complete`), body),
     /** Where the next photo goes: a same-origin upload URL, the caller's own, valid 15 minutes. */
     requestUpload: () => apiJson<{ uploadURL: string }>('POST', url('/api/objects/upload')),
     /** One PUT of the raw file to the upload URL; answers the photo's served path. */

@@ -70,5 +70,7 @@ export function pageLoadPlan(pathname: string, search: string, signedIn: boolean
   if (path === '/auto-billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'auto-billing', queries: [] };
   // The receiving desk's first screen is the scan box; its queue and unmatched lists are an admin's reads, not started for everyone.
   if (path === '/receiving') return { remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'receiving', queries: [] };
+  // The staff's day of deliveries: an admin's reads, not started for everyone.
+  if (path === '/deliveries') return { remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'deliveries', queries: [] };
   return null;
 }

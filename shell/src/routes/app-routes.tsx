@@ -32,6 +32,7 @@ export const ROUTE_TITLES = {
   '/billing': 'Billing',
   '/auto-billing': 'Automatic Billing',
   '/receiving': 'Receiving',
+  '/deliveries': 'Deliveries',
 } as const;
 
 /** The route table. '/client/:token' is served by the gateway's own page, not by the shell. */
@@ -103,6 +104,16 @@ export function AppRoutes() {
             <Titled title={ROUTE_TITLES['/receiving']}>
               <AdminOnly system="the receiving desk">
                 <RemoteView id="mf_warehouse/Routes" props={{ page: 'receiving' }} label="Receiving" loading={<RouteFrame page="receiving" />} />
+              </AdminOnly>
+            </Titled>
+          }
+        />
+        <Route
+          path="deliveries"
+          element={
+            <Titled title={ROUTE_TITLES['/deliveries']}>
+              <AdminOnly system="delivery runs">
+                <RemoteView id="mf_warehouse/Routes" props={{ page: 'deliveries' }} label="Deliveries" loading={<RouteFrame page="deliveries" />} />
               </AdminOnly>
             </Titled>
           }

@@ -16,6 +16,7 @@ export const PAGE_HEADINGS = {
   billing: { title: 'Billing', subtitle: 'Manage invoices and payments for your projects' },
   'auto-billing': { title: 'Automatic Billing', subtitle: 'Record fees, create billing cycles and generate monthly invoices' },
   receiving: { title: 'Receiving', subtitle: 'Scan arrivals, receive them and inspect each within 48 hours' },
+  deliveries: { title: 'Deliveries', subtitle: 'The day’s requested deliveries, its runs, and the proof of delivery at the door' },
 } as const satisfies Record<string, { title: string; subtitle: string }>;
 export type HeadedPage = keyof typeof PAGE_HEADINGS;
 
