@@ -63,6 +63,9 @@ export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
 export const ITEMS_PAGE_DEFAULT = 200;
 export const ITEMS_PAGE_MAX = 1000;
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+/** GET /api/invoices pages, as items' (the next page's cursor in X-Next-Cursor). */
+export const INVOICES_PAGE_DEFAULT = 200;
+export const INVOICES_PAGE_MAX = 1000;
 
 export const BULK_IMPORT_MAX_ROWS = 20_000;
 /** Items one bulk status change or bulk delete may name (a page of the Items list at most). */

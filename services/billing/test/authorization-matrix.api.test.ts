@@ -52,7 +52,7 @@ async function fixture(): Promise<Fixture> {
 
 /** What a refused call must leave as it was: the project's invoices and their payments, as an admin sees them. */
 const snapshot = async (f: Fixture) => {
-  const list = ((await api.get('/api/invoices', f.callers.admin)).body as { id: string; projectId: string; status: string; total: string }[]).filter((i) => i.projectId === f.projectId);
+  const list = ((await api.get(`/api/invoices?projectId=${f.projectId}`, f.callers.admin)).body as { id: string; projectId: string; status: string; total: string }[]).filter((i) => i.projectId === f.projectId);
   const paid = await t.billing.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM payments WHERE invoice_id = ${f.sentId}::uuid`;
   return { invoices: list.map((i) => [i.id, i.status, i.total]).sort(), payments: paid[0]!.n };
 };
@@ -90,6 +90,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
     return res;
   }, ADMIN(204)],
   ['GET /api/invoices', (w) => api.get('/api/invoices', w), ANY_SIGNED_IN(200)],
+  ['GET /api/invoices/summary', (w) => api.get('/api/invoices/summary', w), ANY_SIGNED_IN(200)],
   ['GET /api/invoices/{id}', (w, f) => api.get(`/api/invoices/${f.sentId}`, w), by(200, READ)],
   ['GET /api/invoices/{id}/pdf', (w, f) => api.get(`/api/invoices/${f.sentId}/pdf`, w), by(200, READ)],
   ['POST /api/projects/{projectId}/invoices', (w, f) => api.post(`/api/projects/${f.projectId}/invoices`, w, { clientName: 'Zebrawood Client' }), ADMIN(201)],
@@ -120,7 +121,13 @@ describeAuthorizationMatrix(ROUTES, { fixture, snapshot, secret: 'Zebrawood' });
 describe('GET /api/invoices shows the project’s invoices only to those who reach it', () => {
   it('owner, admin, member and viewer see them; a removed member and another designer do not', async () => {
     const f = await fixture();
-    const sees = async (w: Actor) => ((await api.get('/api/invoices', w)).body as { projectId: string }[]).some((i) => i.projectId === f.projectId);
+    const sees = async (w: Actor) => ((await api.get(`/api/invoices?projectId=${f.projectId}`, w)).body as { projectId: string }[]).some((i) => i.projectId === f.projectId);
+    expect(await whoSees(f, sees)).toEqual(SEEN_BY_THOSE_WHO_REACH);
+  });
+
+  it('and its summary counts them for the same people only', async () => {
+    const f = await fixture();
+    const sees = async (w: Actor) => ((await api.get(`/api/invoices/summary?projectId=${f.projectId}`, w)).body as { total: number }).total > 0;
     expect(await whoSees(f, sees)).toEqual(SEEN_BY_THOSE_WHO_REACH);
   });
 });

@@ -63,7 +63,7 @@ const expect4xx = (what: unknown[], res: { status: number; body: unknown }) => {
 
 /** What bad input must leave as it was: the project's invoices, their lines and payments, and the rates. */
 async function snapshot() {
-  const invoices = ((await api.get('/api/invoices', admin)).body as { id: string; projectId: string; status: string; total: string }[]).filter((i) => i.projectId === projectId);
+  const invoices = ((await api.get(`/api/invoices?projectId=${projectId}`, admin)).body as { id: string; projectId: string; status: string; total: string }[]).filter((i) => i.projectId === projectId);
   const lines = await t.billing.db.$queryRaw`SELECT invoice_id::text, description, amount::text FROM invoice_items WHERE invoice_id = ANY(${invoices.map((i) => i.id)}::uuid[]) ORDER BY 1, 2`;
   const payments = await t.billing.db.$queryRaw`SELECT count(*)::int AS n FROM payments WHERE invoice_id = ANY(${invoices.map((i) => i.id)}::uuid[])`;
   const rates = (await api.get('/api/billing/rates', admin)).body;

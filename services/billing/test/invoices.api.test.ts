@@ -79,7 +79,7 @@ describe('invoices by hand', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(field);
     }
-    expect(((await api.get('/api/invoices', admin)).body as { projectId: string }[]).filter((i) => i.projectId === p)).toEqual([]);
+    expect(((await api.get(`/api/invoices?projectId=${p}`, admin)).body as { projectId: string }[]).filter((i) => i.projectId === p)).toEqual([]);
   });
 
 

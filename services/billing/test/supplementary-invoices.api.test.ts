@@ -29,7 +29,7 @@ async function receive(p: string, owner: Actor, month: number, day: number) {
   await eventually(() => read.events({ itemId: item }), (e) => e.some((x) => x.eventType === 'receiving'));
   return item;
 }
-const invoicesOf = async (p: string) => ((await api.get('/api/invoices', admin)).body as (Inv & { projectId: string })[]).filter((i) => i.projectId === p).sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber));
+const invoicesOf = async (p: string) => ((await api.get(`/api/invoices?projectId=${p}`, admin)).body as (Inv & { projectId: string })[]).filter((i) => i.projectId === p).sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber));
 /** Each of the project's fees with the invoice it is on: none may be missing, none on two. */
 const feesOnInvoices = (p: string) =>
   t.billing.db.$queryRaw<{ key: string; invoiceId: string | null; onLines: number }[]>`

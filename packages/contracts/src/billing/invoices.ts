@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NO_NUL } from '../text';
-import { DUE_DATE_YEARS, INVOICE_ITEM_TYPES, INVOICE_STATUSES } from '../vocab';
+import { DUE_DATE_YEARS, INVOICE_ITEM_TYPES, INVOICE_STATUSES, INVOICES_PAGE_DEFAULT, INVOICES_PAGE_MAX } from '../vocab';
 import { moneyInputSchema, moneySchema } from './money';
 import { invoiceTaxSchema } from './taxes';
 import { INVOICE_KINDS } from '../vocab';
@@ -55,6 +55,35 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   supplementsInvoiceNumber: z.string().nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+/**
+ * GET /api/invoices query: a page at a time, newest first, filtered on the server. `q` matches the invoice
+ * number, the client's name and the project's name; the next page's cursor comes in X-Next-Cursor.
+ */
+export const listInvoicesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(INVOICES_PAGE_MAX, { error: `limit must be at most ${INVOICES_PAGE_MAX}` }).default(INVOICES_PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+  q: z.string().trim().max(200).regex(NO_NUL, { error: 'q must not contain NUL characters' }).optional(),
+  status: z.enum(INVOICE_STATUSES, { error: `status must be one of ${INVOICE_STATUSES.join(', ')}` }).optional(),
+  projectId: z.uuid({ error: 'projectId must be a project id' }).optional(),
+});
+export type ListInvoicesQuery = z.infer<typeof listInvoicesQuerySchema>;
+
+/** GET /api/invoices/summary query: the filters of GET /api/invoices, without paging. */
+export const invoicesSummaryQuerySchema = listInvoicesQuerySchema.omit({ limit: true, cursor: true });
+export type InvoicesSummaryQuery = z.infer<typeof invoicesSummaryQuerySchema>;
+
+/**
+ * The Billing page's cards over every invoice the filters match (not the pages loaded so far): pending = sent
+ * or draft; revenue = the paid invoices' totals.
+ */
+export const invoicesSummarySchema = z.object({
+  total: z.number().int(),
+  paid: z.number().int(),
+  pending: z.number().int(),
+  revenue: moneySchema,
+});
+export type InvoicesSummary = z.infer<typeof invoicesSummarySchema>;
 
 const noNul = (name: string) => ({ error: `${name} must not contain NUL characters` });
 const text = (name: string, max: number) =>

@@ -68,7 +68,7 @@ import {
   updateDeliveryBodySchema,
 } from '../logistics/deliveries';
 import { PURCHASE_ORDER_MAX_BYTES, purchaseOrderSchema, purchaseOrderSummarySchema } from '../logistics/purchase-orders';
-import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema } from '../billing/invoices';
+import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema, invoicesSummaryQuerySchema, invoicesSummarySchema, listInvoicesQuerySchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
 import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
 import { taxRateBodySchema, taxRateSchema, unbilledSummarySchema } from '../billing/taxes';
@@ -656,7 +656,23 @@ export const API_OPERATIONS: ApiOperation[] = [
   /* ---------- invoices and payments (billing) ---------- */
   {
     method: 'get', path: '/api/invoices', operationId: 'listInvoices', tag: 'invoices', security: 'session',
-    summary: 'The invoices of the projects the caller reaches', responses: { 200: { description: 'Invoices.', schema: named('Invoice', invoiceSchema, true) } },
+    summary: 'The invoices of the projects the caller reaches, newest first, a page at a time, filtered on the server',
+    description: '`q` matches the invoice number, the client’s name and the project’s name. A `cursor` that is not one this call gave: 400.',
+    query: listInvoicesQuerySchema,
+    responses: {
+      200: {
+        description: 'A page of invoices.',
+        schema: named('Invoice', invoiceSchema, true),
+        headers: { [NEXT_CURSOR_HEADER]: { description: 'The `cursor` of the next page; absent on the last page.' } },
+      },
+    },
+  },
+  {
+    method: 'get', path: '/api/invoices/summary', operationId: 'invoicesSummary', tag: 'invoices', security: 'session',
+    summary: 'Counts over every invoice the filters match: the Billing page’s cards',
+    description: 'pending = sent or draft; revenue = the paid invoices’ totals.',
+    query: invoicesSummaryQuerySchema,
+    responses: { 200: { description: 'The counts.', schema: named('InvoicesSummary', invoicesSummarySchema) } },
   },
   {
     method: 'get', path: '/api/invoices/{id}', operationId: 'getInvoice', tag: 'invoices', security: 'session', params: invoiceId,

@@ -1,5 +1,6 @@
-import { reachableSql, type Caller } from '@midway/service-kit';
-import type { InvoiceKind, InvoiceStatus, InvoiceTax } from '@midway/contracts';
+import { likeContaining, reachableSql, type Caller } from '@midway/service-kit';
+import type { InvoiceKind, InvoicesSummary, InvoicesSummaryQuery, InvoiceStatus, InvoiceTax, ListInvoicesQuery } from '@midway/contracts';
+import { encodeInvoiceCursor } from './invoice-cursor.codec';
 import { retotalSql } from '../domain/invoice-totals';
 import { Prisma, type Client } from './prisma-client';
 
@@ -52,6 +53,17 @@ export function isNumericOverflow(e: unknown): boolean {
   return cause?.originalCode === '22003';
 }
 
+/** What the list and its summary share: the projects the caller reaches, then project, status and text (`i`, its project `p`). */
+function listFilters(caller: Caller, q: InvoicesSummaryQuery): Prisma.Sql {
+  const filters = [
+    reachableSql(caller, Prisma.sql`i.project_id`),
+    q.projectId ? Prisma.sql`i.project_id = ${q.projectId}::uuid` : null,
+    q.status ? Prisma.sql`i.status = ${q.status}` : null,
+    q.q ? Prisma.sql`(i.invoice_number ILIKE ${likeContaining(q.q)} OR i.client_name ILIKE ${likeContaining(q.q)} OR p.name ILIKE ${likeContaining(q.q)})` : null,
+  ].filter((f): f is Prisma.Sql => f !== null);
+  return Prisma.join(filters, ' AND ');
+}
+
 /**
  * Invoices and their lines (cycles, the monthly generation and payments have repositories of their own).
  * Numbers are `INV-<year>-<6 digits>` from the invoices' sequence, unique however many are issued at once.
@@ -59,9 +71,32 @@ export function isNumericOverflow(e: unknown): boolean {
 export class InvoiceRepository {
   constructor(private readonly db: Client) {}
 
-  async list(caller: Caller): Promise<InvoiceRow[]> {
-    return this.db.$queryRaw<InvoiceRow[]>`
-      SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE ${reachableSql(caller, Prisma.sql`i.project_id`)} ORDER BY i.created_at DESC, i.seq DESC`;
+  /**
+   * A page of the list, newest first (created_at, then seq: a stable order however many share a moment), read by
+   * keyset after the cursor's row; `after` is the decoded cursor. Answers the next page's cursor when there is one.
+   */
+  async page(caller: Caller, q: ListInvoicesQuery, after: { atMicros: string; seq: number } | null): Promise<{ rows: InvoiceRow[]; nextCursor: string | null }> {
+    const keyset = after ? Prisma.sql`AND (i.created_at, i.seq) < (timestamptz 'epoch' + ${after.atMicros}::bigint * interval '1 microsecond', ${after.seq}::int)` : Prisma.empty;
+    const found = await this.db.$queryRaw<(InvoiceRow & { atMicros: string; seq: number })[]>`
+      SELECT ${INVOICE_COLUMNS}, (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS "atMicros", i.seq
+      FROM invoices i LEFT JOIN projects p ON p.id = i.project_id
+      WHERE ${listFilters(caller, q)} ${keyset}
+      ORDER BY i.created_at DESC, i.seq DESC LIMIT ${q.limit + 1}`;
+    const more = found.length > q.limit;
+    const rows = found.slice(0, q.limit).map(({ atMicros: _at, seq: _seq, ...row }) => row);
+    const last = found[q.limit - 1];
+    return { rows, nextCursor: more && last ? encodeInvoiceCursor(last) : null };
+  }
+
+  /** The Billing page's cards over every invoice the filters match. */
+  async summary(caller: Caller, q: InvoicesSummaryQuery): Promise<InvoicesSummary> {
+    const [row] = await this.db.$queryRaw<{ total: number; paid: number; pending: number; revenue: string }[]>`
+      SELECT count(*)::int AS total, count(*) FILTER (WHERE i.status = 'paid')::int AS paid,
+             count(*) FILTER (WHERE i.status IN ('sent', 'draft'))::int AS pending,
+             coalesce(sum(i.total) FILTER (WHERE i.status = 'paid'), 0)::numeric(14, 2)::text AS revenue
+      FROM invoices i LEFT JOIN projects p ON p.id = i.project_id
+      WHERE ${listFilters(caller, q)}`;
+    return row!;
   }
 
   /** The invoice, locked for the rest of the transaction when `lock`. */

@@ -1,5 +1,6 @@
 import { badRequest, conflict, HttpError, notFound, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
-import { fromCents, INVOICE_DUE_DAYS, INVOICE_TOTAL_MAX, isUuid, LINE_AMOUNT_MAX, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem } from '@midway/contracts';
+import { fromCents, INVOICE_DUE_DAYS, INVOICE_TOTAL_MAX, isUuid, LINE_AMOUNT_MAX, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem, type InvoicesSummary, type InvoicesSummaryQuery, type ListInvoicesQuery } from '@midway/contracts';
+import { decodeInvoiceCursor } from '../data/invoice-cursor.codec';
 import { isNumericOverflow, type InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { invoiceEmail } from '../mail/invoice-email';
@@ -28,8 +29,16 @@ export class InvoiceService {
     private readonly deps: InvoiceDeps,
   ) {}
 
-  async list(caller: Caller): Promise<Invoice[]> {
-    return (await this.uow.read.invoices.list(caller)).map(toInvoice);
+  /** A page of the invoices the caller may see, filtered; a cursor this call did not give is the caller's 400. */
+  async list(caller: Caller, q: ListInvoicesQuery): Promise<{ invoices: Invoice[]; nextCursor: string | null }> {
+    const after = q.cursor ? decodeInvoiceCursor(q.cursor) : null;
+    if (q.cursor && !after) throw badRequest('cursor is not valid; start again without it');
+    const page = await this.uow.read.invoices.page(caller, q, after);
+    return { invoices: page.rows.map(toInvoice), nextCursor: page.nextCursor };
+  }
+
+  async summary(caller: Caller, q: InvoicesSummaryQuery): Promise<InvoicesSummary> {
+    return this.uow.read.invoices.summary(caller, q);
   }
 
   /** The invoice with its lines and project name; 404 to a caller who cannot reach its project. */

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { addInvoiceItemBodySchema, createInvoiceBodySchema } from '@midway/contracts';
+import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoicesSummaryQuerySchema, listInvoicesQuerySchema, NEXT_CURSOR_HEADER } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { InvoiceService } from '../domain/invoice.service';
 
@@ -8,7 +8,14 @@ export function invoiceRoutes(invoices: InvoiceService): Router {
   r.use('/api/invoices', requireCaller);
 
   r.get('/api/invoices', async (req, res) => {
-    res.json(await invoices.list(callerOf(req)));
+    const page = await invoices.list(callerOf(req), parse(listInvoicesQuerySchema, req.query));
+    if (page.nextCursor) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
+    res.setHeader('Access-Control-Expose-Headers', NEXT_CURSOR_HEADER);
+    res.json(page.invoices);
+  });
+  // Before /api/invoices/:id, which would take "summary" for an id.
+  r.get('/api/invoices/summary', async (req, res) => {
+    res.json(await invoices.summary(callerOf(req), parse(invoicesSummaryQuerySchema, req.query)));
   });
   r.get('/api/invoices/:id', async (req, res) => {
     res.json(await invoices.get(callerOf(req), req.params.id));
