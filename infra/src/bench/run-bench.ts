@@ -12,6 +12,7 @@ import { benchItems } from './items.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchReceiving } from './receiving.bench';
 import { benchDeliveries } from './deliveries.bench';
+import { benchPurchaseOrders } from './purchase-orders.bench';
 import { settle, signUp } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,6 +49,7 @@ async function main() {
     if (wanted('receiving')) await benchReceiving(platform, { items: Number(process.env.BENCH_ITEMS ?? 100_000), requests: Number(process.env.BENCH_SCANS ?? 1_000) });
     if (wanted('deliveries')) await settled();
     if (wanted('deliveries')) await benchDeliveries(platform, { deliveries: Number(process.env.BENCH_DELIVERIES ?? 500), requests: Number(process.env.BENCH_RUN_PROPOSALS ?? 200) });
+    if (wanted('purchase-orders')) await benchPurchaseOrders(platform, { lines: Number(process.env.BENCH_PO_LINES ?? 500), rounds: 5 });
     if (wanted('billing')) await settled();
     if (wanted('billing')) await benchBilling(platform, { items: Number(process.env.BENCH_BILLING_ITEMS ?? 100_000), projects: Number(process.env.BENCH_BILLING_PROJECTS ?? 1_000), rounds: 3 });
   } catch (err) {

@@ -10,3 +10,5 @@ export { startLogistics } from './logistics.app';
 export type Logistics = Awaited<ReturnType<typeof startLogistics>>;
 
 export const logisticsService = { name: 'logistics', envSchema: logisticsEnvSchema, start: startLogistics };
+/** Reading a vendor's PDF purchase order, for the benchmark. */
+export { readPurchaseOrder } from './domain/purchase-orders/po-parser';
