@@ -24,6 +24,8 @@ const ItemDetailDialog = lazy(() => import('../item-dialogs/item-detail-dialog')
 const DeleteItemDialog = lazy(() => import('../item-dialogs/delete-item-dialog'));
 const ImportItemsDialog = lazy(() => import('../import/import-items-dialog'));
 const BulkDeleteDialog = lazy(() => import('../item-dialogs/bulk-delete-dialog'));
+const RequestDeliveryDialog = lazy(() => import('../deliveries/request-delivery-dialog'));
+const DeliveriesDialog = lazy(() => import('../deliveries/deliveries-dialog'));
 
 export const { title: ITEMS_TITLE, subtitle: ITEMS_SUBTITLE } = PAGE_HEADINGS['items'];
 export const SEARCH_PLACEHOLDER = 'Search items, suppliers, schedule or tracking numbers...';
@@ -55,6 +57,8 @@ type DialogState =
   | { kind: 'edit'; item: Item }
   | { kind: 'delete'; item: Item }
   | { kind: 'bulk-delete'; itemIds: string[] }
+  | { kind: 'deliver'; items: Item[] }
+  | { kind: 'deliveries' }
   | null;
 
 export function ItemsSkeleton() {
@@ -136,8 +140,8 @@ const BulkBar = styled.div`
   & > div { min-width: 180px; }
 `;
 
-/** What the chosen items can be given at once: a status (the request goes when one is picked), deletion. */
-function BulkActions({ count, busy, onStatus, onDelete, onClear }: { count: number; busy: boolean; onStatus(s: ItemStatus): void; onDelete(): void; onClear(): void }) {
+/** What the chosen items can be given at once: a status (the request goes when one is picked), a delivery, deletion. */
+function BulkActions({ count, busy, onStatus, onDeliver, onDelete, onClear }: { count: number; busy: boolean; onStatus(s: ItemStatus): void; onDeliver(): void; onDelete(): void; onClear(): void }) {
   return (
     <BulkBar role="region" aria-label="Bulk actions" data-testid="bulk-actions">
       <strong aria-live="polite">{countLabel(count, 'item', 'items')} selected</strong>
@@ -151,6 +155,10 @@ function BulkActions({ count, busy, onStatus, onDelete, onClear }: { count: numb
           options={ITEM_STATUSES.map((s) => ({ value: s, label: ITEM_STATUS_LABELS[s] }))}
         />
       </div>
+      <Button $variant="outline" $size="sm" disabled={busy} onClick={onDeliver}>
+        <Truck aria-hidden />
+        Request delivery
+      </Button>
       <Button $variant="destructive" $size="sm" disabled={busy} onClick={onDelete}>
         <Trash2 aria-hidden />
         Delete
@@ -265,6 +273,7 @@ export default function ItemsPage() {
         count={selected.size}
         busy={bulkStatus.isPending}
         onStatus={(status) => bulkStatus.mutate({ itemIds: [...selected], status }, { onSuccess: clearSelection })}
+        onDeliver={() => setDialog({ kind: 'deliver', items: shownItems.filter((i) => selected.has(i.id)) })}
         onDelete={() => setDialog({ kind: 'bulk-delete', itemIds: [...selected] })}
         onClear={clearSelection}
       />
@@ -313,6 +322,9 @@ export default function ItemsPage() {
           <MutedText data-testid="item-count" aria-live="polite">
             {countLabel(total, 'item', 'items')}
           </MutedText>
+          <Button $variant="ghost" $size="sm" onClick={() => setDialog({ kind: 'deliveries' })}>
+            Deliveries
+          </Button>
           <Button $variant="ghost" $size="sm" onClick={() => setDialog({ kind: 'import', mode: 'csv' })}>
             Import CSV
           </Button>
@@ -333,6 +345,10 @@ export default function ItemsPage() {
         {dialog?.kind === 'edit' ? <EditItemDialog item={dialog.item} onClose={close} /> : null}
         {dialog?.kind === 'delete' ? <DeleteItemDialog item={dialog.item} onClose={close} /> : null}
         {dialog?.kind === 'bulk-delete' ? <BulkDeleteDialog itemIds={dialog.itemIds} onClose={close} onDeleted={clearSelection} /> : null}
+        {dialog?.kind === 'deliver' ? (
+          <RequestDeliveryDialog items={dialog.items} project={projects.data?.find((p) => p.id === dialog.items[0]?.projectId)} onClose={close} onRequested={clearSelection} />
+        ) : null}
+        {dialog?.kind === 'deliveries' ? <DeliveriesDialog onClose={close} /> : null}
       </Suspense>
     </PageStack>
   );

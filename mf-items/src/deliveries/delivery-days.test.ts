@@ -1,0 +1,21 @@
+import { dayProblem, firstBookableDay } from './delivery-days';
+
+// Friday 6 March 2026, noon (the browser's time).
+const friday = new Date(2026, 2, 6, 12);
+
+describe('the delivery date picker’s days', () => {
+  it('starts at the next business day, skipping the weekend', () => {
+    expect(firstBookableDay(friday)).toBe('2026-03-09');
+    expect(firstBookableDay(new Date(2026, 2, 4, 12))).toBe('2026-03-05');
+  });
+
+  it('refuses the past, today, tomorrow’s weekend and any weekend day; accepts weekdays from the first bookable one', () => {
+    expect(dayProblem('2026-03-05', friday)).toMatch(/at least one business day ahead/);
+    expect(dayProblem('2026-03-06', friday)).toMatch(/at least one business day ahead/);
+    expect(dayProblem('2026-03-07', friday)).toMatch(/Monday to Friday/);
+    expect(dayProblem('2026-03-15', friday)).toMatch(/Monday to Friday/);
+    expect(dayProblem('', friday)).toBe('Choose the delivery day.');
+    expect(dayProblem('2026-03-09', friday)).toBeNull();
+    expect(dayProblem('2026-03-13', friday)).toBeNull();
+  });
+});
