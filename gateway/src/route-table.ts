@@ -68,6 +68,11 @@ export const ROUTES: Route[] = [
   { prefix: '/api/purchase-orders', service: 'logistics' },
   { prefix: '/api/delivery-runs', service: 'logistics' },
   { prefix: '/api/billing/webhook', service: 'billing', public: true },
+  // Offline mode's card confirmation: the payment's client secret is the credential (as with Stripe.js), so the
+  // public pay page confirms without an account. Billing mounts it only without a processor key.
+  { prefix: '/api/billing/test-processor/confirm', service: 'billing', public: true },
+  // An invoice's e-mailed pay link: the signed token in the path is the credential, as a share token is.
+  { prefix: '/api/pay', service: 'billing', public: true },
   { prefix: '/api/billing', service: 'billing' },
   { prefix: '/api/invoices', service: 'billing' },
   { prefix: '/api/create-payment-intent', service: 'billing' },

@@ -24,6 +24,11 @@ const SIGNED_IN = [
   ['POST', '/api/billing/initialize'],
   ['GET', '/api/billing/rates'],
   ['POST', '/api/billing/invoices/generate'],
+] as const;
+/** The pay link's calls (the token is the credential) and offline mode's card confirmation (the client secret is). */
+const PUBLIC = [
+  ['GET', '/api/pay/some-token'],
+  ['POST', '/api/pay/some-token/payment-intent'],
   ['POST', '/api/billing/test-processor/confirm'],
 ] as const;
 
@@ -36,6 +41,19 @@ describe('billing routes', () => {
     expect(await res.json()).toMatchObject({ service: 'billing', method, url: path, identified: true });
     const anonymous = await fetch(`${t.gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
     expect(anonymous.status).toBe(401);
+  });
+
+  it.each(PUBLIC)('%s %s is public and reaches billing without a session', async (method, path) => {
+    expect(matchRoute(path)).toMatchObject({ service: 'billing', public: true });
+    const body = method === 'GET' ? undefined : '{}';
+    const res = await fetch(`${t.gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ service: 'billing', method, url: path, identified: false });
+  });
+
+  it('the rest of /api/billing stays signed-in', () => {
+    expect(matchRoute('/api/billing/test-processor/other')?.public).toBeUndefined();
+    expect(matchRoute('/api/payments')).toBeUndefined();
   });
 
   it('a project itself, its items and its members stay catalog’s', async () => {

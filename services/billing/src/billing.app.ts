@@ -8,6 +8,7 @@ import { UnitOfWork } from './data/unit-of-work';
 import { renderInvoicePdf } from './documents/invoice-pdf';
 import { AutomaticBillingService } from './domain/automatic-billing.service';
 import { InvoiceService } from './domain/invoice.service';
+import { PayLinkService } from './domain/pay-link.service';
 import { PaymentService } from './domain/payment.service';
 import { RatesService } from './domain/rates.service';
 import { TaxRatesService } from './domain/tax-rates.service';
@@ -19,6 +20,7 @@ import { Mailer } from './mail/mailer';
 import { stripeProcessor } from './payments/payment-processor';
 import { automaticBillingRoutes } from './routes/automatic-billing.routes';
 import { invoiceRoutes } from './routes/invoice.routes';
+import { payLinkRoutes } from './routes/pay-link.routes';
 import { paymentRoutes, webhookRoutes } from './routes/payment.routes';
 import { rateRoutes } from './routes/rate.routes';
 import { taxRateRoutes } from './routes/tax-rate.routes';
@@ -49,7 +51,10 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
 
   const mailer = config.SMTP_URL ? new Mailer(config.SMTP_URL, config.MAIL_FROM) : null;
   if (mailer) rt.onStop(async () => mailer.close());
-  const invoices = new InvoiceService(uow, { tz, renderPdf: renderInvoicePdf, mail: mailer ? (m) => mailer.send(m) : null, catchUp });
+  const mail = mailer ? (m: Parameters<Mailer['send']>[0]) => mailer.send(m) : null;
+  // The invoice e-mail's pay link, its public page's calls, and the receipts after a payment.
+  const payLinks = new PayLinkService(uow, { publicUrl: config.PUBLIC_URL, tz, testMode: !config.STRIPE_SECRET_KEY, mail, onError: (err, what) => logger.error({ err }, `${what} failed`) });
+  const invoices = new InvoiceService(uow, { tz, renderPdf: renderInvoicePdf, mail, catchUp, payUrl: (id) => payLinks.url(id) });
   // What a run marks sent is e-mailed as Send does it.
   const auto = new AutomaticBillingService(uow, { tz, deliver: (ids) => invoices.deliver(ids), logger });
   rt.onStop(() => auto.mailDelivered());
@@ -63,7 +68,7 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   const offline = config.STRIPE_SECRET_KEY ? null : await startOfflineProcessor({ webhookSecret, webhookUrl: () => config.BILLING_WEBHOOK_URL ?? `${selfUrl}${WEBHOOK_PATH}`, logger });
   if (offline) rt.onStop(offline.stop);
   const processor = stripeProcessor({ secretKey: config.STRIPE_SECRET_KEY ?? 'sk_test_offline', webhookSecret, testMode: !config.STRIPE_SECRET_KEY, host: offline?.host });
-  const payments = new PaymentService(uow, processor, catchUp);
+  const payments = new PaymentService(uow, processor, catchUp, (p) => payLinks.sendReceipt(p));
 
   rt.app.use(webhookRoutes(payments));
   if (offline) rt.app.use(testProcessorRoutes(offline));
@@ -72,6 +77,7 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   rt.app.use(taxRateRoutes(new TaxRatesService(uow, tz)));
   rt.app.use(invoiceRoutes(invoices));
   rt.app.use(paymentRoutes(payments));
+  rt.app.use(payLinkRoutes(payLinks, payments));
 
   const running = await rt.listen(port, config.HOST);
   selfUrl = running.url;

@@ -28,5 +28,7 @@ export const billingEnvSchema = baseEnvSchema.extend({
   STRIPE_WEBHOOK_SECRET: unsetIfEmpty(z.string()),
   /** Where the offline processor posts its webhooks; defaults to this replica's own /api/billing/webhook. */
   BILLING_WEBHOOK_URL: unsetIfEmpty(z.url()),
+  /** The gateway's address, which the invoice e-mail's pay link starts with. */
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be the address of the gateway, e.g. https://midway.example.com' }).default('http://localhost:8080'),
 });
 export type BillingConfig = z.infer<typeof billingEnvSchema>;

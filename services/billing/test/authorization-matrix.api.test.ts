@@ -5,6 +5,8 @@ import { paymentRoutes, webhookRoutes } from '../src/routes/payment.routes';
 import { rateRoutes } from '../src/routes/rate.routes';
 import { taxRateRoutes } from '../src/routes/tax-rate.routes';
 import { testProcessorRoutes } from '../src/test-processor/test-processor.routes';
+import { PAY_LINK_KEY_NAME, payLinkToken } from '../src/domain/pay-link';
+import { payLinkRoutes } from '../src/routes/pay-link.routes';
 import { ADMIN, ANY_SIGNED_IN, by, describeAuthorizationMatrix, EDIT, expectEveryRouteHasARow, PUBLIC, READ, SEEN_BY_THOSE_WHO_REACH, whoSees, type MatrixRow, type Who } from '@midway/testing';
 import { ANONYMOUS, actor, eventually, type Actor, useBilling } from './billing-harness';
 
@@ -13,7 +15,8 @@ import { ANONYMOUS, actor, eventually, type Actor, useBilling } from './billing-
  * runs, issuing, sending, voiding and adding lines) is Midway's admins' alone: designers get 403 whatever the
  * project. Reading and paying an invoice follow the project (canOnProject 'read': owner, member, viewer,
  * admin; paying leaves out viewers); a removed member and another designer get 404 as for a missing invoice. Anonymous callers get 401,
- * except the processor's webhook, which is public and answered by its signature. A refused call changes
+ * except the processor's webhook, which is public and answered by its signature, and the pay link's calls and the
+ * test processor's confirmation, whose token or client secret is the credential. A refused call changes
  * nothing and leaks nothing.
  */
 const t = useBilling();
@@ -28,6 +31,8 @@ interface Fixture {
   clientSecret: string;
   /** A draft with one line. */
   draftId: string;
+  /** The sent invoice's pay link token (its e-mail carries it). */
+  payToken: string;
 }
 
 async function fixture(): Promise<Fixture> {
@@ -47,7 +52,8 @@ async function fixture(): Promise<Fixture> {
   };
   const [sentId, draftId] = [await invoice(true), await invoice(false)];
   const clientSecret = (await api.post('/api/create-payment-intent', callers.owner, { invoiceId: sentId })).body.clientSecret;
-  return { callers, projectId, sentId, clientSecret, draftId };
+  const [key] = await t.billing.db.$queryRaw<{ secret: Uint8Array }[]>`SELECT secret FROM signing_keys WHERE name = ${PAY_LINK_KEY_NAME}`;
+  return { callers, projectId, sentId, clientSecret, draftId, payToken: payLinkToken(Buffer.from(key!.secret), sentId) };
 }
 
 /** What a refused call must leave as it was: the project's invoices and their payments, as an admin sees them. */
@@ -100,8 +106,12 @@ const ROUTES: MatrixRow<Fixture>[] = [
   // Paying follows the project too, but its viewers only read (403).
   ['POST /api/create-payment-intent', (w, f) => api.post('/api/create-payment-intent', w, { invoiceId: f.sentId }), by(200, EDIT)],
   ['GET /api/billing/anomalies', (w) => api.get('/api/billing/anomalies', w), ADMIN(200)],
-  // The client secret is the capability, as with Stripe.js: whoever holds it may confirm the payment.
-  ['POST /api/billing/test-processor/confirm', (w, f) => api.post('/api/billing/test-processor/confirm', w, { clientSecret: f.clientSecret }), ANY_SIGNED_IN(200)],
+  // The client secret is the capability, as with Stripe.js: whoever holds it may confirm the payment, signed in
+  // or not (the pay link's page confirms without an account).
+  ['POST /api/billing/test-processor/confirm', (w, f) => api.post('/api/billing/test-processor/confirm', w, { clientSecret: f.clientSecret }), PUBLIC(200)],
+  // The e-mailed pay link: its signed token is the credential, whoever holds it.
+  ['GET /api/pay/{token}', (w, f) => api.get(`/api/pay/${f.payToken}`, w), PUBLIC(200)],
+  ['POST /api/pay/{token}/payment-intent', (w, f) => api.post(`/api/pay/${f.payToken}/payment-intent`, w), PUBLIC(200)],
   // Public, and answered by its signature alone: unsigned is 400 for everyone, however they are signed in.
   ['POST /api/billing/webhook', async (w, f) => {
     const payload = JSON.stringify({ id: 'evt_m', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_matrix', amount: 5000, currency: 'usd', status: 'succeeded', metadata: { invoiceId: f.sentId } } } });
@@ -112,7 +122,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
 
 it('covers every route billing serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
-  const routers = [rateRoutes(none), taxRateRoutes(none), automaticBillingRoutes(none), invoiceRoutes(none), paymentRoutes(none), webhookRoutes(none), testProcessorRoutes(none)];
+  const routers = [rateRoutes(none), taxRateRoutes(none), automaticBillingRoutes(none), invoiceRoutes(none), paymentRoutes(none), webhookRoutes(none), testProcessorRoutes(none), payLinkRoutes(none, none)];
   expectEveryRouteHasARow(ROUTES, routers);
 });
 

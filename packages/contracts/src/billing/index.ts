@@ -3,3 +3,4 @@ export * from './invoices';
 export * from './rates';
 export * from './payments';
 export * from './taxes';
+export * from './pay-link';

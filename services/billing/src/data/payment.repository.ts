@@ -68,6 +68,22 @@ export class PaymentRepository {
     return count > 0;
   }
 
+  /**
+   * Takes the payment's receipt to send: the payment (its invoice, amount, currency and when it was recorded) the
+   * first time, null after that, so a replayed webhook or a second replica sends no second receipt.
+   */
+  async claimReceipt(intentId: string): Promise<{ invoiceId: string; amount: string; currency: string; createdAt: Date } | null> {
+    const [row] = await this.db.$queryRaw<{ invoiceId: string; amount: string; currency: string; createdAt: Date }[]>`
+      UPDATE payments SET receipt_sent_at = now() WHERE stripe_payment_intent_id = ${intentId} AND receipt_sent_at IS NULL
+      RETURNING invoice_id::text AS "invoiceId", amount::text AS amount, currency, created_at AS "createdAt"`;
+    return row ?? null;
+  }
+
+  /** Gives a receipt back when its e-mail failed, so a later attempt may send it. */
+  async releaseReceipt(intentId: string): Promise<void> {
+    await this.db.$executeRaw`UPDATE payments SET receipt_sent_at = NULL WHERE stripe_payment_intent_id = ${intentId}`;
+  }
+
   async paidAmount(invoiceId: string): Promise<string> {
     const { _sum } = await this.db.payment.aggregate({ where: { invoiceId }, _sum: { amount: true } });
     return _sum.amount?.toFixed(2) ?? '0';

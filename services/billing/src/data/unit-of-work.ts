@@ -6,6 +6,7 @@ import { InvoiceGenerationRepository } from './invoice-generation.repository';
 import { ItemRepository } from './item.repository';
 import { PaymentRepository } from './payment.repository';
 import { RateRepository } from './rate.repository';
+import { SigningKeyRepository } from './signing-key.repository';
 import { TaxRateRepository } from './tax-rate.repository';
 import { UserRepository } from './user.repository';
 import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
@@ -22,6 +23,7 @@ export interface Repos {
   cycles: BillingCycleRepository;
   generation: InvoiceGenerationRepository;
   payments: PaymentRepository;
+  signingKeys: SigningKeyRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -38,6 +40,7 @@ function reposFor(client: Client): Omit<Repos, 'outbox'> {
     cycles: new BillingCycleRepository(client),
     generation: new InvoiceGenerationRepository(client),
     payments: new PaymentRepository(client),
+    signingKeys: new SigningKeyRepository(client),
   };
 }
 

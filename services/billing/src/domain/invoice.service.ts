@@ -18,6 +18,8 @@ export interface InvoiceDeps {
   mail: ((m: MailMessage) => Promise<void>) | null;
   /** Asks catalog about a project billing has not seen yet (or a membership) before answering 404. */
   catchUp: CatchUp;
+  /** The invoice's pay link, which its e-mail carries. */
+  payUrl(invoiceId: string): Promise<string>;
 }
 
 const toInvoice = (r: InvoiceRow): Invoice => r;
@@ -129,7 +131,7 @@ export class InvoiceService {
       if (!(await this.uow.run((r) => r.invoices.claimEmail(id)))) continue;
       const invoice = await detail(this.uow.read, (await this.uow.read.invoices.find(id))!);
       try {
-        await mail(invoiceEmail(invoice, await this.deps.renderPdf(invoice)));
+        await mail(invoiceEmail(invoice, await this.deps.renderPdf(invoice), await this.deps.payUrl(id)));
         out.mailed.push(id);
       } catch {
         await this.uow.run((r) => r.invoices.releaseEmail(id));

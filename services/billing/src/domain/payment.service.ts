@@ -1,9 +1,11 @@
 import { badRequest, conflict, HttpError, parse, type Caller, type CatchUp } from '@midway/service-kit';
 import { BILLING_CURRENCY, fromCents, isUuid, processorEventSchema, succeededIntentSchema, toCents, type PaymentAnomaly } from '@midway/contracts';
+import type { InvoiceRow } from '../data/invoice.repository';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { payableInvoice, requireAdmin } from './billing-access';
 import { billingEvents } from './billing-events';
 import { paymentRefusal } from './invoice-lifecycle';
+import { cardLast4 } from './receipt';
 import { describeAnomaly, judgePayment, signatureTimeAcceptable, signatureTimestamp } from './payment-events';
 
 /**
@@ -29,6 +31,8 @@ export class PaymentService {
     private readonly processor: PaymentProcessor,
     /** Asks catalog about a project billing has not seen yet (or a membership) before answering 404. */
     private readonly catchUp: CatchUp,
+    /** Told after the commit when a payment paid its invoice in full (the receipts); never fails the webhook. */
+    private readonly onPaid: (p: { intentId: string; last4: string | null }) => Promise<void> = async () => undefined,
   ) {}
 
   /**
@@ -38,6 +42,12 @@ export class PaymentService {
    */
   async createIntent(caller: Caller, invoiceId: string): Promise<{ clientSecret: string; testMode: boolean }> {
     const invoice = await this.catchUp.retrying(async () => payableInvoice(this.uow.read, caller, isUuid(invoiceId) ? await this.uow.read.invoices.find(invoiceId) : null));
+    return this.intentFor(invoice);
+  }
+
+  /** The intent rules for an invoice its payer may pay (signed in, or holding its pay link). */
+  async intentFor(invoice: InvoiceRow): Promise<{ clientSecret: string; testMode: boolean }> {
+    const invoiceId = invoice.id;
     const refusal = paymentRefusal(invoice);
     if (refusal) throw conflict(refusal);
     const unpaid = toCents(invoice.total) - toCents(await this.uow.read.payments.paidAmount(invoiceId));
@@ -84,14 +94,14 @@ export class PaymentService {
     const intent = parse(succeededIntentSchema, event.data.object);
     const amount = intent.amount_received ?? intent.amount;
 
-    await this.uow.run(async (r) => {
-      if (await r.payments.counted(intent.id)) return;
+    const paidInFullNow = await this.uow.run(async (r) => {
+      if (await r.payments.counted(intent.id)) return false;
       const recorded = await r.payments.intent(intent.id);
       const named = intent.metadata?.invoiceId;
       const invoiceId = recorded?.invoiceId ?? (named && isUuid(named) ? named : null);
       const invoice = invoiceId ? await r.invoices.find(invoiceId, true) : null;
       // Locked: a parallel replay of the same intent waits here and then finds it counted.
-      if (invoice && (await r.payments.counted(intent.id))) return;
+      if (invoice && (await r.payments.counted(intent.id))) return false;
       const verdict = judgePayment({
         invoice,
         intent: recorded && { invoiceId: recorded.invoiceId, amountCents: toCents(recorded.amount), currency: recorded.currency },
@@ -99,16 +109,19 @@ export class PaymentService {
       });
       if (!verdict.pay) {
         await r.payments.recordAnomaly({ kind: verdict.kind, invoiceId: invoice?.id ?? null, intentId: intent.id, eventId: event.id, amount: String(amount), currency: intent.currency });
-        return;
+        return false;
       }
       const paid = fromCents(verdict.amountCents);
       const method = typeof intent.payment_method === 'string' ? intent.payment_method.slice(0, 100) : null;
-      if (!(await r.payments.record({ invoiceId: invoice!.id, intentId: intent.id, amount: paid, currency: intent.currency.toLowerCase(), stripeStatus: (intent.status ?? 'succeeded').slice(0, 30), paymentMethod: method }))) return;
+      if (!(await r.payments.record({ invoiceId: invoice!.id, intentId: intent.id, amount: paid, currency: intent.currency.toLowerCase(), stripeStatus: (intent.status ?? 'succeeded').slice(0, 30), paymentMethod: method }))) return false;
       const paidInFull = toCents(await r.payments.paidAmount(invoice!.id)) >= toCents(invoice!.total);
       if (paidInFull && (await r.invoices.transition(invoice!.id, ['sent', 'overdue'], 'paid', { paid: { intentId: intent.id } }))) {
         await r.outbox.add(billingEvents.invoicePaid(invoice!, { intentId: intent.id, amount: paid }));
+        return true;
       }
+      return false;
     });
+    if (paidInFullNow) await this.onPaid({ intentId: intent.id, last4: cardLast4(event.data.object) }).catch(() => undefined);
     return { received: true };
   }
 

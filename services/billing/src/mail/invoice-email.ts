@@ -4,9 +4,9 @@ import { escapeHtml, type MailMessage } from './mailer';
 
 /**
  * The e-mail of a sent invoice, its PDF attached: it names whom it bills exactly as the PDF does (billedParty),
- * and shows the same totals, each tax on its own line.
+ * and shows the same totals, each tax on its own line. The recipient pays by its pay link, no account needed.
  */
-export function invoiceEmail(invoice: InvoiceDetail, pdf: Buffer): MailMessage {
+export function invoiceEmail(invoice: InvoiceDetail, pdf: Buffer, payUrl: string): MailMessage {
   const title = invoiceTitle(invoice);
   const due = invoice.dueDate ? `due ${invoice.dueDate}` : `due ${INVOICE_DUE_DAYS} days after sending`;
   const rows: [string, string][] = [
@@ -30,7 +30,7 @@ export function invoiceEmail(invoice: InvoiceDetail, pdf: Buffer): MailMessage {
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     '',
-    'You can pay it by card from the Billing page.',
+    `Pay it by card online: ${payUrl}`,
     '',
     'Thank you,',
     'Midway',
@@ -40,7 +40,7 @@ export function invoiceEmail(invoice: InvoiceDetail, pdf: Buffer): MailMessage {
 <p>${e(intro)}${supplement ? `<br>${e(supplement)}` : ''}</p>
 <p><strong>Bill to:</strong> ${e(billedParty(invoice))}${invoice.project.name ? `<br><strong>Project:</strong> ${e(invoice.project.name)}` : ''}${period ? `<br>${e(period)}` : ''}</p>
 <table cellpadding="4">${rows.map(([k, v], n) => `<tr><td>${e(k)}</td><td align="right">${n === rows.length - 1 ? `<strong>${e(v)}</strong>` : e(v)}</td></tr>`).join('')}</table>
-<p>You can pay it by card from the Billing page.</p>
+<p><a href="${e(payUrl)}">Pay it by card online</a><br>${e(payUrl)}</p>
 <p>Thank you,<br>Midway</p>`;
   return {
     to: invoice.clientEmail!,

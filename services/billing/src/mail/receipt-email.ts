@@ -1,0 +1,37 @@
+import { formatMoney } from '../documents/invoice-presentation';
+import { escapeHtml, type MailMessage } from './mailer';
+
+export interface Receipt {
+  invoiceNumber: string;
+  projectName: string | null;
+  amount: string;
+  currency: string;
+  /** When the processor's word that it was paid arrived. */
+  paidAt: Date;
+  /** Null when the processor's event did not say: the receipt then says "card". */
+  last4: string | null;
+}
+
+/** The receipt of a card payment, to the payer and the project's owner: amount, date, card and invoice number. */
+export function receiptEmail(to: string[], r: Receipt, tz: string): MailMessage {
+  const date = new Intl.DateTimeFormat('en-US', { timeZone: tz, dateStyle: 'long' }).format(r.paidAt);
+  const card = r.last4 ? `card ending in ${r.last4}` : 'card';
+  const amount = `${formatMoney(r.amount)} ${r.currency.toUpperCase()}`;
+  const rows: [string, string][] = [
+    ['Invoice', r.invoiceNumber],
+    ...(r.projectName ? [['Project', r.projectName] as [string, string]] : []),
+    ['Amount paid', amount],
+    ['Date', date],
+    ['Paid with', card],
+  ];
+  const intro = `We received ${amount} for invoice ${r.invoiceNumber}. Thank you.`;
+  const e = escapeHtml;
+  return {
+    to,
+    subject: `Receipt for invoice ${r.invoiceNumber}`,
+    text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Midway'].join('\n'),
+    html: `<p>${e(intro)}</p>
+<table cellpadding="4">${rows.map(([k, v]) => `<tr><td>${e(k)}</td><td>${e(v)}</td></tr>`).join('')}</table>
+<p>Midway</p>`,
+  };
+}
