@@ -70,6 +70,7 @@ import {
 import { PURCHASE_ORDER_MAX_BYTES, purchaseOrderSchema, purchaseOrderSummarySchema } from '../logistics/purchase-orders';
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema, invoicesSummaryQuerySchema, invoicesSummarySchema, listInvoicesQuerySchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
+import { publicInvoiceSchema } from '../billing/pay-link';
 import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
 import { taxRateBodySchema, taxRateSchema, unbilledSummarySchema } from '../billing/taxes';
 import { DAMAGE_PHOTO_LINK_DAYS, DELIVERY_PHOTO_LINK_DAYS, INSPECTION_DUE_HOURS, NEXT_CURSOR_HEADER, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../vocab';
@@ -705,6 +706,22 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [409],
   },
   {
+    method: 'get', path: '/api/pay/{token}', operationId: 'getPayLinkInvoice', tag: 'invoices', security: 'public',
+    params: { token: { description: 'The pay link’s signed token, from the invoice e-mail (the credential).' } },
+    summary: 'The invoice an e-mailed pay link opens: its lines, totals (taxes included), project name and bill-to',
+    description: 'No account needed. A draft’s, an unknown or an altered token is 404. A paid or void invoice still opens, with its status (and paidAt), so the page can say so.',
+    responses: { 200: { description: 'The invoice as its payer sees it.', schema: named('PublicInvoice', publicInvoiceSchema) } },
+    errors: [404],
+  },
+  {
+    method: 'post', path: '/api/pay/{token}/payment-intent', operationId: 'createPayLinkPaymentIntent', tag: 'invoices', security: 'public',
+    params: { token: { description: 'The pay link’s signed token, from the invoice e-mail (the credential).' } },
+    summary: 'Start paying the pay link’s invoice by card (the amount is its unpaid total)',
+    description: 'The rules of POST /api/create-payment-intent: the invoice’s open intent is reused; a paid or void invoice is 409 with the reason.',
+    responses: { 200: { description: 'The client secret for Stripe.js (or the test processor).', schema: named('PaymentIntentResult', paymentIntentResultSchema) } },
+    errors: [404, 409, 502],
+  },
+  {
     method: 'post', path: '/api/create-payment-intent', operationId: 'createPaymentIntent', tag: 'invoices', security: 'session',
     summary: 'Start paying an invoice by card (the amount is its unpaid total)',
     description: 'Sent and overdue invoices only (a draft, paid or void invoice is 409 with the reason); a project’s viewers may read its invoices but not pay them (403). The invoice’s open intent is reused, so retries and second tabs pay through one intent.',
@@ -713,8 +730,9 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [409, 502],
   },
   {
-    method: 'post', path: '/api/billing/test-processor/confirm', operationId: 'confirmTestPayment', tag: 'invoices', security: 'session',
+    method: 'post', path: '/api/billing/test-processor/confirm', operationId: 'confirmTestPayment', tag: 'invoices', security: 'public',
     summary: 'Offline mode only: pay an intent as a test card would (404 when a real processor is configured)',
+    description: 'The client secret is the credential, as with Stripe.js: the pay link’s page confirms without an account.',
     body: named('ConfirmTestPaymentBody', confirmTestPaymentBodySchema),
     responses: { 200: { description: 'The intent’s id and status.', schema: named('TestPaymentResult', z.object({ id: z.string(), status: z.string() })) } },
     errors: [404],
