@@ -92,9 +92,9 @@ describe('GET /api/shared/projects/{token} (public)', () => {
     const res = await http.get(`/api/shared/projects/${token}`, ANONYMOUS);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(Object.keys(res.body).sort()).toEqual(['activities', 'clientName', 'installDate', 'items', 'location', 'name', 'status']);
+    expect(Object.keys(res.body).sort()).toEqual(['activities', 'clientName', 'deliveries', 'installDate', 'items', 'location', 'name', 'status']);
     expect(res.body).toMatchObject({ name: 'Harbour Loft', clientName: 'Jordan Park', installDate: '2027-05-01', status: 'active' });
-    expect(Object.keys(res.body.items[0]).sort()).toEqual(['deliveredAt', 'id', 'name', 'photoUrl', 'receivedAt', 'status', 'supplier']);
+    expect(Object.keys(res.body.items[0]).sort()).toEqual(['deliveredAt', 'id', 'inspection', 'name', 'photoUrl', 'receivedAt', 'status', 'supplier']);
     expect(res.body.items[0]).toMatchObject({ name: 'Sofa', status: 'received', receivedAt: expect.any(String) });
     const text = JSON.stringify(res.body);
     for (const secret of ['4200', 'markup', '3000', 'TRACK-1', 'secret', 'jordan@client.test', ann.userId]) expect(text).not.toContain(secret);
