@@ -1,11 +1,13 @@
-import type { BulkImportResponse } from '@midway/contracts';
-import { Button, Field, FormAlert, formatMoney, isUnauthorizedError, Label, toast } from '@midway/ui';
+import type { BulkImportResponse, PurchaseOrder } from '@midway/contracts';
+import { Button, Field, FormAlert, formatMoney, isUnauthorizedError, Label, serverMessage, toast } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { Download, Loader2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { itemsApi } from '../api/items-api';
+import { purchaseOrdersApi } from '../api/purchase-orders-api';
+import { PurchaseOrderPreview } from './purchase-order-preview';
 import { useProjects, useRefreshItems } from '../api/items-queries';
 import { droppedMessage, fileKind, importErrorMessage, MESSAGES, PREVIEW_ROWS, rowsToItems, skippedMessage, TEMPLATE_CSV, type DroppedValue, type ImportRow } from './csv-import';
 
@@ -60,7 +62,7 @@ const Stack = styled.div`
 export interface ImportItemsDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** 'po' is the Items page's Upload PO (the same CSV path; PDF purchase orders come later). */
+  /** 'po' is the Items page's Upload PO: a vendor's PDF is read by logistics, a CSV goes on to the bulk import. */
   mode?: 'csv' | 'po';
   projectId?: string;
 }
@@ -126,10 +128,50 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
   const [problem, setProblem] = useState<{ message: string; details?: string[] } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [refused, setRefused] = useState<BulkImportResponse['errorDetails']>([]);
+  // Upload PO with a PDF: what logistics read from it, imported as a whole.
+  const [po, setPo] = useState<PurchaseOrder | null>(null);
   useEffect(() => setTarget(projectId ?? ''), [projectId]);
   const busy = progress !== null && progress < 100;
 
+  const uploadPdf = async (file: File) => {
+    if (!target) return setProblem({ message: MESSAGES.noProject });
+    setProgress(0);
+    try {
+      const read = await purchaseOrdersApi.upload(target, file, (sent, total) => setProgress(total > 0 ? Math.min(99, Math.round((sent / total) * 100)) : 50));
+      setProgress(null);
+      setPo(read);
+    } catch (error) {
+      setProgress(null);
+      if (!isUnauthorizedError(error)) setProblem({ message: serverMessage(error) ?? MESSAGES.parseFailed });
+    }
+  };
+
+  const importPo = async (order: PurchaseOrder) => {
+    setProblem(null);
+    setProgress(50);
+    try {
+      const result = await purchaseOrdersApi.import(order.id);
+      setProgress(100);
+      await refresh();
+      toast({ title: 'Success', description: `Successfully imported ${result.items.length} items`, variant: 'success' });
+      if (result.errors > 0) {
+        setRefused(result.errorDetails);
+        toast({ title: 'Import Error', description: importErrorMessage(result.errors, result.errorDetails), variant: 'destructive' });
+        return;
+      }
+      setPo(null);
+      onOpenChange(false);
+    } catch (error) {
+      setProgress(null);
+      if (!isUnauthorizedError(error)) {
+        setProblem({ message: serverMessage(error) ?? MESSAGES.importFailed });
+        toast({ title: 'Error', description: MESSAGES.importFailed, variant: 'destructive' });
+      }
+    }
+  };
+
   const choose = async (file: File | undefined) => {
+    setPo(null);
     setItems([]);
     setLeft({ skipped: [], dropped: [] });
     setRefused([]);
@@ -137,6 +179,7 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
     setProgress(null);
     if (!file) return;
     setFileName(file.name);
+    if (mode === 'po' && fileKind(file) === 'pdf') return uploadPdf(file);
     try {
       const read = await readItemsFile(file);
       if (!read.ok) {
@@ -194,8 +237,8 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
       <DialogContent width="640px" aria-describedby="import-description">
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription id="import-description">
-          {mode === 'po' ? 'Upload a purchase order as a CSV file to add its lines as items.' : 'Upload a CSV file with one item per row.'} Columns: name (or item), supplier,
-          quantity, price, schedule_number, tracking_number, notes, product_url.
+          {mode === 'po' ? 'Upload a vendor’s purchase order or acknowledgement as a PDF, or a CSV file with one item per row.' : 'Upload a CSV file with one item per row.'} CSV columns: name (or
+          item), supplier, quantity, price, schedule_number, tracking_number, notes, product_url.
         </DialogDescription>
         <Stack>
           <Field>
@@ -231,6 +274,7 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
               ) : null}
             </FormAlert>
           ) : null}
+          {po ? <PurchaseOrderPreview po={po} /> : null}
           {items.length > 0 ? (
             <section aria-label="Preview">
               <p style={{ fontWeight: 600, marginBottom: 6 }}>
@@ -270,7 +314,7 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
               </Changes>
             </section>
           ) : null}
-          {progress !== null ? <Progress aria-label="Import progress" max={100} value={progress} /> : null}
+          {progress !== null ? <Progress aria-label={po === null && items.length === 0 ? 'Upload progress' : 'Import progress'} max={100} value={progress} /> : null}
           {refused.length > 0 ? (
             <section aria-label="Rows not imported">
               <p style={{ fontWeight: 600 }}>{refused.length} rows were not imported:</p>
@@ -286,9 +330,9 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
           <Button $variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             {refused.length > 0 ? 'Close' : 'Cancel'}
           </Button>
-          <Button onClick={() => void importAll()} disabled={busy}>
+          <Button onClick={() => void (po ? importPo(po) : importAll())} disabled={busy}>
             {busy ? <Loader2 aria-hidden /> : null}
-            Import {items.length > 0 ? `${items.length} Items` : 'Items'}
+            Import {po ? `${po.lines.length} Items` : items.length > 0 ? `${items.length} Items` : 'Items'}
           </Button>
         </DialogFooter>
       </DialogContent>
