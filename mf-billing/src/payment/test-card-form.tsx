@@ -60,6 +60,17 @@ export function validateCard(card: Card, now = new Date()): Errors {
   return errors;
 }
 
+/**
+ * The expiry as the person types it, the way Stripe's card form shows it: digits only, `1229` → `12 / 29`; a first
+ * digit that can only be a one-digit month (2–9) becomes `0N`. The separator appears with the year's first digit, so
+ * deleting back over it never gets stuck.
+ */
+export function formatExpiry(typed: string): string {
+  let digits = typed.replace(/\D/g, '').slice(0, 4);
+  if (/^[2-9]/.test(digits)) digits = `0${digits}`.slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
 /** 'Payment Failed' with what the processor (here: the test processor) said. */
 export function paymentFailed(message: string) {
   toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
@@ -109,7 +120,7 @@ export default function TestCardForm({ clientSecret, totalLabel, onConfirmed, on
         <FormRow>
           <Field>
             <Label htmlFor="card-expiry">Expiry (MM / YY)</Label>
-            <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={card.expiry} onChange={(e) => set('expiry')(e.target.value)} aria-invalid={Boolean(errors.expiry)} disabled={paying} />
+            <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={card.expiry} onChange={(e) => set('expiry')(formatExpiry(e.target.value))} aria-invalid={Boolean(errors.expiry)} disabled={paying} />
             {errors.expiry ? <FieldError>{errors.expiry}</FieldError> : null}
           </Field>
           <Field>
