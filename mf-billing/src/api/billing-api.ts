@@ -1,5 +1,30 @@
-import type { AddInvoiceItemBody, BillingPeriodBody, BillingRate, Invoice, InvoiceDetail, InvoiceItem, InvoiceItemType, PaymentAnomaly, Project, TaxRate, TaxRateBody, UnbilledSummary } from '@midway/contracts';
+import type { AddInvoiceItemBody, BillingPeriodBody, BillingRate, Invoice, InvoiceDetail, InvoiceItem, InvoiceItemType, InvoicesSummary, InvoiceStatus, PaymentAnomaly, Project, TaxRate, TaxRateBody, UnbilledSummary } from '@midway/contracts';
+import { NEXT_CURSOR_HEADER } from '@midway/contracts/vocab';
 import { apiJson, apiRequest } from '@midway/ui';
+
+/** The Billing page's filters, as GET /api/invoices and its summary take them (empty ones are left out). */
+export interface InvoiceFilters {
+  q?: string;
+  status?: InvoiceStatus;
+  projectId?: string;
+}
+
+/** Rows per GET /api/invoices page: a screenful several times over; the next comes as the list is scrolled. */
+export const INVOICES_PAGE_SIZE = 50;
+
+export interface InvoicesPageResult {
+  invoices: Invoice[];
+  /** The next page's cursor (X-Next-Cursor), null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The query string of the filters (and paging), empty values left out, in a fixed order (the page prefetch matches it). */
+export function filterQuery(filters: InvoiceFilters, extra: Record<string, string | number | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...extra, ...filters })) if (v !== undefined && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
 
 /** What Create Invoice sends: the number is the server's; status is always 'draft'. */
 export interface NewInvoiceInput {
@@ -42,7 +67,13 @@ export function createBillingApi(baseUrl = '') {
   const url = (path: string) => `${baseUrl}${path}`;
   const id = encodeURIComponent;
   return {
-    listInvoices: () => apiJson<Invoice[]>('GET', url('/api/invoices')),
+    /** One page of invoices, newest first; `cursor` from the previous page's answer. */
+    listInvoices: async (filters: InvoiceFilters = {}, page: { limit: number; cursor?: string | null } = { limit: INVOICES_PAGE_SIZE }): Promise<InvoicesPageResult> => {
+      const res = await apiRequest('GET', url(`/api/invoices${filterQuery(filters, { limit: page.limit, cursor: page.cursor ?? undefined })}`));
+      return { invoices: (await res.json()) as Invoice[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) || null };
+    },
+    /** Counts over every invoice the filters match: the page's cards. */
+    invoicesSummary: (filters: InvoiceFilters = {}) => apiJson<InvoicesSummary>('GET', url(`/api/invoices/summary${filterQuery(filters)}`)),
     getInvoice: (invoiceId: string) => apiJson<InvoiceDetail>('GET', url(`/api/invoices/${id(invoiceId)}`)),
     createInvoice: ({ projectId, ...fields }: NewInvoiceInput) =>
       apiJson<InvoiceDetail>('POST', url(`/api/projects/${id(projectId)}/invoices`), { projectId, ...fields, status: 'draft' }),

@@ -1,7 +1,8 @@
 import type { BillingPeriodBody, TaxRateBody } from '@midway/contracts';
 import { isUnauthorizedError, toast, serverMessage } from '@midway/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { billingApi, type ActionResult, type NewInvoiceInput, type NewInvoiceItemInput } from './billing-api';
+import type { Invoice } from '@midway/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { billingApi, INVOICES_PAGE_SIZE, type ActionResult, type InvoiceFilters, type InvoicesPageResult, type NewInvoiceInput, type NewInvoiceItemInput } from './billing-api';
 import { queryKeys } from './query-keys';
 
 /** A failure toast with the server's message when it sent one (it says what to do next), else the fallback; a 401 is the shared client's. */
@@ -25,19 +26,41 @@ export interface AwaitedPayment {
 export const PAYMENT_POLL_MS = 60_000;
 
 /**
- * The invoice list. While a payment is awaited, the list is asked again every second until the processor's
- * webhook has marked the invoice paid (for at most PAYMENT_POLL_MS).
+ * The invoice list, a page at a time as it is scrolled, filtered on the server. While a payment is awaited, the
+ * pages loaded are asked again every second until the processor's webhook has marked the invoice paid (for at
+ * most PAYMENT_POLL_MS).
  */
-export function useInvoices(awaiting?: AwaitedPayment | null) {
-  return useQuery({
-    queryKey: queryKeys.invoices,
-    queryFn: billingApi.listInvoices,
+export function useInvoicePages(filters: InvoiceFilters, awaiting?: AwaitedPayment | null) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.invoicePages(filters),
+    queryFn: ({ pageParam }) => billingApi.listInvoices(filters, { limit: INVOICES_PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchInterval: (query) => {
       if (!awaiting || Date.now() - awaiting.since > PAYMENT_POLL_MS) return false;
-      const invoice = query.state.data?.find((i) => i.id === awaiting.invoiceId);
+      const invoice = query.state.data?.pages.flatMap((p) => p.invoices).find((i) => i.id === awaiting.invoiceId);
       return invoice && invoice.status !== 'paid' ? 1000 : false;
     },
   });
+}
+
+/** The page's cards: counts over every invoice the caller may see, not the pages loaded. */
+export function useInvoicesSummary(awaiting?: AwaitedPayment | null) {
+  return useQuery({
+    queryKey: queryKeys.invoicesSummary,
+    queryFn: () => billingApi.invoicesSummary(),
+    // A payment being confirmed changes Paid and Total Revenue as it lands.
+    refetchInterval: () => (awaiting && Date.now() - awaiting.since <= PAYMENT_POLL_MS ? 1000 : false),
+  });
+}
+
+/** An invoice among the list's pages already loaded (any filters), without asking the server. */
+export function findListedInvoice(queryClient: QueryClient, invoiceId: string): Invoice | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<InvoicesPageResult>>({ queryKey: queryKeys.invoicePagesAll })) {
+    const found = data?.pages?.flatMap((p) => p.invoices).find((i) => i.id === invoiceId);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function useInvoice(invoiceId: string | null) {

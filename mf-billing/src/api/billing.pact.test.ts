@@ -67,16 +67,51 @@ const pact = new PactV4({ consumer: 'mf-billing', provider: 'billing', dir: path
 const catalogPact = new PactV4({ consumer: 'mf-billing', provider: 'catalog', dir: path.resolve(__dirname, '../../../pacts'), logLevel: 'warn' });
 
 describe('mf-billing → billing (Pact)', () => {
-  it('GET /api/invoices lists the invoices the caller may see', () =>
+  it('GET /api/invoices lists a page of the invoices the caller may see (the last page: no X-Next-Cursor)', () =>
     pact
       .addInteraction()
       .given(BILLING_STATES.designerWithSentInvoice, { userId: USER_ID })
-      .uponReceiving('a request for the invoice list')
-      .withRequest('GET', '/api/invoices')
+      .uponReceiving('a request for the first page of the invoice list')
+      .withRequest('GET', '/api/invoices', (req) => req.query({ limit: '50' }))
       .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(invoice('sent'))))
       .executeTest(async (server) => {
-        const [first] = await createBillingApi(server.url).listInvoices();
-        expect(first).toMatchObject({ invoiceNumber: 'INV-2026-000001', status: 'sent', total: '54.00' });
+        const { invoices, nextCursor } = await createBillingApi(server.url).listInvoices();
+        expect(invoices[0]).toMatchObject({ invoiceNumber: 'INV-2026-000001', status: 'sent', total: '54.00' });
+        expect(nextCursor).toBeNull();
+      }));
+
+  it('GET /api/invoices filters on the server', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.designerWithSentInvoice, { userId: USER_ID })
+      .uponReceiving('a request for the invoice list searched by project name and status')
+      .withRequest('GET', '/api/invoices', (req) => req.query({ limit: '50', q: 'Lakeview', status: 'sent' }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(invoice('sent'))))
+      .executeTest(async (server) => {
+        const { invoices } = await createBillingApi(server.url).listInvoices({ q: 'Lakeview', status: 'sent' });
+        expect(invoices[0]).toMatchObject({ status: 'sent' });
+      }));
+
+  it('GET /api/invoices with a cursor it did not give is a 400', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.designerWithSentInvoice, { userId: USER_ID })
+      .uponReceiving('a request for the invoice list with a bad cursor')
+      .withRequest('GET', '/api/invoices', (req) => req.query({ limit: '50', cursor: 'not-a-cursor' }))
+      .willRespondWith(400, (res) => res.headers(JSON_HEADERS).jsonBody(message('cursor is not valid; start again without it')))
+      .executeTest(async (server) => {
+        await expect(createBillingApi(server.url).listInvoices({}, { limit: 50, cursor: 'not-a-cursor' })).rejects.toThrow(/^400: /);
+      }));
+
+  it('GET /api/invoices/summary counts every invoice the caller may see', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.designerWithSentInvoice, { userId: USER_ID })
+      .uponReceiving('a request for the invoice summary')
+      .withRequest('GET', '/api/invoices/summary')
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ total: integer(1), paid: integer(0), pending: integer(1), revenue: money('0.00') }))
+      .executeTest(async (server) => {
+        expect(await createBillingApi(server.url).invoicesSummary()).toEqual({ total: 1, paid: 0, pending: 1, revenue: '0.00' });
       }));
 
   it('GET /api/invoices/{id} answers the invoice with its lines and project name', () =>

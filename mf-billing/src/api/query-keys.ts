@@ -5,6 +5,10 @@
 export const queryKeys = {
   invoices: ['/api/invoices'] as const,
   invoice: (id: string) => ['/api/invoices', id] as const,
+  /** Under `invoices`, so what refreshes the list refreshes every filtered list and the summary too. */
+  invoicePagesAll: ['/api/invoices', 'pages'] as const,
+  invoicePages: (filters: object) => ['/api/invoices', 'pages', filters] as const,
+  invoicesSummary: ['/api/invoices', 'summary'] as const,
   rates: ['/api/billing/rates'] as const,
   paymentAnomalies: ['/api/billing/anomalies'] as const,
   unbilled: ['/api/billing/unbilled'] as const,

@@ -8,10 +8,24 @@ import BillingPage from './billing.page';
 
 const MANIFEST = { remotes: [], config: { productName: 'Midway', supportPhone: '', supportEmail: '', supportAddress: '', stripePublishableKey: null } };
 
+/** What billing's summary answers for these invoices: counts over all of them, revenue summed in cents. */
+export function summaryOf(invoices: Invoice[]) {
+  const paid = invoices.filter((i) => i.status === 'paid');
+  const cents = paid.reduce((sum, i) => sum + Math.round(Number(i.total) * 100), 0);
+  return { total: invoices.length, paid: paid.length, pending: invoices.filter((i) => i.status === 'sent' || i.status === 'draft').length, revenue: (cents / 100).toFixed(2) };
+}
+
+/** A page of the list with the next page's cursor in X-Next-Cursor, as billing sends it. */
+function pageResponse(invoices: Invoice[], nextCursor: string | null) {
+  const res = jsonResponse(invoices);
+  return { ...res, json: res.json, text: res.text, ok: true, status: 200, headers: { get: (name: string) => (name.toLowerCase() === 'x-next-cursor' ? nextCursor : null) } } as unknown as Response;
+}
+
 function routes(invoices: Invoice[], user = DESIGNER, extra: FetchRoutes = {}): FetchRoutes {
   return {
     'GET /api/auth/user': () => jsonResponse(user),
     'GET /api/invoices': () => jsonResponse(invoices),
+    'GET /api/invoices/summary': () => jsonResponse(summaryOf(invoices)),
     'GET /runtime-manifest.json': () => jsonResponse(MANIFEST),
     ...Object.fromEntries(invoices.map((i) => [`GET /api/invoices/${i.id}`, () => jsonResponse(aDetail(i))])),
     ...extra,
@@ -23,6 +37,8 @@ const bodyOf = (fetchMock: jest.Mock, method: string, path: string) => {
   const call = fetchMock.mock.calls.find(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url), 'http://localhost').pathname === path);
   return call ? JSON.parse(String(call[1]!.body)) : undefined;
 };
+const listUrls = (fetchMock: jest.Mock) =>
+  fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === '/api/invoices').map((u) => `${u.pathname}${u.search}`);
 const stat = (label: string) => screen.getByTestId(`stat-${label}`).querySelectorAll('p')[1]!.textContent;
 const renderPage = (path = '/billing') => renderWithProviders(<BillingPage />, { path, pattern: '/billing' });
 
@@ -77,30 +93,117 @@ describe('Billing page', () => {
 
   it("shows skeleton rows and stat placeholders while loading, then 'No invoices found…' when there are none", async () => {
     let answer: (r: Response) => void = () => undefined;
-    mockFetch(routes([], DESIGNER, { 'GET /api/invoices': () => new Promise<Response>((resolve) => (answer = resolve)) }));
+    let answerSummary: (r: Response) => void = () => undefined;
+    mockFetch(
+      routes([], DESIGNER, {
+        'GET /api/invoices': () => new Promise<Response>((resolve) => (answer = resolve)),
+        'GET /api/invoices/summary': () => new Promise<Response>((resolve) => (answerSummary = resolve)),
+      }),
+    );
     renderPage();
     expect(await screen.findAllByTestId('invoice-skeleton')).toHaveLength(3);
     expect(screen.getAllByTestId('stat-skeleton')).toHaveLength(4);
-    await act(async () => answer(jsonResponse([])));
+    await act(async () => {
+      answer(jsonResponse([]));
+      answerSummary(jsonResponse(summaryOf([])));
+    });
     expect(await screen.findByText('No invoices found. Create your first invoice to get started.')).toBeTruthy();
     expect(stat('Total Revenue')).toBe('$0.00');
   });
 
-  it('filters by search and status, and says when nothing matches', async () => {
+  it('sends the search (once typing pauses) and the status to the server, and says when nothing matches', async () => {
     const a = anInvoice({ clientName: 'Harbour Lofts', status: 'sent' });
     const b = anInvoice({ clientName: 'Jordan Ellis', status: 'paid' });
-    mockFetch(routes([a, b]));
+    const fetchMock = mockFetch(
+      routes([a, b], DESIGNER, {
+        'GET /api/invoices?limit=50&q=harbour': () => jsonResponse([a]),
+        'GET /api/invoices?limit=50&status=overdue': () => jsonResponse([]),
+      }),
+    );
     renderPage();
     await screen.findAllByTestId('invoice-row');
+    expect(listUrls(fetchMock)).toEqual(['/api/invoices?limit=50']);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search invoices' }), 'harbour');
     await waitFor(() => expect(screen.getAllByTestId('invoice-row')).toHaveLength(1));
     expect(screen.getByText('Harbour Lofts')).toBeTruthy();
+    // One request for the word typed, not one per key.
+    expect(listUrls(fetchMock).filter((u) => u.includes('q='))).toEqual(['/api/invoices?limit=50&q=harbour']);
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search invoices' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Overdue' }));
     expect(await screen.findByText('No invoices match these filters.')).toBeTruthy();
+    expect(listUrls(fetchMock)).toContain('/api/invoices?limit=50&status=overdue');
     // The stat cards count every invoice, not the filtered ones.
     expect(stat('Total Invoices')).toBe('2');
+  });
+
+  it('loads the next page as the end of the list scrolls into view, and the cards count every invoice, not the pages loaded', async () => {
+    const observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
+    const original = globalThis.IntersectionObserver;
+    globalThis.IntersectionObserver = class {
+      private readonly entry: { callback: IntersectionObserverCallback; elements: Element[] };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, elements: [] };
+        observers.push(this.entry);
+      }
+      observe(el: Element) {
+        this.entry.elements.push(el);
+      }
+      disconnect() {
+        this.entry.elements = [];
+      }
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof IntersectionObserver;
+    const scrollToEnd = () =>
+      act(async () => {
+        for (const o of observers) for (const el of o.elements) o.callback([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+      });
+    try {
+      const first = Array.from({ length: 50 }, () => anInvoice({ status: 'sent' }));
+      const second = Array.from({ length: 7 }, () => anInvoice({ status: 'paid', total: '10.00' }));
+      const fetchMock = mockFetch(
+        routes(first, ADMIN, {
+          'GET /api/invoices?limit=50': () => pageResponse(first, 'next-1'),
+          'GET /api/invoices?limit=50&cursor=next-1': () => pageResponse(second, null),
+          'GET /api/invoices/summary': () => jsonResponse({ total: 425, paid: 200, pending: 225, revenue: '12345.60' }),
+          'GET /api/billing/anomalies': () => jsonResponse([]),
+        }),
+      );
+      renderPage();
+      expect(await screen.findAllByTestId('invoice-row')).toHaveLength(50);
+      expect(stat('Total Invoices')).toBe('425');
+      expect(stat('Paid')).toBe('200');
+      expect(stat('Pending')).toBe('225');
+      expect(stat('Total Revenue')).toBe('$12,345.60');
+      await scrollToEnd();
+      await waitFor(() => expect(screen.getAllByTestId('invoice-row')).toHaveLength(57));
+      expect(listUrls(fetchMock)).toEqual(['/api/invoices?limit=50', '/api/invoices?limit=50&cursor=next-1']);
+      // The last page: nothing more to load, and scrolling asks for nothing.
+      await waitFor(() => expect(screen.queryByTestId('load-more')).toBeNull());
+      await scrollToEnd();
+      expect(listUrls(fetchMock)).toHaveLength(2);
+    } finally {
+      globalThis.IntersectionObserver = original;
+    }
+  });
+
+  it('Load more invoices asks for the next page without scrolling (keyboards, no IntersectionObserver)', async () => {
+    const first = [anInvoice({ clientName: 'First Page Client' })];
+    const second = [anInvoice({ clientName: 'Second Page Client' })];
+    mockFetch(
+      routes(first, DESIGNER, {
+        'GET /api/invoices?limit=50': () => pageResponse(first, 'next-1'),
+        'GET /api/invoices?limit=50&cursor=next-1': () => pageResponse(second, null),
+      }),
+    );
+    renderPage();
+    await screen.findByText('First Page Client');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more invoices' }));
+    expect(await screen.findByText('Second Page Client')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more invoices' })).toBeNull();
   });
 
   it('View opens the invoice detail; a failure to load it toasts and closes', async () => {

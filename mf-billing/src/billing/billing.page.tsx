@@ -1,17 +1,19 @@
-import type { Invoice, InvoiceStatus } from '@midway/contracts';
-import { sumMoney } from '@midway/contracts/money';
+import type { Invoice, InvoicesSummary, InvoiceStatus } from '@midway/contracts';
 import { INVOICE_KIND_LABELS, INVOICE_STATUSES } from '@midway/contracts/vocab';
 import { Badge, Button, Card, FilterBar, formatMoney, SearchBox, StatusBadge, statusLabel, toast } from '@midway/ui';
 import { DataTable, EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, StatCardsSkeleton, type DataColumn, type StatCardModel } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
 import { Select } from '@midway/ui/select';
 import { CheckCircle2, Clock, CreditCard, DollarSign, Eye, FileText, Plus } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
-import { PAYMENT_POLL_MS, useInvoices, type AwaitedPayment } from '../api/billing-queries';
+import type { InvoiceFilters } from '../api/billing-api';
+import { PAYMENT_POLL_MS, useInvoicePages, useInvoicesSummary, type AwaitedPayment } from '../api/billing-queries';
+import { useDebouncedValue } from '../shared/use-debounced-value';
+import { LoadMoreSentinel } from './load-more-sentinel';
 import { relativeDueDate } from '../shared/format';
-import { isDraft, isPending, NOT_YET_SENT, showsPay } from './invoice-status';
+import { isDraft, NOT_YET_SENT, showsPay } from './invoice-status';
 import { PaymentAnomaliesCard } from './payment-anomalies';
 import type { ReplacedInvoice } from '../invoice-dialogs/create-invoice-dialog';
 
@@ -55,22 +57,18 @@ const Awaiting = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-function stats(invoices: readonly Invoice[]): StatCardModel[] {
-  const paid = invoices.filter((i) => i.status === 'paid');
+/** The cards count every invoice the caller may see (the summary), not the pages loaded so far. */
+function stats(summary: InvoicesSummary): StatCardModel[] {
   return [
-    { label: 'Total Invoices', value: invoices.length, icon: FileText, tone: 'accent' },
-    { label: 'Paid', value: paid.length, icon: CheckCircle2, tone: 'green' },
-    { label: 'Pending', value: invoices.filter(isPending).length, icon: Clock, tone: 'yellow' },
-    { label: 'Total Revenue', value: formatMoney(sumMoney(paid.map((i) => i.total))), icon: DollarSign, tone: 'blue' },
+    { label: 'Total Invoices', value: summary.total, icon: FileText, tone: 'accent' },
+    { label: 'Paid', value: summary.paid, icon: CheckCircle2, tone: 'green' },
+    { label: 'Pending', value: summary.pending, icon: Clock, tone: 'yellow' },
+    { label: 'Total Revenue', value: formatMoney(summary.revenue), icon: DollarSign, tone: 'blue' },
   ];
 }
 
-function matches(invoice: Invoice, q: string, status: string): boolean {
-  if (status !== ALL && invoice.status !== status) return false;
-  if (!q) return true;
-  const needle = q.toLowerCase();
-  return [invoice.invoiceNumber, invoice.clientName, invoice.clientEmail ?? ''].some((v) => v.toLowerCase().includes(needle));
-}
+/** How long typing pauses before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 250;
 
 /** /billing: every invoice the caller may see (a designer: their projects'; an admin: all), with the invoice and payment dialogs. */
 export default function BillingPage() {
@@ -93,19 +91,24 @@ export default function BillingPage() {
     toast({ title: 'Payment Failed', description: 'The card was not charged. Please try again with Pay.', variant: 'destructive' });
     setParams(new URLSearchParams(), { replace: true });
   }, [redirectFailed, setParams]);
-  const invoices = useInvoices(awaiting);
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<InvoiceStatus | typeof ALL>(ALL);
-  const deferredQ = useDeferredValue(q.trim());
+  const searched = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
+  const filters = useMemo<InvoiceFilters>(() => ({ ...(searched ? { q: searched } : {}), ...(status !== ALL ? { status } : {}) }), [searched, status]);
+  const invoices = useInvoicePages(filters, awaiting);
+  const summary = useInvoicesSummary(awaiting);
   const [viewing, setViewing] = useState<string | null>(null);
   const [paying, setPaying] = useState<string | null>(null);
   const createFor = params.get(CREATE_PARAM);
   const [creating, setCreating] = useState(false);
   const [replacing, setReplacing] = useState<ReplacedInvoice | null>(null);
 
-  const all = invoices.data ?? [];
-  const shown = useMemo(() => all.filter((i) => matches(i, deferredQ, status)), [all, deferredQ, status]);
-  const filtered = deferredQ !== '' || status !== ALL;
+  const shown = useMemo(() => invoices.data?.pages.flatMap((p) => p.invoices) ?? [], [invoices.data]);
+  const filtered = searched !== '' || status !== ALL;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = invoices;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const setParam = useCallback(
     (name: string, value: string | null) =>
@@ -189,10 +192,10 @@ export default function BillingPage() {
           ) : null
         }
       />
-      {invoices.isLoading ? <StatCardsSkeleton count={4} /> : <StatCards stats={stats(all)} />}
+      {summary.data ? <StatCards stats={stats(summary.data)} /> : <StatCardsSkeleton count={4} />}
       {isAdmin ? <PaymentAnomaliesCard /> : null}
       <FilterBar label="Filter invoices">
-        <SearchBox label="Search invoices" placeholder="Search by invoice # or client..." value={q} onChange={setQ} />
+        <SearchBox label="Search invoices" placeholder="Search by invoice #, client or project..." value={q} onChange={setQ} />
         <Select aria-label="Status" value={status} onValueChange={(v) => setStatus(v as InvoiceStatus | typeof ALL)} options={STATUS_OPTIONS} />
       </FilterBar>
       <TableCard>
@@ -218,6 +221,7 @@ export default function BillingPage() {
             empty={<EmptyState icon={FileText} title={filtered ? NO_MATCHING_INVOICES : NO_INVOICES} />}
           />
         )}
+        {invoices.isError ? null : <LoadMoreSentinel hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} label="Load more invoices" />}
       </TableCard>
       <Suspense fallback={null}>
         {viewing ? (

@@ -18,6 +18,7 @@ function routes(invoices: Invoice[], user = DESIGNER, extra: FetchRoutes = {}): 
   return {
     'GET /api/auth/user': () => jsonResponse(user),
     'GET /api/invoices': () => jsonResponse(invoices),
+    'GET /api/invoices/summary': () => jsonResponse({ total: invoices.length, paid: 0, pending: 0, revenue: '0.00' }),
     'GET /runtime-manifest.json': () => jsonResponse(MANIFEST),
     ...Object.fromEntries(invoices.map((i) => [`GET /api/invoices/${i.id}`, () => jsonResponse(aDetail(i))])),
     ...extra,

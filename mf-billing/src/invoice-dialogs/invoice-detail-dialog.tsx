@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceDetail, InvoiceItem } from '@midway/contracts';
+import type { InvoiceDetail, InvoiceItem } from '@midway/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { INVOICE_KIND_LABELS } from '@midway/contracts/vocab';
 import { Badge, Button, ButtonLink, EmailText, formatMoney, Skeleton, StatusBadge, toast } from '@midway/ui';
@@ -9,9 +9,8 @@ import { Ban, CreditCard, Download, Loader2, Plus, Send } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { billingApi } from '../api/billing-api';
-import { useInvoice, useSendInvoice, useVoidInvoice } from '../api/billing-queries';
+import { findListedInvoice, useInvoice, useSendInvoice, useVoidInvoice } from '../api/billing-queries';
 import { isDraft, NOT_YET_SENT, showsPay } from '../billing/invoice-status';
-import { queryKeys } from '../api/query-keys';
 import { formatDate } from '../shared/format';
 import { lineBasis } from '../shared/line-basis';
 
@@ -143,7 +142,7 @@ function InvoiceBody({ invoice, onPay, onReplace }: { invoice: InvoiceDetail; on
   // A sent invoice is final: lines change on drafts only (a correction is a new invoice that replaces it).
   const editable = isDraft(invoice);
   const queryClient = useQueryClient();
-  const replaced = invoice.replacesInvoiceId ? queryClient.getQueryData<Invoice[]>(queryKeys.invoices)?.find((i) => i.id === invoice.replacesInvoiceId) : undefined;
+  const replaced = invoice.replacesInvoiceId ? findListedInvoice(queryClient, invoice.replacesInvoiceId) : undefined;
   return (
     <>
       <DialogDescription>{invoice.project.name ?? 'Unknown Project'}</DialogDescription>

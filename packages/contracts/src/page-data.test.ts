@@ -29,7 +29,7 @@ describe('pageLoadPlan', () => {
 
   it('maps the other routes to their remote and an unknown page to nothing', () => {
     expect(pageLoadPlan('/services', '', true)?.remoteDir).toBe('mf-items');
-    expect(pageLoadPlan('/billing', '', true)).toEqual({ remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'billing', queries: ['/api/invoices'] });
+    expect(pageLoadPlan('/billing', '', true)).toEqual({ remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'billing', queries: ['/api/invoices?limit=50', '/api/invoices/summary'] });
     expect(pageLoadPlan('/auto-billing', '', true)).toMatchObject({ module: 'mf_billing/Routes', page: 'auto-billing' });
     expect(pageLoadPlan('/receiving', '', true)).toEqual({ remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'receiving', queries: [] });
     expect(pageLoadPlan('/deliveries', '', true)).toEqual({ remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'deliveries', queries: [] });

@@ -40,6 +40,8 @@ export interface PageLoadPlan {
 
 /** Items page size of mf-items (ITEMS_PAGE_SIZE) and the dashboard's recent-activity length (mf-projects). */
 const ITEMS_FIRST_PAGE = 200;
+/** Invoices page size of mf-billing (INVOICES_PAGE_SIZE). */
+const INVOICES_FIRST_PAGE = 50;
 const RECENT_ACTIVITY_LIMIT = 10;
 
 /**
@@ -64,9 +66,10 @@ export function pageLoadPlan(pathname: string, search: string, signedIn: boolean
     return { remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'items', queries: plain ? [`/api/items?limit=${ITEMS_FIRST_PAGE}`, '/api/items/summary', '/api/projects', '/api/carriers'] : [] };
   }
   if (path === '/services') return { remoteDir: 'mf-items', module: 'mf_items/Routes', page: 'services', queries: [] };
-  // Billing's first screen is the invoice list (mf-billing's billingApi.listInvoices); Automatic Billing's rates are
-  // an admin's read, not started for everyone.
-  if (path === '/billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'billing', queries: ['/api/invoices'] };
+  // Billing's first screen is the invoice list's first page and its cards (mf-billing's billingApi.listInvoices and
+  // invoicesSummary); with a query (?create=, ?paid=) the same reads. Automatic Billing's rates are an admin's read,
+  // not started for everyone.
+  if (path === '/billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'billing', queries: [`/api/invoices?limit=${INVOICES_FIRST_PAGE}`, '/api/invoices/summary'] };
   if (path === '/auto-billing') return { remoteDir: 'mf-billing', module: 'mf_billing/Routes', page: 'auto-billing', queries: [] };
   // The receiving desk's first screen is the scan box; its queue and unmatched lists are an admin's reads, not started for everyone.
   if (path === '/receiving') return { remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'receiving', queries: [] };
