@@ -15,6 +15,7 @@ import { ClientLink } from './client-link';
 import { DamageReports } from './damage-reports';
 import { ProjectItemsList } from './project-items-list';
 import { ProjectMembers } from './project-members';
+import { PurchaseOrders } from './purchase-orders';
 import { countItems } from '../shared/item-counts';
 import { ProjectSummary } from './project-summary';
 
@@ -139,6 +140,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           <ProjectSummary project={project} counts={counts} onGenerateInvoice={() => navigate(`/billing?create=${encodeURIComponent(project.id)}`)} />
           <ClientLink project={project} />
           <ProjectMembers project={project} />
+          <PurchaseOrders projectId={project.id} />
         </Side>
       </Columns>
       <AddItemDialog projectId={project.id} open={adding} onOpenChange={setAdding} />

@@ -1,0 +1,36 @@
+import { act, screen, within } from '@testing-library/react';
+import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
+import { PurchaseOrders } from './purchase-orders';
+
+const PROJECT = '0b8f3c2e-4444-4a4a-9b9b-123456789abc';
+const order = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id, projectId: PROJECT, status: 'draft', vendor: 'Northwind Casegoods', number: 'NW-2026-0142', issueDate: '2026-11-02', currencyCode: 'USD',
+  subtotalAmount: '12500.00', taxAmount: '750.00', shippingAmount: '450.00', totalAmount: '13700.00', warnings: [], fileUrl: `/api/purchase-orders/${id}/file`,
+  importedAt: null, createdAt: '2026-11-26T12:00:00.000Z', lineCount: 4, ...overrides,
+});
+
+describe('the project page’s purchase orders', () => {
+  it('lists them newest first with totals, the original PDF and whether they were imported', async () => {
+    mockFetch({
+      [`GET /api/projects/${PROJECT}/purchase-orders`]: () =>
+        jsonResponse([order('b', { number: 'MC-55', vendor: 'Maple & Crane', currencyCode: 'CAD', totalAmount: '7500.10', importedAt: '2026-11-26T12:30:00.000Z', lineCount: 3 }), order('a')]),
+    });
+    renderWithProviders(<PurchaseOrders projectId={PROJECT} />);
+    const region = await screen.findByRole('region', { name: 'Purchase Orders' });
+    const items = within(region).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'MC-55ImportedMaple & Crane · 2026-11-02 · 3 lines · Total 7,500.10 CADOriginal PDF',
+      'NW-2026-0142Not importedNorthwind Casegoods · 2026-11-02 · 4 lines · Total $13,700.00Original PDF',
+    ]);
+    expect(within(items[1]!).getByRole('link', { name: 'Original PDF' }).getAttribute('href')).toBe('/api/purchase-orders/a/file');
+  });
+
+  it('shows nothing for a project without purchase orders', async () => {
+    const fetchMock = mockFetch({ [`GET /api/projects/${PROJECT}/purchase-orders`]: () => jsonResponse([]) });
+    renderWithProviders(<PurchaseOrders projectId={PROJECT} />);
+    // The answer arrives and is rendered (as nothing).
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(fetchMock).toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Purchase Orders' })).toBeNull();
+  });
+});
