@@ -1,3 +1,4 @@
+const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createFederatedConfig, createPreviewRuntimeConfig } = require('@midway/build-config/federation.cjs');
 
@@ -21,4 +22,41 @@ for (const plugin of remote.plugins) {
   if (plugin instanceof HtmlWebpackPlugin) plugin.userOptions.chunks = plugin.options.chunks = ['main'];
 }
 
-module.exports = [remote, createPreviewRuntimeConfig({ dir: __dirname, after: 'mf_billing' })];
+/**
+ * The public pay page (the gateway serves dist/pay.html at GET /pay/:token, the invoice e-mail's link). It never
+ * loads the signed-in shell and shares nothing with a host, so it is a plain bundle without the federation runtime.
+ * It runs after the remote's build (which cleans dist/) and writes pay-* files beside it, under absolute URLs.
+ */
+const payPage = {
+  name: 'pay-page',
+  dependencies: ['mf_billing'],
+  mode: remote.mode,
+  context: __dirname,
+  entry: { pay: './src/pay-page/bootstrap.tsx' },
+  devtool: remote.devtool,
+  output: {
+    path: remote.output.path,
+    publicPath: '/remotes/mf-billing/',
+    filename: '[name].[contenthash:8].js',
+    chunkFilename: 'pay-[name].[contenthash:8].js',
+    assetModuleFilename: 'assets/pay-[name].[contenthash:8][ext]',
+    uniqueName: 'mf_billing_pay_page',
+    clean: false,
+  },
+  resolve: remote.resolve,
+  module: remote.module,
+  optimization: remote.optimization,
+  performance: remote.performance,
+  stats: remote.stats,
+  plugins: [
+    new HtmlWebpackPlugin({
+      template: path.join(__dirname, 'src', 'pay-page', 'pay.html'),
+      filename: 'pay.html',
+      title: 'Pay an invoice — Midway',
+      scriptLoading: 'defer',
+      favicon: require.resolve('@midway/ui/assets/favicon.svg'),
+    }),
+  ],
+};
+
+module.exports = [remote, payPage, createPreviewRuntimeConfig({ dir: __dirname, after: 'mf_billing' })];

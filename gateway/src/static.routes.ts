@@ -15,7 +15,7 @@ function withPageHead(html: string, head: string): string {
   return html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : html;
 }
 
-export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /client/\n';
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /client/\nDisallow: /pay/\n';
 
 /**
  * The front end: each remote's build under /remotes/<dir>/, the runtime manifest the shell reads to find
@@ -95,7 +95,19 @@ export function staticRoutes(opts: { root: string; disabledRemotes: string[]; co
     sendFileEncoded(req, res, next, page);
   });
 
-  // Crawlers: the public pages only; the API and the private share links (/client/<token>) are not for indexing.
+  // An invoice e-mail's pay link: billing's small public page, without the signed-in shell.
+  r.get('/pay/:token', (req, res, next) => {
+    const page = path.join(opts.root, 'mf-billing', 'dist', 'pay.html');
+    if (opts.disabledRemotes.includes('mf-billing') || !fs.existsSync(page)) {
+      return void res.status(503).type('text').send('Paying invoices online is not available right now. Please try again shortly.');
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    sendFileEncoded(req, res, next, page);
+  });
+
+  // Crawlers: the public pages only; the API and the private links (/client/<token>, /pay/<token>) are not for indexing.
   r.get('/robots.txt', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/plain').send(ROBOTS_TXT);

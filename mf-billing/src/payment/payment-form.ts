@@ -6,6 +6,8 @@ export interface PaymentFormProps {
   totalLabel: string;
   onConfirmed(): void;
   onCancel(): void;
+  /** Where a confirmation that needs a redirect comes back to; the Billing page (returnUrl) unless given. */
+  returnTo?: string;
 }
 
 /** Where the card processor sends the browser back after a confirmation that needs a redirect (3-D Secure). */

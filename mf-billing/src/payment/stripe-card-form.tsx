@@ -28,7 +28,7 @@ export default function StripeCardForm(props: PaymentFormProps & { publishableKe
   );
 }
 
-function ElementsForm({ invoiceId, totalLabel, onConfirmed, onCancel }: PaymentFormProps) {
+function ElementsForm({ invoiceId, totalLabel, onConfirmed, onCancel, returnTo }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
@@ -36,8 +36,8 @@ function ElementsForm({ invoiceId, totalLabel, onConfirmed, onCancel }: PaymentF
     e.preventDefault();
     if (!stripe || !elements) return;
     setPaying(true);
-    // Cards that need 3-D Secure leave the page and come back to return_url (/billing?paid=…), which awaits the webhook too.
-    const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl(invoiceId) }, redirect: 'if_required' });
+    // Cards that need 3-D Secure leave the page and come back to return_url (/billing?paid=…, or the pay link's page), which awaits the webhook too.
+    const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnTo ?? returnUrl(invoiceId) }, redirect: 'if_required' });
     if (error) {
       paymentFailed(error.message ?? 'The card could not be charged. Please try again.');
       setPaying(false);

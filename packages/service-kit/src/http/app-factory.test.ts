@@ -98,6 +98,7 @@ describe('createApp: proxies, HSTS and access logs', () => {
     app.get('/api/shared/projects/:token', (_req, res) => void res.json({ ok: true }));
     app.get('/api/password-reset/confirm', (_req, res) => void res.json({ ok: true }));
     app.get('/api/invitations/link/:token', (_req, res) => void res.json({ ok: true }));
+    app.get('/api/pay/:token', (_req, res) => void res.json({ ok: true }));
     app.get('/boom', () => {
       throw new Error('kaput');
     });
@@ -147,6 +148,16 @@ describe('createApp: proxies, HSTS and access logs', () => {
     const line = lines.find((l) => l.includes('/api/invitations/link/'));
     expect(line).toContain('/api/invitations/link/[redacted]');
     expect(line).toContain('"referer":"http://localhost:8080/invitations/[redacted]"');
+    expect(lines.join('')).not.toContain(token);
+  });
+
+  it("logs an invoice pay link's lookup, and its page as the Referer, without its token", async () => {
+    const token = 'pay-link-token-that-must-not-leak';
+    expect((await fetch(`${url}/api/pay/${token}`, { headers: { referer: `http://localhost:8080/pay/${token}` } })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const line = lines.find((l) => l.includes('/api/pay/'));
+    expect(line).toContain('/api/pay/[redacted]');
+    expect(line).toContain('"referer":"http://localhost:8080/pay/[redacted]"');
     expect(lines.join('')).not.toContain(token);
   });
 

@@ -11,8 +11,8 @@ declare module 'http' {
   }
 }
 
-/** Bearer secrets in URLs (the public share link, an e-mailed invitation's link, a reset link's `token=`): never written to a log. */
-const SECRET_SEGMENT = /^((?:https?:\/\/[^/]+)?(?:\/api\/shared\/projects\/|\/client\/|\/invitations\/|\/api\/invitations\/link\/))[^/?#]+/;
+/** Bearer secrets in URLs (the public share link, an e-mailed invitation’s or pay link, a reset link’s `token=`): never written to a log. */
+const SECRET_SEGMENT = /^((?:https?:\/\/[^/]+)?(?:\/api\/shared\/projects\/|\/client\/|\/invitations\/|\/api\/invitations\/link\/|\/pay\/|\/api\/pay\/))[^/?#]+/;
 const SECRET_QUERY = /([?&]token=)[^&#]*/g;
 export const redactUrl = (url: string | undefined): string | undefined => url?.replace(SECRET_SEGMENT, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 
