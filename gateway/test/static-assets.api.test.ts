@@ -12,6 +12,7 @@ let root: string;
 
 /** A text asset large enough to be worth compressing, with its .br and .gz beside it as the build writes them. */
 const CHUNK = `(()=>{${'console.log("Midway chunk", 42);'.repeat(200)}})();`;
+const PAY_PAGE = `<!doctype html><html><head><title>Pay an invoice</title></head><body><div id="root"></div></body></html>`;
 const INDEX = `<!doctype html><html><head><title>Midway shell</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`;
 
 function writeWithVariants(file: string, body: string) {
@@ -27,6 +28,7 @@ beforeAll(async () => {
   writeWithVariants(path.join(root, 'mf-projects', 'dist', '1357.c33a0279.js'), CHUNK);
   writeWithVariants(path.join(root, 'mf-projects', 'dist', 'remoteEntry.js'), CHUNK);
   writeWithVariants(path.join(root, 'shell', 'dist', 'index.html'), INDEX);
+  writeWithVariants(path.join(root, 'mf-billing', 'dist', 'pay.html'), PAY_PAGE);
   writeWithVariants(path.join(root, 'shell', 'dist', 'main.css'), `body{margin:0}${'.a{color:red}'.repeat(100)}`);
   // Only a gzip variant: a br-accepting browser gets gzip.
   fs.writeFileSync(path.join(root, 'mf-projects', 'dist', 'only-gz.0badc0de.js'), CHUNK);
@@ -273,7 +275,18 @@ describe('robots.txt', () => {
       expect(lines[0]).toBe('User-agent: *');
       // Every line is a known directive (what crawlers and Lighthouse's robots-txt audit accept).
       for (const line of lines) expect(line).toMatch(/^(User-agent|Allow|Disallow|Sitemap): \S*$/);
-      expect(lines).toEqual(expect.arrayContaining(['Disallow: /api/', 'Disallow: /client/']));
+      expect(lines).toEqual(expect.arrayContaining(['Disallow: /api/', 'Disallow: /client/', 'Disallow: /pay/']));
     }
+  });
+});
+
+describe('the pay link’s page', () => {
+  it('/pay/{token} is billing’s small public page, signed out, never cached, indexed or referred', async () => {
+    const res = await raw('/pay/0b8f3c2e-1111-4a4a-9b9b-123456789abc.sig', { accept: 'text/html' });
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe(PAY_PAGE);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 });
