@@ -97,6 +97,8 @@ export const SERVICES: ServiceSpec[] = [
       NATS_URL: c.natsUrl,
       INTERNAL_TOKEN_PUBLIC_KEY: c.internal.publicKey,
       SMTP_URL: c.smtpUrl,
+      // Invoice e-mails' pay links point here (the gateway's /pay/{token} page).
+      PUBLIC_URL: c.publicUrl,
       // Without STRIPE_SECRET_KEY billing runs its offline processor (test mode, signed webhooks).
       ...pass(c.env, 'BILLING_TIME_ZONE', 'MAIL_FROM', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'LOG_LEVEL', 'NODE_ENV'),
     }),

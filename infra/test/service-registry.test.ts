@@ -29,4 +29,9 @@ describe('the platform gives each service its wiring', () => {
       expect.objectContaining({ SMTP_URL: 'smtp://127.0.0.1:3', PUBLIC_URL: 'http://localhost:18080', MAIL_FROM: 'Studio <studio@example.test>' }),
     );
   });
+
+  it("tells billing the gateway's real address its invoice e-mails' pay links point at", () => {
+    const billing = SERVICES.find((s) => s.name === 'billing')!;
+    expect(billing.env(ctx())).toEqual(expect.objectContaining({ SMTP_URL: 'smtp://127.0.0.1:3', PUBLIC_URL: 'http://localhost:18080' }));
+  });
 });
