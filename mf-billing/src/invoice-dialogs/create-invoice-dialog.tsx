@@ -1,8 +1,8 @@
 import { Field, FieldError, FormAlert, FormGrid, FormRow, Input, Label, Optional, Textarea, serverMessage } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
-import { Select } from '@midway/ui/select';
 import { useState, type FormEvent } from 'react';
 import { useCreateInvoice, useProjects } from '../api/billing-queries';
+import { ProjectCombobox } from './project-combobox';
 
 /** The voided invoice a new one replaces: its project and client come along, and the new one names it. */
 export interface ReplacedInvoice {
@@ -85,7 +85,6 @@ export default function CreateInvoiceDialog({ projectId, replaces, onClose, onCr
     );
   };
 
-  const options = list.map((p) => ({ value: p.id, label: `${p.name} - ${p.clientName}` }));
   return (
     <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
       <DialogContent width="600px" aria-describedby="create-invoice-description">
@@ -98,13 +97,14 @@ export default function CreateInvoiceDialog({ projectId, replaces, onClose, onCr
             {failure ? <FormAlert>{failure}</FormAlert> : null}
             <Field>
               <Label htmlFor="invoice-project">Project</Label>
-              <Select
+              <ProjectCombobox
                 id="invoice-project"
-                aria-label="Project"
-                value={values.projectId || undefined}
-                onValueChange={set('projectId')}
-                options={options}
-                placeholder={projects.isLoading ? 'Loading projects...' : 'Select a project'}
+                label="Project"
+                projects={list}
+                value={values.projectId}
+                onChange={set('projectId')}
+                loading={projects.isLoading}
+                invalid={Boolean(errors.projectId)}
                 disabled={saving || Boolean(replaces)}
               />
               {errors.projectId ? <FieldError>{errors.projectId}</FieldError> : null}
