@@ -467,7 +467,41 @@ const atlas: CorpusDocument = {
   },
 };
 
-export const CORPUS: CorpusDocument[] = [northwind, birch, maple, quarry, scanned, harbor, fern, atlas];
+// 9. Chromium, a plain HTML table: headers centred (the browser's default) and a description whose last word wraps
+// alone at the left edge of its column, far from the centred header.
+const woodLines: CorpusLine[] = Array.from({ length: 4 }, (_, i) => ({
+  sku: `OK-${100 + i}`,
+  name: i === 0 ? 'Walnut dining table with two leaves, live edge top and hand-rubbed oil finish' : `Oak side chair ${i + 1}`,
+  quantity: 1,
+  unitPrice: `${100 + i}.00`,
+}));
+const woodSubtotal = sumMoney(woodLines.map(lineTotal));
+const wood: CorpusDocument = {
+  name: 'Chromium: centred headers and a word wrapped alone under a wide column',
+  printedBy: 'chromium',
+  pdf: (browser) =>
+    chromiumBytes(browser, `<!doctype html><html><head><style>td, th { padding: 4px 8px; }</style></head><body style="font:12px sans-serif">
+      <h1>Woodworks Studio</h1><p>PO Number: WW-77</p><p>Date: 2026-11-20</p>
+      <table style="width:100%;border-collapse:collapse"><thead><tr><th>Qty</th><th>SKU</th><th style="width:50%">Description</th><th>Unit Price</th><th>Amount</th></tr></thead>
+      <tbody>${woodLines.map((l) => `<tr><td>${l.quantity}</td><td>${l.sku}</td><td>${esc(l.name)}</td><td style="text-align:right">${printed(l.unitPrice, '$')}</td><td style="text-align:right">${printed(lineTotal(l), '$')}</td></tr>`).join('')}</tbody></table>
+      <table style="margin-left:auto"><tr><td>Subtotal</td><td>${printed(woodSubtotal, '$')}</td></tr><tr><td>Shipping</td><td>$50.00</td></tr>
+      <tr><td>Total</td><td>${printed(sumMoney([woodSubtotal, '50.00']), '$')}</td></tr></table></body></html>`),
+  expected: {
+    vendor: 'Woodworks Studio',
+    number: 'WW-77',
+    issueDate: '2026-11-20',
+    currencyCode: 'USD',
+    lines: expectedLines(woodLines),
+    subtotalAmount: woodSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '50.00',
+    totalAmount: sumMoney([woodSubtotal, '50.00']),
+    warnings: [],
+    tracking: [],
+  },
+};
+
+export const CORPUS: CorpusDocument[] = [northwind, birch, maple, quarry, scanned, harbor, fern, atlas, wood];
 
 /** A long purchase order (pdfkit) for measuring the parser: `count` lines over as many pages as they need. */
 export function longPurchaseOrder(count: number): Promise<Uint8Array> {

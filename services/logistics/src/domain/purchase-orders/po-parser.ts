@@ -75,16 +75,34 @@ function readHeader(line: Line): HeaderColumn[] | undefined {
   return enough && found.length >= line.segments.length * 0.6 ? found : undefined;
 }
 
-/** The column a cell belongs to: the header it overlaps most, else the nearest one. */
+/**
+ * The column a cell belongs to: the column it overlaps most, else the nearest one. A column's extent is its header's
+ * widened by the cells of the rows read so far, so a wrapped word at the left edge of a wide column whose header is
+ * centred still falls in it.
+ */
 function columnOf(s: Segment, header: HeaderColumn[]): Column {
-  let best: HeaderColumn = header[0]!;
-  let bestScore = -Infinity;
+  let best: HeaderColumn | undefined;
+  let bestOverlap = 0;
   for (const h of header) {
     const overlap = Math.min(s.end, h.end) - Math.max(s.x, h.x);
-    const score = overlap > 0 ? overlap : overlap - 1000;
-    if (score > bestScore) [best, bestScore] = [h, score];
+    if (overlap > bestOverlap) [best, bestOverlap] = [h, overlap];
   }
-  return best.column;
+  if (best) return best.column;
+  // Text is left-aligned, and a column's header starts at or after the column's left edge (centred headers well
+  // after it): text that overlaps no header belongs to the first header to its right, past the previous one's end.
+  if (parseMoney(s.text) === undefined && parseQuantity(s.text) === undefined) {
+    const sorted = [...header].sort((a, b) => a.x - b.x);
+    const k = sorted.findIndex((h) => h.x >= s.x);
+    if (k >= 0 && (k === 0 || sorted[k - 1]!.end <= s.x)) return sorted[k]!.column;
+  }
+  // A figure (right-aligned under its header) or text past the last header: the nearest column.
+  let nearest = header[0]!;
+  let distance = Infinity;
+  for (const h of header) {
+    const d = Math.max(h.x - s.end, s.x - h.end);
+    if (d < distance) [nearest, distance] = [h, d];
+  }
+  return nearest.column;
 }
 
 const TOTAL_LABELS: ['subtotal' | 'tax' | 'shipping' | 'total', RegExp][] = [
@@ -147,6 +165,7 @@ export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
   if (lines.length === 0) throw new UnreadablePurchaseOrderError(NO_TEXT_LAYER_MESSAGE);
 
   let header: HeaderColumn[] | undefined;
+  let extents: HeaderColumn[] | undefined;
   let headerIndex = -1;
   let state: 'before' | 'in' | 'paused' | 'after' = 'before';
   const body: BodyLine[] = [];
@@ -157,7 +176,7 @@ export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
   lines.forEach((line, index) => {
     if (state === 'before') {
       header = readHeader(line);
-      if (header) [state, headerIndex] = ['in', index];
+      if (header) [state, headerIndex, extents] = ['in', index, header.map((h) => ({ ...h }))];
       else outside.push(line);
       return;
     }
@@ -181,12 +200,19 @@ export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
     }
     const cells: Partial<Record<Column, string>> = {};
     for (const s of line.segments) {
-      const c = columnOf(s, header!);
+      const c = columnOf(s, extents!);
       cells[c] = cells[c] ? `${cells[c]} ${s.text}` : s.text;
     }
     const quantity = cells.quantity !== undefined ? parseQuantity(cells.quantity) : undefined;
     const price = [cells.unitPrice, cells.lineTotal].some((v) => v !== undefined && parseMoney(v) !== undefined);
     const primary = quantity !== undefined && price;
+    if (primary) {
+      for (const seg of line.segments) {
+        const c = extents!.find((h) => h.column === columnOf(seg, extents!))!;
+        c.x = Math.min(c.x, seg.x);
+        c.end = Math.max(c.end, seg.end);
+      }
+    }
     if (state === 'paused') {
       // A continued table without its header still has full rows; anything else is page furniture.
       if (!primary) return outside.push(line), undefined;
@@ -230,7 +256,8 @@ export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
   const tracking = new Map<string, string[]>();
   const parsedLines: ParsedLine[] = primaries.map((p, index) => {
     const rowLines = parts.get(p)!.sort((a, b) => a.page - b.page || b.y - a.y);
-    const text = (c: Column) => joinParts(rowLines.map((r) => r.cells[c]).filter((v): v is string => !!v), () => ' ');
+    // A line that breaks after a word's own hyphen ('hand-' / 'rubbed') joins without a space.
+    const text = (c: Column) => joinParts(rowLines.map((r) => r.cells[c]).filter((v): v is string => !!v), (prev) => (/[A-Za-z]-$/.test(prev) ? '' : ' '));
     const sku = joinParts(rowLines.map((r) => r.cells.sku).filter((v): v is string => !!v), (prev) => (/[-/]$/.test(prev) ? '' : ' '));
     const lineRef = p.cells.lineRef?.replace(/\.$/, '') || String(index + 1);
     const quantity = parseQuantity(p.cells.quantity!)!;
