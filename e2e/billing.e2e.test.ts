@@ -273,10 +273,20 @@ describe('billing journey', () => {
     await page.waitForURL((url) => url.pathname === '/billing');
     const create = page.getByRole('dialog', { name: 'Create Invoice' });
     await create.waitFor();
-    await create.getByRole('combobox', { name: 'Project' }).filter({ hasText: `${project} - Jordan Ellis` }).waitFor();
+    // The project picker is a searchable combobox (a text input): the preselected project is its value.
+    const picker = create.getByRole('combobox', { name: 'Project' });
+    await picker.waitFor();
+    for (let i = 0; i < 100 && (await picker.inputValue()) !== `${project} - Jordan Ellis`; i++) await page.waitForTimeout(100);
+    expect(await picker.inputValue()).toBe(`${project} - Jordan Ellis`);
     expect(await create.getByLabel('Client Name').inputValue()).toBe('Jordan Ellis');
     expect(await create.getByLabel(/^Client Email/).inputValue()).toBe(clientEmail);
+    // Typing searches the admin's projects; the list is checked for accessibility while open, then Enter chooses.
+    await picker.fill(project);
+    await create.getByRole('listbox').getByRole('option', { name: `${project} - Jordan Ellis` }).waitFor();
     await checkA11y(page);
+    await picker.press('Enter');
+    expect(await create.getByRole('listbox').count()).toBe(0);
+    expect(await picker.inputValue()).toBe(`${project} - Jordan Ellis`);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page);
     await expectWithinViewportWidth(page, create.getByRole('button', { name: 'Create Invoice' }));
