@@ -17,6 +17,7 @@ const ID = '0b8f3c2e-1111-4a4a-9b9b-123456789abc';
 const SIGNED_IN = [
   ['POST', `/api/projects/${ID}/invoices`],
   ['GET', '/api/invoices'],
+  ['GET', '/api/invoices/summary'],
   ['GET', `/api/invoices/${ID}`],
   ['POST', `/api/invoices/${ID}/items`],
   ['GET', `/api/invoices/${ID}/pdf`],
