@@ -16,6 +16,7 @@ export function aSharedProject(overrides: Partial<SharedProject> = {}): SharedPr
     installDate: '2026-05-14',
     items: [],
     activities: [],
+    deliveries: [],
     ...overrides,
   };
 }

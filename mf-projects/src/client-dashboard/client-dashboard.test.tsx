@@ -71,6 +71,7 @@ describe('client dashboard (public, read-only)', () => {
               item('a3', 'Floor lamp', 'in-transit'),
             ],
             activities,
+            deliveries: [{ date: '2026-03-06', window: 'morning', status: 'completed', items: [{ name: 'Walnut dining table' }, { name: 'Boucle chair' }] }],
           }),
         ),
       'GET /runtime-manifest.json': () => jsonResponse({ remotes: [], config: CONFIG }),
@@ -99,6 +100,8 @@ describe('client dashboard (public, read-only)', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'help@midway.test' }).getAttribute('href')).toBe('mailto:help@midway.test'));
     expect(screen.getByRole('link', { name: '(416) 555-0134' }).getAttribute('href')).toBe('tel:4165550134');
     expect(screen.getAllByTestId('client-update').map((li) => li.querySelector('p')?.textContent)).toEqual(['Update 1', 'Update 2', 'Update 3', 'Update 4', 'Update 5']);
+    // The project's deliveries: day, window, status and item names.
+    expect(screen.getAllByTestId('client-delivery').map((li) => li.textContent)).toEqual(['Mar 6, 2026 · MorningDeliveredWalnut dining table, Boucle chair']);
   });
 
   it("shows 'No items added yet' and 'No recent activity' for an empty project", async () => {
@@ -109,6 +112,7 @@ describe('client dashboard (public, read-only)', () => {
     await mountClientDashboard('tok_2');
     await screen.findByText('No items added yet');
     expect(screen.getByText('No recent activity')).toBeTruthy();
+    expect(screen.queryByTestId('client-delivery')).toBeNull();
     expect(screen.getByTestId('client-progress').textContent).toBe('0%');
   });
 });

@@ -9,7 +9,7 @@ import { ClientItems } from './client-items';
 import { Main, Page, Small, Tagline, TopBar, TopBarInner } from './client-page.styles';
 import { ClientDashboardSkeleton, ClientProjectNotFound } from './client-project-not-found';
 import { ClientProgress } from './client-progress';
-import { ClientNeedHelp, ClientProjectDetails, ClientRecentUpdates } from './client-side-panels';
+import { ClientDeliveries, ClientNeedHelp, ClientProjectDetails, ClientRecentUpdates } from './client-side-panels';
 import { useSharedProject } from './shared-project-query';
 
 function SharedProjectView({ project, config }: { project: SharedProject; config: PublicConfig | undefined }) {
@@ -31,6 +31,7 @@ function SharedProjectView({ project, config }: { project: SharedProject; config
           <ClientItems items={project.items} />
           <Side>
             <ClientProjectDetails project={project} />
+            <ClientDeliveries deliveries={project.deliveries} />
             <ClientNeedHelp config={config} />
             <ClientRecentUpdates activities={project.activities} />
           </Side>

@@ -1,5 +1,6 @@
 import type { PublicConfig, SharedProject } from '@midway/contracts';
-import { Card, CardContent, CardHeader, CardTitle, ContactList, StatusBadge } from '@midway/ui';
+import { DELIVERY_STATUS_LABELS, DELIVERY_WINDOW_LABELS } from '@midway/contracts/vocab';
+import { Badge, Card, CardContent, CardHeader, CardTitle, ContactList, StatusBadge } from '@midway/ui';
 import styled from 'styled-components';
 import { formatDate, timeAgo } from '../shared/format';
 import { Muted, Small } from './client-page.styles';
@@ -77,6 +78,44 @@ export function ClientNeedHelp({ config }: { config: PublicConfig | undefined })
             <ContactList details={config} />
           </Contact>
         ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+const Deliveries = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  li { display: grid; gap: 4px; }
+  div { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
+`;
+
+/** 'Deliveries': each delivery's day, window, status and items by name (never addresses' notes, proof or prices). */
+export function ClientDeliveries({ deliveries }: { deliveries: SharedProject['deliveries'] | undefined }) {
+  if (!deliveries?.length) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Deliveries</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Deliveries>
+          {deliveries.map((d, i) => (
+            <li key={`${d.date}-${i}`} data-testid="client-delivery">
+              <div>
+                <strong>
+                  {formatDate(d.date)} · {DELIVERY_WINDOW_LABELS[d.window]}
+                </strong>
+                <Badge>{DELIVERY_STATUS_LABELS[d.status]}</Badge>
+              </div>
+              <Muted>{d.items.map((item) => item.name).join(', ')}</Muted>
+            </li>
+          ))}
+        </Deliveries>
       </CardContent>
     </Card>
   );
