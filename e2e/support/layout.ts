@@ -102,7 +102,7 @@ export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a
 
 /** The toast showing `text` covers none of `actions` (a toast stays five seconds; a covered button cannot be pressed). */
 export async function expectToastCoversNoAction(page: Page, text: string, actions: Locator[]): Promise<void> {
-  const toast = await boxOf(page.getByRole('region', { name: /^Notifications/ }).locator('li').filter({ hasText: text }).first());
+  const toast = await boxOf(page.getByTestId('toast').filter({ hasText: text }).first());
   for (const action of actions) {
     const box = await boxOf(action);
     expect({ action: await action.textContent(), toast, box, overlaps: overlaps(toast, box) }).toEqual({ action: await action.textContent(), toast, box, overlaps: false });

@@ -89,6 +89,7 @@ export default function ToastRegion() {
       {toasts.map(({ id, title, description, variant = 'default', open }) => (
         <Root
           key={id}
+          data-testid="toast"
           open={open}
           $variant={variant}
           type={variant === 'destructive' ? 'foreground' : 'background'}
