@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createServicesApi } from './services-api';
+import { createDeliveriesApi } from './deliveries-api';
 
 const { integer, regex, uuid, string, boolean, eachLike, like } = MatchersV3;
 
@@ -99,5 +100,51 @@ describe('mf-items → logistics (Pact)', () => {
       .willRespondWith(400, (res) => res.headers(JSON_HEADERS).jsonBody({ message: like('selected must be true or false') }))
       .executeTest(async (server) => {
         await expect(createServicesApi(server.url).setSelected(SERVICE_ID, 'yes' as never)).rejects.toThrow(/^400: /);
+      }));
+});
+
+/** The designer's deliveries: their stored item booked for a Monday far ahead, or a delivery of it already requested. */
+const DELIVERY_ID = '8a1b2c3d-dddd-4eee-8fff-0123456789ab';
+const DAY = '2031-03-03';
+const STORED = 'a designer with a project "Lakeview Residence" whose item "Walnut dining table" is stored';
+const REQUESTED = `a designer with a delivery of "Walnut dining table" for ${DAY}, requested`;
+const delivery = (status: string) => ({
+  id: uuid(DELIVERY_ID), projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), date: DAY, window: regex(/^(morning|afternoon|any)$/.source, 'morning'), address: string('12 Harbour St'),
+  status: regex(/^(requested|scheduled|out-for-delivery|completed|cancelled)$/.source, status), items: eachLike({ itemId: uuid(ITEM_ID), name: string('Walnut dining table'), installAssembly: boolean(false) }),
+});
+
+describe('mf-items → logistics deliveries (Pact)', () => {
+  it('POST /api/projects/{id}/deliveries books the stored item (201)', () =>
+    pact
+      .addInteraction()
+      .given(STORED)
+      .uponReceiving('a request to deliver a stored item')
+      .withRequest('POST', `/api/projects/${PROJECT_ID}/deliveries`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ date: DAY, window: 'morning', address: '12 Harbour St', itemIds: [ITEM_ID] }))
+      .willRespondWith(201, (res) => res.headers(JSON_HEADERS).jsonBody(delivery('requested')))
+      .executeTest(async (server) => {
+        const booked = await createDeliveriesApi(server.url).request(PROJECT_ID, { date: DAY, window: 'morning', address: '12 Harbour St', itemIds: [ITEM_ID] });
+        expect(booked).toMatchObject({ date: DAY, status: 'requested', items: [{ itemId: ITEM_ID }] });
+      }));
+
+  it('GET /api/deliveries lists the designer’s deliveries', () =>
+    pact
+      .addInteraction()
+      .given(REQUESTED)
+      .uponReceiving('a request for the designer’s deliveries')
+      .withRequest('GET', '/api/deliveries')
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(delivery('requested'))))
+      .executeTest(async (server) => {
+        expect((await createDeliveriesApi(server.url).list())[0]).toMatchObject({ id: DELIVERY_ID, status: 'requested' });
+      }));
+
+  it('POST /api/deliveries/{id}/cancel cancels a requested delivery', () =>
+    pact
+      .addInteraction()
+      .given(REQUESTED)
+      .uponReceiving('a request to cancel a requested delivery')
+      .withRequest('POST', `/api/deliveries/${DELIVERY_ID}/cancel`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({}))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(delivery('cancelled')))
+      .executeTest(async (server) => {
+        expect(await createDeliveriesApi(server.url).cancel(DELIVERY_ID)).toMatchObject({ status: 'cancelled' });
       }));
 });

@@ -178,6 +178,77 @@ describe('mf-warehouse → logistics (Pact)', () => {
       }));
 });
 
+/** Deliveries: a designer's delivery of the item, on a Monday far ahead, in the state each call needs. */
+const DELIVERY_ID = '8a1b2c3d-dddd-4eee-8fff-0123456789ab';
+const DAY = '2031-03-03';
+const deliveryState = (status: 'requested' | 'scheduled' | 'out-for-delivery') => `an admin, and a designer's delivery of "Walnut dining table" for ${DAY}, ${status}`;
+const deliveryStatus = (example: string) => regex(/^(requested|scheduled|out-for-delivery|completed|cancelled)$/.source, example);
+const delivery = (status: string) => ({
+  id: uuid(DELIVERY_ID), projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), date: DAY, window: regex(/^(morning|afternoon|any)$/.source, 'any'), address: string('12 Harbour St'),
+  status: deliveryStatus(status), items: eachLike({ itemId: uuid(ITEM_ID), name: string('Walnut dining table'), installAssembly: boolean(false), exception: nullValue() }),
+});
+
+describe('mf-warehouse → logistics deliveries (Pact)', () => {
+  it('GET /api/delivery-runs?date= proposes the day’s requested deliveries as stops', () =>
+    pact
+      .addInteraction()
+      .given(deliveryState('requested'))
+      .uponReceiving('a request for the run proposal of a day')
+      .withRequest('GET', '/api/delivery-runs', (req) => req.query({ date: DAY }))
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({ date: DAY, stops: eachLike({ projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), address: string('12 Harbour St'), window: regex(/^(morning|afternoon|any)$/.source, 'any'), deliveryIds: eachLike(uuid(DELIVERY_ID)), itemCount: like(1) }) }),
+      )
+      .executeTest(async (server) => {
+        const { stops } = await createWarehouseApi(server.url).proposeRuns(DAY);
+        expect(stops[0]).toMatchObject({ projectName: 'Lakeview Residence', deliveryIds: [DELIVERY_ID] });
+      }));
+
+  it('POST /api/delivery-runs fixes the run: its deliveries are scheduled (201)', () =>
+    pact
+      .addInteraction()
+      .given(deliveryState('requested'))
+      .uponReceiving('a request to fix a run of a day')
+      .withRequest('POST', '/api/delivery-runs', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ date: DAY, deliveryIds: [DELIVERY_ID] }))
+      .willRespondWith(201, (res) => res.headers(JSON_HEADERS).jsonBody({ id: uuid('5b6c7d8e-aaaa-4bbb-8ccc-0123456789ab'), date: DAY, deliveries: eachLike(delivery('scheduled')) }))
+      .executeTest(async (server) => {
+        const run = await createWarehouseApi(server.url).fixRun(DAY, [DELIVERY_ID]);
+        expect(run.deliveries[0]).toMatchObject({ id: DELIVERY_ID, status: 'scheduled' });
+      }));
+
+  it('GET /api/deliveries?from=&to= lists the day’s deliveries', () =>
+    pact
+      .addInteraction()
+      .given(deliveryState('scheduled'))
+      .uponReceiving('a request for the deliveries of a day')
+      .withRequest('GET', '/api/deliveries', (req) => req.query({ from: DAY, to: DAY }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(delivery('scheduled'))))
+      .executeTest(async (server) => {
+        expect((await createWarehouseApi(server.url).deliveriesOn(DAY))[0]).toMatchObject({ id: DELIVERY_ID, status: 'scheduled' });
+      }));
+
+  it('POST /api/deliveries/{id}/out takes a scheduled delivery out', () =>
+    pact
+      .addInteraction()
+      .given(deliveryState('scheduled'))
+      .uponReceiving('a request to mark a scheduled delivery out')
+      .withRequest('POST', `/api/deliveries/${DELIVERY_ID}/out`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({}))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(delivery('out-for-delivery')))
+      .executeTest(async (server) => {
+        expect(await createWarehouseApi(server.url).markOut(DELIVERY_ID)).toMatchObject({ status: 'out-for-delivery' });
+      }));
+
+  it('POST /api/deliveries/{id}/complete records the proof of delivery', () =>
+    pact
+      .addInteraction()
+      .given(deliveryState('out-for-delivery'))
+      .uponReceiving('the proof of delivery of a delivery out')
+      .withRequest('POST', `/api/deliveries/${DELIVERY_ID}/complete`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ receivedBy: 'J. Ellis', photoUrls: [], exceptions: [] }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ ...delivery('completed'), receivedBy: string('J. Ellis') }))
+      .executeTest(async (server) => {
+        expect(await createWarehouseApi(server.url).complete(DELIVERY_ID, { receivedBy: 'J. Ellis', photoUrls: [], exceptions: [] })).toMatchObject({ status: 'completed', receivedBy: 'J. Ellis' });
+      }));
+});
+
 describe('mf-warehouse → catalog (Pact)', () => {
   it('GET /api/items?q= finds the item an unmatched arrival is', () =>
     catalogPact

@@ -77,6 +77,31 @@ async function atTheDesk(opts: { item?: boolean; arrived?: boolean; unmatched?: 
   return opts.unmatched ? { arrivalId: ARRIVAL_ID } : undefined;
 }
 
+/** The consumers' delivery: "Walnut dining table" of "Lakeview Residence" for a Monday far ahead. */
+const DELIVERY_ID = '8a1b2c3d-dddd-4eee-8fff-0123456789ab';
+const DELIVERY_DAY = '2031-03-03';
+
+/**
+ * Deliveries' states: the designer's stored item (with the project's location), and with `status` its delivery in
+ * that state; the caller is the designer, or with `admin` a fresh admin.
+ */
+async function withDelivery(opts: { status?: 'requested' | 'scheduled' | 'out-for-delivery'; admin?: boolean } = {}) {
+  const db = logistics.db;
+  await db.$executeRaw`DELETE FROM deliveries WHERE id = ${DELIVERY_ID}::uuid OR project_id = ${PROJECT_ID}::uuid`;
+  await db.$executeRaw`DELETE FROM delivery_items WHERE item_id = ${ITEM_ID}::uuid`;
+  await lakeviewWithServices();
+  await db.$executeRaw`UPDATE items SET status = 'stored' WHERE id = ${ITEM_ID}::uuid`;
+  await db.$executeRaw`INSERT INTO project_locations (project_id, location, facts_at) VALUES (${PROJECT_ID}::uuid, '12 Harbour St', now())
+    ON CONFLICT (project_id) DO UPDATE SET location = EXCLUDED.location`;
+  if (opts.status) {
+    await db.$executeRaw`INSERT INTO deliveries (id, project_id, date, "window", address, status, run_id, requested_by, photo_keys, created_at, updated_at)
+      VALUES (${DELIVERY_ID}::uuid, ${PROJECT_ID}::uuid, ${DELIVERY_DAY}::date, 'morning', '12 Harbour St', ${opts.status},
+              ${opts.status === 'requested' ? null : randomUUID()}::uuid, ${designerId}::uuid, '{}', now(), now())`;
+    await db.$executeRaw`INSERT INTO delivery_items (delivery_id, item_id, open) VALUES (${DELIVERY_ID}::uuid, ${ITEM_ID}::uuid, true)`;
+  }
+  if (opts.admin) caller = { userId: randomUUID(), role: 'midway_admin' };
+}
+
 it('fulfils every consumer’s contract (mf-items, mf-warehouse)', async () => {
   expect(PACTS.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['mf-items-logistics.json', 'mf-warehouse-logistics.json']));
   await new Verifier({
@@ -90,6 +115,11 @@ it('fulfils every consumer’s contract (mf-items, mf-warehouse)', async () => {
       'an admin at the receiving desk': () => atTheDesk(),
       [`an admin, an unmatched arrival of "${UNMATCHED_CODE}", and a designer's item "Walnut dining table" in "Lakeview Residence"`]: () => atTheDesk({ item: true, unmatched: true }),
       'an admin, and a designer\'s item "Walnut dining table" in "Lakeview Residence" that arrived and waits for inspection': () => atTheDesk({ item: true, arrived: true }),
+      'a designer with a project "Lakeview Residence" whose item "Walnut dining table" is stored': () => withDelivery(),
+      [`a designer with a delivery of "Walnut dining table" for ${DELIVERY_DAY}, requested`]: () => withDelivery({ status: 'requested' }),
+      [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, requested`]: () => withDelivery({ status: 'requested', admin: true }),
+      [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, scheduled`]: () => withDelivery({ status: 'scheduled', admin: true }),
+      [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, out-for-delivery`]: () => withDelivery({ status: 'out-for-delivery', admin: true }),
     },
     // The gateway's job in production: forward the state's designer as a signed identity.
     requestFilter: (req, _res, next) => {
