@@ -49,6 +49,8 @@ function recorder() {
     items: { upsertWithServices: rec('items.upsertWithServices'), update: rec('items.update'), delete: rec('items.delete'), find: rec('items.find'), setPhoto: rec('items.setPhoto') },
     services: {},
     uploads: {},
+    // A project's location is where its deliveries go by default.
+    deliveries: { recordLocation: rec('deliveries.recordLocation') },
   } as unknown as Omit<Repos, 'outbox'>;
   return { calls, repos };
 }
@@ -77,5 +79,7 @@ describe('logistics consumes catalog’s events', () => {
       .withMetadata({ contentType: 'application/json' })
       .verify(asynchronousBodyHandler(async (body) => applyCatalogFact(repos, parseEvent(body))));
     expect(calls.some((c) => effect.test(c))).toBe(true);
+    // The project's fields carry its location: deliveries go there unless the designer names another address.
+    if (['catalog.project.created.v1', 'catalog.project.updated.v1', 'catalog.project.snapshot.v1'].includes(type)) expect(calls.some((c) => /^deliveries\.recordLocation .*"Toronto"/.test(c))).toBe(true);
   });
 });
