@@ -10,5 +10,3 @@ export const showsPay = isPayable;
 /** Drafts are listed to designers too (Pending counts them), marked with this. */
 export const NOT_YET_SENT = 'Not yet sent';
 export const isDraft = (invoice: Pick<Invoice, 'status'>) => invoice.status === 'draft';
-/** Pending counts sent or draft. */
-export const isPending = (invoice: Pick<Invoice, 'status'>) => invoice.status === 'sent' || invoice.status === 'draft';
