@@ -70,3 +70,22 @@ export async function startPostgres(opts: { dir: string; port: number; database?
     stop: () => pg.stop(),
   };
 }
+
+/**
+ * A new, empty database on the server `serverUrl` points at, and its URL: a browser journey's platform gets one
+ * of its own, so what other tests left in the run's shared database (their rows, their events' effects) never
+ * slows or changes it.
+ */
+export async function createFreshDatabase(serverUrl: string, prefix: string): Promise<string> {
+  const url = new URL(serverUrl);
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`.replace(/[^a-z0-9_]/g, '');
+  const admin = new Client({ host: url.hostname, port: Number(url.port), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
