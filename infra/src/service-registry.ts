@@ -81,9 +81,9 @@ export const SERVICES: ServiceSpec[] = [
       S3_SECRET_KEY: c.s3.secretKey,
       S3_BUCKET: c.s3.bucket,
       SMTP_URL: c.smtpUrl,
-      // Damage reports' photo links point here.
+      // Damage reports' and delivery e-mails' photo links point here.
       PUBLIC_URL: c.publicUrl,
-      ...pass(c.env, 'MAIL_FROM', 'LOG_LEVEL', 'NODE_ENV'),
+      ...pass(c.env, 'MAIL_FROM', 'LOGISTICS_TIME_ZONE', 'LOG_LEVEL', 'NODE_ENV'),
     }),
   },
   {
