@@ -44,6 +44,8 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
     rawBodyPaths: [WEBHOOK_PATH],
   });
   const tz = config.BILLING_TIME_ZONE;
+  // The offline card processor is test equipment: never in production, where a missing key leaves card payments off.
+  const testMode = !config.STRIPE_SECRET_KEY && config.NODE_ENV !== 'production';
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
   for (const consume of [consumeCatalogFacts, consumeIdentityFacts, consumeLogisticsFacts]) rt.onStop((await consume(rt.bus, uow, logger, tz)).stop);
   // Before a 404 for a project it has not seen yet, billing asks catalog and applies the answer.
@@ -53,7 +55,7 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   if (mailer) rt.onStop(async () => mailer.close());
   const mail = mailer ? (m: Parameters<Mailer['send']>[0]) => mailer.send(m) : null;
   // The invoice e-mail's pay link, its public page's calls, and the receipts after a payment.
-  const payLinks = new PayLinkService(uow, { publicUrl: config.PUBLIC_URL, tz, testMode: !config.STRIPE_SECRET_KEY, mail, onError: (err, what) => logger.error({ err }, `${what} failed`) });
+  const payLinks = new PayLinkService(uow, { publicUrl: config.PUBLIC_URL, tz, testMode, mail, onError: (err, what) => logger.error({ err }, `${what} failed`) });
   const invoices = new InvoiceService(uow, { tz, renderPdf: renderInvoicePdf, mail, catchUp, payUrl: (id) => payLinks.url(id) });
   // What a run marks sent is e-mailed as Send does it.
   const auto = new AutomaticBillingService(uow, { tz, deliver: (ids) => invoices.deliver(ids), logger });
@@ -65,9 +67,9 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   // behind the same SDK, and only then is its confirm route mounted: with a key it does not exist.
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`;
   let selfUrl = '';
-  const offline = config.STRIPE_SECRET_KEY ? null : await startOfflineProcessor({ webhookSecret, webhookUrl: () => config.BILLING_WEBHOOK_URL ?? `${selfUrl}${WEBHOOK_PATH}`, logger });
+  const offline = !testMode ? null : await startOfflineProcessor({ webhookSecret, webhookUrl: () => config.BILLING_WEBHOOK_URL ?? `${selfUrl}${WEBHOOK_PATH}`, logger });
   if (offline) rt.onStop(offline.stop);
-  const processor = stripeProcessor({ secretKey: config.STRIPE_SECRET_KEY ?? 'sk_test_offline', webhookSecret, testMode: !config.STRIPE_SECRET_KEY, host: offline?.host });
+  const processor = stripeProcessor({ secretKey: config.STRIPE_SECRET_KEY ?? 'sk_test_offline', webhookSecret, testMode, host: offline?.host });
   const payments = new PaymentService(uow, processor, catchUp, (p) => payLinks.sendReceipt(p));
 
   rt.app.use(webhookRoutes(payments));

@@ -150,4 +150,16 @@ describe('the test processor', () => {
       await live.stop();
     }
   });
+
+  it('does not exist in production either, even without a key (a forgotten key turns card payments off, not on in test mode)', async () => {
+    const prod = await startTestBilling({ NODE_ENV: 'production' });
+    try {
+      const inv = await sentInvoice();
+      const res = await client(() => prod.url).post('/api/billing/test-processor/confirm', inv.owner, { clientSecret: 'pi_x_secret_y' });
+      expect(res.status).toBe(404);
+      expect(prod.offline).toBeNull();
+    } finally {
+      await prod.stop();
+    }
+  });
 });
