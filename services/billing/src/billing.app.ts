@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { catchUpOverBus, startServiceRuntime } from '@midway/service-kit';
@@ -17,14 +16,13 @@ import { consumeIdentityFacts } from './events/identity.consumer';
 import { consumeLogisticsFacts } from './events/logistics.consumer';
 import { startBillingJobs } from './jobs/billing.jobs';
 import { Mailer } from './mail/mailer';
-import { stripeProcessor } from './payments/payment-processor';
+import { startCardProcessor } from './payments/card-processor';
 import { automaticBillingRoutes } from './routes/automatic-billing.routes';
 import { invoiceRoutes } from './routes/invoice.routes';
 import { payLinkRoutes } from './routes/pay-link.routes';
 import { paymentRoutes, webhookRoutes } from './routes/payment.routes';
 import { rateRoutes } from './routes/rate.routes';
 import { taxRateRoutes } from './routes/tax-rate.routes';
-import { startOfflineProcessor } from './test-processor/offline-processor';
 import { testProcessorRoutes } from './test-processor/test-processor.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
@@ -44,8 +42,9 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
     rawBodyPaths: [WEBHOOK_PATH],
   });
   const tz = config.BILLING_TIME_ZONE;
-  // The offline card processor is test equipment: never in production, where a missing key leaves card payments off.
-  const testMode = !config.STRIPE_SECRET_KEY && config.NODE_ENV !== 'production';
+  let selfUrl = '';
+  const { testMode, webhookSecret, offline, processor } = await startCardProcessor(config, logger, () => `${selfUrl}${WEBHOOK_PATH}`);
+  if (offline) rt.onStop(offline.stop);
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
   for (const consume of [consumeCatalogFacts, consumeIdentityFacts, consumeLogisticsFacts]) rt.onStop((await consume(rt.bus, uow, logger, tz)).stop);
   // Before a 404 for a project it has not seen yet, billing asks catalog and applies the answer.
@@ -63,16 +62,10 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   const jobs = await startBillingJobs({ databaseUrl: config.DATABASE_URL, tz, auto, logger, schedule: config.BILLING_JOBS === 'on', runCounter: rt.metrics.jobRuns });
   rt.onStop(jobs.stop);
 
-  // Card payments: Stripe when a key is configured. Without one (test mode) the offline processor stands in
-  // behind the same SDK, and only then is its confirm route mounted: with a key it does not exist.
-  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`;
-  let selfUrl = '';
-  const offline = !testMode ? null : await startOfflineProcessor({ webhookSecret, webhookUrl: () => config.BILLING_WEBHOOK_URL ?? `${selfUrl}${WEBHOOK_PATH}`, logger });
-  if (offline) rt.onStop(offline.stop);
-  const processor = stripeProcessor({ secretKey: config.STRIPE_SECRET_KEY ?? 'sk_test_offline', webhookSecret, testMode, host: offline?.host });
   const payments = new PaymentService(uow, processor, catchUp, (p) => payLinks.sendReceipt(p));
 
   rt.app.use(webhookRoutes(payments));
+  // The offline processor's confirm route exists only where that processor runs.
   if (offline) rt.app.use(testProcessorRoutes(offline));
   rt.app.use(rateRoutes(new RatesService(uow, tz)));
   rt.app.use(automaticBillingRoutes(auto));
