@@ -135,5 +135,5 @@ it('the Automatic Billing page sees what is recorded and not yet invoiced (admin
   const afterwards = (await api.get('/api/billing/unbilled', admin)).body;
   const septAfter = afterwards.months.find((m: { year: number; month: number }) => m.year === 2025 && m.month === 9);
   expect(Number(septAfter?.amount ?? 0)).toBeLessThanOrEqual(Number(sept.amount) - 50);
-  expect(afterwards.projects.map((x: { projectId: string }) => x.projectId)).not.toContain(p.id);
+  expect(afterwards.projects.map((x: { projectId: string }) => x.projectId)).not.toContain(p);
 });
