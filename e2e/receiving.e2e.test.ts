@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
 import { expectNoHorizontalScroll, expectTitle } from './support/layout';
 import { readMail, startPlatform } from './support/platform';
+import { call, signIn, signUp } from './support/journey';
 
 /**
  * Issue 29's journey in Chromium through the real gateway: the receiving desk (mf_warehouse) on an admin's phone.
@@ -19,35 +20,6 @@ const PHONE = { width: 390, height: 844 };
 const checkA11y = (page: Page) => expectNoSeriousA11yViolations(page, { exclude: ['button[aria-keyshortcuts]'] });
 /** A toast's title or text (the toast region also announces it in a live region, hence first()). */
 const toastShown = (page: Page, text: string | RegExp) => page.getByText(text, typeof text === 'string' ? { exact: true } : undefined).first().waitFor();
-
-async function signUp(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/api/register`);
-  await page.fill('input[name=firstName]', 'Noor');
-  await page.fill('input[name=lastName]', 'Haddad');
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', 'correct horse battery');
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
-}
-
-async function signIn(page: Page, baseUrl: string, who: { email: string; password: string }) {
-  await page.goto(`${baseUrl}/api/login`);
-  await page.fill('input[name=email]', who.email);
-  await page.fill('input[name=password]', who.password);
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
-}
-
-/** A same-origin JSON call from the page (cookies and Origin as the app sends them). */
-async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, { method, headers: body === undefined ? undefined : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: r.status, text: await r.text() };
-    },
-    { method, path, body },
-  );
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-  return JSON.parse(res.text) as T;
-}
 
 describe('receiving desk journey', () => {
   let platform: Platform;
