@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { isPortOpen, waitFor } from './ports';
 
@@ -28,21 +28,38 @@ export function ensureNatsServer(log: (line: string) => void = console.log): str
 
 export interface RunningNats {
   url: string;
+  /** Stops the server (SIGTERM) and starts it again on the same port and store: clients see it go and come back. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startNats(opts: { dir: string; port: number; log?: (line: string) => void }): Promise<RunningNats> {
   const bin = ensureNatsServer(opts.log);
   fs.mkdirSync(opts.dir, { recursive: true });
+  let server = await spawnNats(bin, opts);
+  // If this process ends without calling stop() (a crash, jest killed mid-run), take the server with it.
+  const killOnExit = () => server.child.exitCode === null && server.child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  return {
+    url: `nats://127.0.0.1:${opts.port}`,
+    restart: async () => {
+      await server.stop();
+      server = await spawnNats(bin, opts);
+    },
+    stop: async () => {
+      process.off('exit', killOnExit);
+      await server.stop();
+    },
+  };
+}
+
+async function spawnNats(bin: string, opts: { dir: string; port: number }): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const child = spawn(bin, ['-js', '-sd', opts.dir, '-a', '127.0.0.1', '-p', String(opts.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const closed = new Promise<void>((r) => child.once('close', () => r()));
-  // If this process ends without calling stop() (a crash, jest killed mid-run), take the server with it.
-  const killOnExit = () => child.exitCode === null && child.kill('SIGKILL');
-  process.once('exit', killOnExit);
   try {
     await waitFor(`NATS on port ${opts.port}`, async () => {
       if (child.exitCode !== null) throw new Error(`nats-server exited: ${output}`);
@@ -53,9 +70,8 @@ export async function startNats(opts: { dir: string; port: number; log?: (line: 
     throw new Error(`${(err as Error).message}\n${output.slice(-2000)}`);
   }
   return {
-    url: `nats://127.0.0.1:${opts.port}`,
+    child,
     stop: async () => {
-      process.off('exit', killOnExit);
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       // 'exit' can come before the pipes close; until they do, the child's handle keeps jest's process open.

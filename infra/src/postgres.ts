@@ -5,6 +5,8 @@ import { REPO_ROOT } from './paths';
 
 export interface RunningPostgres {
   url: string;
+  /** Stops the server (a fast shutdown: every connection is cut) and starts it again on the same port and data. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,10 @@ export async function startPostgres(opts: { dir: string; port: number; database?
   }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    restart: async () => {
+      await pg.stop();
+      await pg.start();
+    },
     stop: () => pg.stop(),
   };
 }

@@ -10,6 +10,11 @@ export interface RunningProcess {
   readonly child: ChildProcess;
   /** How many times the process was restarted after it exited or was killed. */
   readonly restarts: number;
+  /**
+   * Env for the next restart only (a fault test's crash point): the restart after that runs with the usual env
+   * again, so a process asked to die once does not die on every start.
+   */
+  nextStartEnv(env: Record<string, string>): void;
   /** No restart from now on (Ctrl-C reaches every child at once: none may come back while the others stop in order). */
   halt(): void;
   stop(): Promise<void>;
@@ -52,8 +57,8 @@ export async function startNodeProcess(opts: {
   const say = opts.log ?? (() => undefined);
   let tail = '';
   const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-4000));
-  const spawnChild = () => {
-    const c = spawn(process.execPath, ['--enable-source-maps', opts.entry], { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const spawnChild = (once: Record<string, string> = {}) => {
+    const c = spawn(process.execPath, ['--enable-source-maps', opts.entry], { env: { ...process.env, ...opts.env, ...once }, stdio: ['ignore', 'pipe', 'pipe'] });
     c.stdout!.pipe(log, { end: false });
     c.stderr!.pipe(log, { end: false });
     c.stdout!.on('data', keep);
@@ -84,6 +89,7 @@ export async function startNodeProcess(opts: {
   let attempt = 0;
   let pending: NodeJS.Timeout | undefined;
   let startedAt = Date.now();
+  let onceEnv: Record<string, string> = {};
   const supervise = (c: ChildProcess) => {
     c.once('exit', (code, signal) => {
       if (stopping || !policy) return;
@@ -97,7 +103,8 @@ export async function startNodeProcess(opts: {
         if (stopping) return;
         restarts++;
         startedAt = Date.now();
-        child = spawnChild();
+        child = spawnChild(onceEnv);
+        onceEnv = {};
         supervise(child);
       }, delay);
     });
@@ -112,6 +119,9 @@ export async function startNodeProcess(opts: {
     },
     get restarts() {
       return restarts;
+    },
+    nextStartEnv: (env) => {
+      onceEnv = { ...env };
     },
     halt: () => {
       stopping = true;

@@ -50,6 +50,26 @@ describe('the process runner supervises what it starts', () => {
     expect(await pidAt(url)).toBeNull();
   });
 
+  it('starts the next restart only with the env asked for it, the one after with the usual env again', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    proc = await startNodeProcess({ name: 'fake-once', entry, env: { PORT: String(port) }, url, readyPath: '/readyz', logDir: path.join(os.tmpdir(), 'midway-runner-test'), restart: policy });
+    const crashPointAfterKill = async () => {
+      const pid = proc!.child.pid!;
+      process.kill(pid, 'SIGKILL');
+      let seen: { pid: number; crashPoint: string | null } | null = null;
+      await waitFor('the restarted child', async () => {
+        const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(500) }).catch(() => null);
+        seen = res?.ok ? ((await res.json()) as { pid: number; crashPoint: string | null }) : null;
+        return !!seen && seen.pid !== pid;
+      }, 10_000, 20);
+      return seen!.crashPoint;
+    };
+    proc.nextStartEnv({ MIDWAY_CRASH_POINT: 'after-commit-before-publish:3' });
+    expect(await crashPointAfterKill()).toBe('after-commit-before-publish:3');
+    expect(await crashPointAfterKill()).toBeNull();
+  });
+
   it('halted, a child that exits stays down', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

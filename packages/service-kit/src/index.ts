@@ -39,3 +39,4 @@ export * from './access/user-read-model.repository';
 export * from './read-model/owner-queries';
 export * from './read-model/not-seen-yet';
 export * from './mail/background-mail';
+export * from './crash-point';

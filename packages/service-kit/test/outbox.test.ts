@@ -6,6 +6,8 @@ import { enqueueEvent, enqueueEvents, recordInbox, type RawTx } from '../src/nat
 import { OutboxRelay } from '../src/nats/outbox-relay';
 import { startConsumer, type RunningConsumer } from '../src/nats/consumer';
 import { makeEvent } from '../src/nats/envelope';
+import { UnitOfWork, type TransactionalDb } from '../src/data/unit-of-work';
+import { createMetrics } from '../src/http/metrics';
 import { inTx as inPoolTx, kitSchema, revokedEvent } from './kit-test-support';
 
 // Each test file gets its own schema and unique durables so streams and consumers never collide.
@@ -93,6 +95,21 @@ describe('transactional outbox, relay and inbox', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await effectsFor(sessionId, 0, 2)).toBe(1);
     await consumer.stop();
+  });
+
+  it('counts each delivery the inbox suppresses, so a fault test can tell duplicates were met and stopped', async () => {
+    const db: TransactionalDb<RawTx> = { $executeRawUnsafe: (q, ...v) => inTx((tx) => tx.$executeRawUnsafe(q, ...v)), $transaction: async (work) => inTx((tx) => work(tx)) };
+    const uow = new UnitOfWork<RawTx, object>({ db, schema, repos: () => ({}) });
+    const suppressed = async () => {
+      const line = (await createMetrics('kit').registry.metrics()).split('\n').find((l) => l.startsWith('midway_inbox_duplicates_suppressed_total{') && l.includes('type="identity.session.revoked.v1"'));
+      return Number(line?.split(' ').pop() ?? 0);
+    };
+    const before = await suppressed();
+    const event = revokedEvent();
+    const effects: string[] = [];
+    for (let i = 0; i < 3; i++) await uow.once(event, async () => void effects.push(event.id));
+    expect(effects).toEqual([event.id]);
+    expect((await suppressed()) - before).toBe(2);
   });
 
   it('a rolled-back transaction publishes nothing', async () => {

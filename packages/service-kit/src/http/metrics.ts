@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Bus } from '../nats/connection';
+import { inboxDuplicateCounts } from '../nats/outbox';
 import type { NodeMiddleware } from './request-log.middleware';
 
 /** The names the alert rules (deploy/prometheus/alerts.yml) are written against. */
@@ -13,6 +14,7 @@ export const METRIC_NAMES = {
   consumerPending: 'midway_consumer_pending',
   consumerAckPending: 'midway_consumer_ack_pending',
   consumerDeadLettered: 'midway_consumer_dead_lettered_total',
+  inboxDuplicates: 'midway_inbox_duplicates_suppressed_total',
   jobRuns: 'midway_job_runs_total',
 } as const;
 
@@ -52,6 +54,17 @@ export function createMetrics(service: string, opts: { routeOf?: RouteLabel } = 
   });
   const jobRuns = new Counter({ name: METRIC_NAMES.jobRuns, help: 'Scheduled job runs by job and outcome', labelNames: ['job', 'outcome'] as const, registers: [registry] });
   const consumerDeadLettered = new Counter({ name: METRIC_NAMES.consumerDeadLettered, help: 'Events a consumer dead-lettered since the process started', labelNames: ['durable'] as const, registers: [registry] });
+  // A redelivered or re-published event its consumer's inbox recognised: counted, and given no second effect.
+  new Counter({
+    name: METRIC_NAMES.inboxDuplicates,
+    help: 'Event deliveries the inbox suppressed because the event id was already processed, by event type',
+    labelNames: ['type'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [type, n] of inboxDuplicateCounts()) this.inc({ type }, n);
+    },
+  });
   const routeOf = (req: IncomingMessage) => opts.routeOf?.(req) ?? expressRoute(req) ?? 'unmatched';
   return {
     registry,

@@ -29,6 +29,17 @@ export async function recordInbox(tx: RawTx, schema: string, event: Pick<EventEn
   return inserted > 0;
 }
 
+/** Deliveries of an already processed event that the inbox suppressed in this process, by event type. */
+const inboxDuplicates = new Map<string, number>();
+
+/** Counts a delivery the inbox suppressed (its event id was already processed): shown on /metrics. */
+export function noteInboxDuplicate(type: string): void {
+  inboxDuplicates.set(type, (inboxDuplicates.get(type) ?? 0) + 1);
+}
+
+/** The suppressed duplicates counted so far in this process, by event type. */
+export const inboxDuplicateCounts = (): ReadonlyMap<string, number> => inboxDuplicates;
+
 /**
  * How long an inbox row is kept: longer than any copy of its event can be delivered again — JetStream
  * keeps events 30 days (a consumer re-created from the start of its stream sees them all) and dead letters
