@@ -501,7 +501,111 @@ const wood: CorpusDocument = {
   },
 };
 
-export const CORPUS: CorpusDocument[] = [northwind, birch, maple, quarry, scanned, harbor, fern, atlas, wood];
+// 10. pdfkit, Northwind's acknowledgement of PO NW-2026-0142 (document 1), sent days after it was imported: its
+// lines in another order, the bench left out (backordered), a lamp the order does not have, a tracking number per line.
+const northwindAckLines: CorpusLine[] = [
+  { sku: 'NW-SB-072', name: 'Sideboard, four doors', quantity: 1, unitPrice: '4980.00', tracking: '1Z5R89390357567127' },
+  { sku: 'NW-DT-096', name: 'Walnut dining table', quantity: 1, unitPrice: '6840.00', tracking: '986578788855' },
+  { sku: 'NW-CH-012', name: 'Side chair', quantity: 10, unitPrice: '1125.50', tracking: '1Z5R89390357567127' },
+  { sku: 'NW-LP-300', name: 'Floor lamp', quantity: 1, unitPrice: '410.00', tracking: '986578788855' },
+];
+const northwindAckSubtotal = sumMoney(northwindAckLines.map(lineTotal));
+const northwindAck: CorpusDocument = {
+  name: 'pdfkit: an acknowledgement of an order imported earlier, with a tracking number per line',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      doc.font('Helvetica-Bold').fontSize(20).text('Northwind Casegoods', 40, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('1200 Mill Street, Grand Rapids, MI 49503', 40, 66, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(14).text('ORDER ACKNOWLEDGEMENT', 360, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('PO Number: NW-2026-0142', 360, 62, { lineBreak: false });
+      doc.text('Date: 11/20/2026', 360, 75, { lineBreak: false });
+      const y = pdfkitTable(doc, [
+        { title: 'Line', x: 40, width: 22, cell: (_l, i) => String(i + 1) },
+        { title: 'SKU', x: 75, width: 60, cell: (l) => l.sku },
+        { title: 'Description', x: 145, width: 130, cell: (l) => l.name },
+        { title: 'Qty', x: 280, width: 25, align: 'right', cell: (l) => String(l.quantity) },
+        { title: 'Unit Price', x: 312, width: 55, align: 'right', cell: (l) => printed(l.unitPrice, '$') },
+        { title: 'Amount', x: 372, width: 68, align: 'right', cell: (l) => printed(lineTotal(l), '$') },
+        { title: 'Tracking #', x: 452, width: 120, cell: (l) => l.tracking! },
+      ], northwindAckLines, 110, () => undefined);
+      totalsBlock(doc, y, [
+        ['Subtotal', printed(northwindAckSubtotal, '$')],
+        ['Total', printed(northwindAckSubtotal, '$')],
+      ]);
+    }),
+  expected: {
+    vendor: 'Northwind Casegoods',
+    number: 'NW-2026-0142',
+    issueDate: '2026-11-20',
+    currencyCode: 'USD',
+    lines: expectedLines(northwindAckLines),
+    subtotalAmount: northwindAckSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: northwindAckSubtotal,
+    warnings: [],
+    tracking: [
+      { trackingNumber: '1Z5R89390357567127', lineRefs: ['1', '3'] },
+      { trackingNumber: '986578788855', lineRefs: ['2', '4'] },
+    ],
+  },
+};
+
+// 11. pdfkit, a faxed order: pages 1 and 3 have text, page 2 was scanned in (only shapes). Its lines 4 to 6 cannot be
+// read; the answer says which page, and the printed subtotal shows the lines missing. A blank page 4 is no scan.
+const faxedLines: CorpusLine[] = Array.from({ length: 8 }, (_, i) => ({ sku: `GS-${310 + i}`, name: `Glass vase ${i + 1}`, quantity: 1 + (i % 3), unitPrice: `${60 + i * 5}.00` }));
+const faxedRefs = new Map(faxedLines.map((l, i) => [l, String(i + 1)]));
+const faxedRead = [...faxedLines.slice(0, 3), ...faxedLines.slice(6)];
+const faxedSubtotal = sumMoney(faxedLines.map(lineTotal));
+const faxed: CorpusDocument = {
+  name: 'pdfkit: a page scanned in between pages with text',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      const columns: PdfkitColumn[] = [
+        { title: 'Line', x: 40, width: 30, cell: (l) => faxedRefs.get(l)! },
+        { title: 'SKU', x: 80, width: 70, cell: (l) => l.sku },
+        { title: 'Description', x: 160, width: 220, cell: (l) => l.name },
+        { title: 'Qty', x: 390, width: 30, align: 'right', cell: (l) => String(l.quantity) },
+        { title: 'Price', x: 425, width: 60, align: 'right', cell: (l) => printed(l.unitPrice) },
+        { title: 'Amount', x: 490, width: 82, align: 'right', cell: (l) => printed(lineTotal(l)) },
+      ];
+      doc.font('Helvetica-Bold').fontSize(18).text('Glass Studio North', 40, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('PO Number: GS-4410', 40, 66, { lineBreak: false });
+      doc.text('Date: 2026-11-18', 40, 79, { lineBreak: false });
+      pdfkitTable(doc, columns, faxedLines.slice(0, 3), 110, () => undefined);
+      doc.addPage();
+      doc.rect(40, 40, 532, 30).fill('#444');
+      for (let i = 0; i < 6; i++) doc.rect(40, 110 + i * 22, 120 + ((i * 97) % 400), 10).fill('#666');
+      doc.addPage();
+      const y = pdfkitTable(doc, columns, faxedLines.slice(6), 60, () => undefined);
+      totalsBlock(doc, y, [
+        ['Subtotal', printed(faxedSubtotal)],
+        ['Total', printed(faxedSubtotal, '$')],
+      ]);
+      // A blank last page draws nothing, so it is no scan and goes unmentioned.
+      doc.addPage();
+    }),
+  expected: {
+    vendor: 'Glass Studio North',
+    number: 'GS-4410',
+    issueDate: '2026-11-18',
+    currencyCode: 'USD',
+    lines: faxedRead.map((l) => ({ lineRef: faxedRefs.get(l)!, name: l.name, sku: l.sku, quantity: l.quantity, unitPrice: l.unitPrice, lineTotal: lineTotal(l) })),
+    subtotalAmount: faxedSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: faxedSubtotal,
+    warnings: [
+      'Page 2 has no text layer (scanned?); its lines were not read.',
+      `The lines add up to ${sumMoney(faxedRead.map(lineTotal))}, not the printed subtotal ${faxedSubtotal}; the lines are kept as printed.`,
+    ],
+    tracking: [],
+  },
+};
+
+export const CORPUS: CorpusDocument[] = [northwind, birch, maple, quarry, scanned, harbor, fern, atlas, wood, northwindAck, faxed];
 
 /** A long purchase order (pdfkit) for measuring the parser: `count` lines over as many pages as they need. */
 export function longPurchaseOrder(count: number): Promise<Uint8Array> {

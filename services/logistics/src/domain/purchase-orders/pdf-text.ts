@@ -10,6 +10,8 @@ export interface TextItem {
 
 export interface TextPage {
   items: TextItem[];
+  /** A page without text that draws something (images, shapes): a scan, unlike a blank page. */
+  drawnWithoutText?: boolean;
 }
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -49,11 +51,22 @@ export async function readPdfText(bytes: Uint8Array): Promise<TextPage[]> {
         const [a, b, , , e, f] = item.transform as number[];
         items.push({ text: item.str, x: e!, y: f!, width: item.width, size: Math.hypot(a!, b!) || item.height });
       }
+      const drawnWithoutText = items.length === 0 && (await drawsAnything(lib, page));
       page.cleanup();
-      pages.push({ items });
+      pages.push(drawnWithoutText ? { items, drawnWithoutText } : { items });
     }
     return pages;
   } finally {
     await task.destroy();
   }
+}
+
+/** Whether a page paints images or shapes; asked only of pages without text, to tell a scanned page from a blank one. */
+async function drawsAnything(lib: PdfJs, page: { getOperatorList(): Promise<{ fnArray: number[] }> }): Promise<boolean> {
+  const o = lib.OPS;
+  const painting = new Set<number>([
+    o.paintImageXObject, o.paintInlineImageXObject, o.paintImageMaskXObject, o.paintImageXObjectRepeat, o.paintInlineImageXObjectGroup,
+    o.paintImageMaskXObjectGroup, o.paintImageMaskXObjectRepeat, o.paintSolidColorImageMask, o.constructPath, o.fill, o.eoFill, o.stroke, o.fillStroke, o.shadingFill,
+  ]);
+  return (await page.getOperatorList()).fnArray.some((op) => painting.has(op));
 }

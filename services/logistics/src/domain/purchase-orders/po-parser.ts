@@ -252,7 +252,8 @@ export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
     if (owner) parts.get(owner)!.push(b);
   });
 
-  const warnings: string[] = [];
+  // A document with some pages scanned: what those pages print is not read, and the answer says so.
+  const warnings: string[] = pages.flatMap((p, i) => (p.drawnWithoutText ? [`Page ${i + 1} has no text layer (scanned?); its lines were not read.`] : []));
   const tracking = new Map<string, string[]>();
   const parsedLines: ParsedLine[] = primaries.map((p, index) => {
     const rowLines = parts.get(p)!.sort((a, b) => a.page - b.page || b.y - a.y);
