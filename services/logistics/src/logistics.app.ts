@@ -15,7 +15,7 @@ import { consumeIdentityFacts } from './events/identity.consumer';
 import { DamageReportMailer } from './mail/damage-report.mailer';
 import { DeliveryMailer } from './mail/delivery.mailer';
 import { DeliveriesService } from './domain/deliveries.service';
-import { DeliveryNotices } from './domain/delivery-notices.service';
+import { DELIVERY_MAIL_SWEEP_MS, DeliveryNotices } from './domain/delivery-notices.service';
 import { deliveryRoutes } from './routes/delivery.routes';
 import { damagePhotoRoutes, receivingRoutes } from './routes/receiving.routes';
 import { applyCatalogEvent, catalogCaughtUp, consumeCatalogFacts } from './events/catalog.consumer';
@@ -65,11 +65,11 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   const damage = new DamageReports(uow, { mailer: new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM), store, publicUrl: config.PUBLIC_URL, clock, logger });
   rt.app.use(receivingRoutes(new ReceivingService(uow, clock, (id) => damage.dispatch(id), catchUp)), damagePhotoRoutes(damage));
   rt.housekeeping.add('unsent damage report e-mails', 60_000, () => damage.sweep());
-  // Deliveries: designers book, staff run them; their e-mails link the proof photos like damage reports do.
-  const notices = new DeliveryNotices(uow, { mailer: new DeliveryMailer(config.SMTP_URL, config.MAIL_FROM), publicUrl: config.PUBLIC_URL, logger });
+  // Deliveries: designers book, staff run them; their e-mails (kept until sent) link the proof photos like damage reports do.
+  const notices = new DeliveryNotices(uow, { mailer: new DeliveryMailer(config.SMTP_URL, config.MAIL_FROM), publicUrl: config.PUBLIC_URL, clock, logger });
   rt.onStop(async () => void (await Promise.all([damage.stop(), notices.stop()])));
+  rt.housekeeping.add('unsent delivery e-mails', DELIVERY_MAIL_SWEEP_MS, () => notices.sweep());
   rt.app.use(deliveryRoutes(new DeliveriesService(uow, catchUp, { clock, timeZone: config.LOGISTICS_TIME_ZONE, store, notify: (id, kind) => notices.dispatch(id, kind) })));
-
   if (store) {
     const cleanup = new UploadCleanup(uow, store, () => catalogCaughtUp(rt.bus));
     rt.housekeeping.add('abandoned photo uploads', 30 * 60_000, () => cleanup.run());

@@ -21,8 +21,9 @@ export const watchEvents = (subject = 'logistics.>') => watch(subject);
 /**
  * Catalog and logistics for the test file, as in production: catalog's API makes projects, members and
  * items, its events reach logistics over NATS, and logistics' API answers from its own read model.
+ * `logisticsEnv` gives logistics settings of the test's own (an SMTP server it controls).
  */
-export function usePlatform(opts: { objectStore?: boolean; clock?: Clock } = {}) {
+export function usePlatform(opts: { objectStore?: boolean; clock?: Clock; logisticsEnv?: () => Promise<Record<string, string>> } = {}) {
   let catalog: Catalog | undefined;
   let logistics: Logistics | undefined;
   let store: RunningObjectStore | undefined;
@@ -30,7 +31,8 @@ export function usePlatform(opts: { objectStore?: boolean; clock?: Clock } = {})
     // The S3 endpoint as the platform runs it: s3rver in process, which verifies SigV4 like MinIO.
     if (opts.objectStore) store = await startObjectStore({ dir: path.join(testEnv().tmpDir, `s3-${randomUUID()}`), port: await freePort() });
     const s3: Record<string, string> = store ? { S3_ENDPOINT: store.endpoint, S3_ACCESS_KEY: store.accessKey, S3_SECRET_KEY: store.secretKey, S3_BUCKET: store.bucket } : {};
-    [catalog, logistics] = await Promise.all([startService(catalogService), startTestLogistics(s3, opts.clock)]);
+    const env = { ...s3, ...(await opts.logisticsEnv?.()) };
+    [catalog, logistics] = await Promise.all([startService(catalogService), startTestLogistics(env, opts.clock)]);
   }, 60_000);
   afterAll(async () => {
     await logistics?.stop();

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { UnitOfWork as KitUnitOfWork, ProjectAccessRepository, type Outbox } from '@midway/service-kit';
 import { ArrivalRepository } from './arrival.repository';
 import { DeliveryRepository } from './delivery.repository';
+import { DeliveryNoticeRepository } from './delivery-notice.repository';
 import { InspectionRepository } from './inspection.repository';
 import { ItemRepository } from './item.repository';
 import { PurchaseOrderRepository } from './purchase-order.repository';
@@ -24,6 +25,8 @@ export interface Repos {
   inspections: InspectionRepository;
   /** Deliveries to the job site and the items on them. */
   deliveries: DeliveryRepository;
+  /** Deliveries' e-mails until the SMTP server accepts them. */
+  notices: DeliveryNoticeRepository;
   /** Vendors' purchase orders read from their PDFs, their lines and shipments. */
   purchaseOrders: PurchaseOrderRepository;
   /** Identity's users (names, e-mails). */
@@ -35,7 +38,7 @@ export interface Repos {
 
 function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
   return { access: new ProjectAccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client),
-    scan: new ScanRepository(client, reader), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), deliveries: new DeliveryRepository(client), purchaseOrders: new PurchaseOrderRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
+    scan: new ScanRepository(client, reader), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), deliveries: new DeliveryRepository(client), notices: new DeliveryNoticeRepository(client), purchaseOrders: new PurchaseOrderRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
   };
 }
 

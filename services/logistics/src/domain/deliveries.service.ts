@@ -27,7 +27,7 @@ import { accessFor, requireStaff } from './logistics-access';
 import { logisticsEvents } from './logistics-events';
 import { objectKey, uploadIdOf, type PhotoStore } from './photo.service';
 
-/** What happens once a delivery is out or completed: the e-mails to its people (after commit). */
+/** What happens once a delivery is out or completed: its recorded e-mail is tried at once (after commit). */
 export type DeliveryNotice = (deliveryId: string, kind: 'out' | 'completed') => void;
 
 const STAFF_ONLY = 'Only Midway staff (administrators) plan delivery runs and record deliveries.';
@@ -204,7 +204,12 @@ export class DeliveriesService {
   }
 
   async out(caller: Caller, id: string): Promise<Delivery> {
-    const delivery = await this.uow.run(async (r) => this.move(r, caller, await this.lockForStaff(r, caller, id), 'out-for-delivery'));
+    const delivery = await this.uow.run(async (r) => {
+      const moved = await this.move(r, caller, await this.lockForStaff(r, caller, id), 'out-for-delivery');
+      // The e-mail is kept with the move, so an SMTP outage delays it instead of losing it.
+      await r.notices.add(id, 'out', this.deps.clock());
+      return moved;
+    });
     this.deps.notify(id, 'out');
     return delivery;
   }
@@ -240,6 +245,7 @@ export class DeliveriesService {
       for (const itemId of delivered) await r.items.setStatus(itemId, 'delivered');
       const done = (await r.deliveries.view(id))!;
       await r.outbox.add(logisticsEvents.deliveryCompleted(done, { receivedBy: body.receivedBy, deliveredItemIds: delivered, exceptions }, caller.userId, at));
+      await r.notices.add(id, 'completed', at);
       return done;
     });
     this.deps.notify(id, 'completed');
