@@ -1,9 +1,11 @@
 import type { Caller } from '@midway/service-kit';
-import { dashboardStatsAggregateSql, dashboardStatsSql } from '../src/data/stats.repository';
+import { dashboardCountersSql, dashboardStatsAggregateSql } from '../src/data/stats.repository';
+import { dashboardNumbers, EVERY_PROJECT } from '../src/domain/dashboard-reach';
 import { actor, inviteAndAccept, useCatalog, type Actor } from './catalog-harness';
 
 /**
- * The dashboard reads per-project counters that triggers on items keep in the transaction of every change.
+ * The dashboard reads counters that triggers keep in the transaction of every change: per project (on items),
+ * rolled up per owner and for every project (on those counters and on projects).
  * These tests make many random changes through every write path — single adds, status changes, edits that add
  * or clear tracking, deletes, bulk imports, project status changes, photo updates and raw SQL (a receipt
  * moved to another month, a deleted project) — many of them racing, then check the counters against the
@@ -34,11 +36,12 @@ const callerOf = (a: Actor): Caller => ({ userId: a.userId, role: a.role } as Ca
  * moment, so two separate statements could straddle someone else's commit and differ by that commit.
  */
 async function countersAndAggregate(a: Actor) {
-  const [[counters], [aggregate]] = await t.catalog.db.$transaction(
-    [t.catalog.db.$queryRaw<object[]>(dashboardStatsSql(callerOf(a))), t.catalog.db.$queryRaw<object[]>(dashboardStatsAggregateSql(callerOf(a)))],
+  const now = new Date();
+  const [rows, [aggregate]] = await t.catalog.db.$transaction(
+    [t.catalog.db.$queryRaw<{ counter: string; n: number }[]>(dashboardCountersSql(callerOf(a), now)), t.catalog.db.$queryRaw<object[]>(dashboardStatsAggregateSql(callerOf(a)))],
     { isolationLevel: 'RepeatableRead' },
   );
-  return { counters, aggregate };
+  return { counters: dashboardNumbers(rows, now), aggregate };
 }
 
 /** Every counter row of these projects equals a fresh count of their items (zero rows may stay behind). */
@@ -52,6 +55,31 @@ async function counterRowsMismatches(projectIds: string[]) {
     SELECT coalesce(a.project_id, k.project_id)::text AS project_id, coalesce(a.counter, k.counter) AS counter, k.n AS kept, a.n AS actual
     FROM actual a FULL JOIN kept k ON k.project_id = a.project_id AND k.counter = a.counter
     WHERE a.n IS DISTINCT FROM k.n`;
+}
+
+/**
+ * Every rolled-up counter of these owners and of every project equals a fresh roll-up of the per-project counters
+ * and the projects' statuses, read in one snapshot (other suites write to the same tables meanwhile).
+ */
+async function rollUpMismatches(ownerIds: string[]) {
+  const [rows] = await t.catalog.db.$transaction(
+    [
+      t.catalog.db.$queryRaw<{ scope: string; counter: string; kept: number | null; actual: number | null }[]>`
+        WITH parts AS (
+          SELECT p.created_by_id AS owner_id, c.counter::text AS counter, c.n FROM project_item_counts c JOIN projects p ON p.id = c.project_id
+          UNION ALL
+          SELECT p.created_by_id, 'active-projects', 1 FROM projects p WHERE p.status IN ('active', 'in-progress')),
+        actual AS (
+          SELECT s.scope, x.counter, sum(x.n)::int AS n FROM parts x CROSS JOIN LATERAL unnest(ARRAY[x.owner_id, ${EVERY_PROJECT}::uuid]) s(scope)
+          WHERE s.scope = ANY(${[...ownerIds, EVERY_PROJECT]}::uuid[]) GROUP BY 1, 2 HAVING sum(x.n) <> 0),
+        kept AS (SELECT scope, counter::text AS counter, sum(n)::int AS n FROM dashboard_counts WHERE scope = ANY(${[...ownerIds, EVERY_PROJECT]}::uuid[]) GROUP BY 1, 2 HAVING sum(n) <> 0)
+        SELECT coalesce(a.scope, k.scope)::text AS scope, coalesce(a.counter, k.counter) AS counter, k.n AS kept, a.n AS actual
+        FROM actual a FULL JOIN kept k ON k.scope = a.scope AND k.counter = a.counter
+        WHERE a.n IS DISTINCT FROM k.n`,
+    ],
+    { isolationLevel: 'RepeatableRead' },
+  );
+  return rows;
 }
 
 function randomBody(r: ReturnType<typeof prng>, i: number) {
@@ -141,6 +169,7 @@ describe('dashboard counters', () => {
       }
     }
     expect(await counterRowsMismatches(projects.map((p) => p.id))).toEqual([]);
+    expect(await rollUpMismatches([owner.userId, other.userId])).toEqual([]);
 
     // What the endpoint answers is the counters' sum.
     const { aggregate } = await countersAndAggregate(owner);
@@ -150,6 +179,14 @@ describe('dashboard counters', () => {
     const after = await countersAndAggregate(owner);
     expect(after.counters).toEqual(after.aggregate);
     expect(await t.catalog.db.$queryRaw<unknown[]>`SELECT 1 FROM project_item_counts WHERE project_id = ${projects[2]!.id}::uuid`).toEqual([]);
+    expect(await rollUpMismatches([owner.userId, other.userId])).toEqual([]);
+    // A project given to another owner takes its counters along: the member now reaches it as a shared project.
+    await t.catalog.db.$executeRaw`UPDATE projects SET created_by_id = ${other.userId}::uuid WHERE id = ${projects[1]!.id}::uuid`;
+    expect(await rollUpMismatches([owner.userId, other.userId])).toEqual([]);
+    for (const who of [owner, member, other]) {
+      const moved = await countersAndAggregate(who);
+      expect(moved.counters).toEqual(moved.aggregate);
+    }
   }, 120_000);
 
   it('keep a delete that waited on the counter rows of an import still in flight (no lost decrement)', async () => {

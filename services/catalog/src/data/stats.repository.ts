@@ -1,26 +1,32 @@
 import type { Caller } from '@midway/service-kit';
 import type { DashboardStats } from '@midway/contracts';
+import { dashboardNumbers, dashboardReach, receivedCounter } from '../domain/dashboard-reach';
 import { accessibleProjects } from './access.sql';
 import { Prisma, type Client } from './prisma-client';
 
 /**
- * The dashboard's four numbers (definitions in contracts): Active Projects counted over the caller's
- * projects, the item numbers summed from their per-project counters (project_item_counts), which the
- * items table's triggers keep exact in the transaction of every change — a few index lookups per project
- * instead of an aggregate over every item. "Received This Month" reads the counter of the current UTC month.
+ * The counters the caller's dashboard sums (definitions in contracts), as dashboardReach says: the roll-up of
+ * the projects they own (an admin: of every project), which the triggers of data/dashboard-counts.sql keep
+ * exact in the transaction of every change, plus the per-project counters of projects shared with them. A few
+ * index lookups, however many projects the caller owns.
  */
-export function dashboardStatsSql(caller: Caller): Prisma.Sql {
+export function dashboardCountersSql(caller: Caller, now: Date): Prisma.Sql {
+  const reach = dashboardReach(caller);
+  const counters = ['active-projects', 'in-transit', 'without-tracking', receivedCounter(now)];
+  const shared = reach.sharedProjects
+    ? Prisma.sql`
+      UNION ALL
+      SELECT c.counter, c.n FROM project_memberships m JOIN projects p ON p.id = m.project_id JOIN project_item_counts c ON c.project_id = m.project_id
+      WHERE m.user_id = ${caller.userId}::uuid AND p.created_by_id <> ${caller.userId}::uuid AND c.counter = ANY(${counters}::text[])
+      UNION ALL
+      SELECT 'active-projects', 1 FROM project_memberships m JOIN projects p ON p.id = m.project_id
+      WHERE m.user_id = ${caller.userId}::uuid AND p.created_by_id <> ${caller.userId}::uuid AND p.status IN ('active', 'in-progress')`
+    : Prisma.empty;
   return Prisma.sql`
-    WITH p AS (SELECT p.id, p.status FROM projects p WHERE ${accessibleProjects(caller)})
-    SELECT
-      (SELECT count(*) FROM p WHERE p.status IN ('active', 'in-progress'))::int AS "activeProjects",
-      coalesce(sum(c.n) FILTER (WHERE c.counter = 'in-transit'), 0)::int AS "itemsInTransit",
-      coalesce(sum(c.n) FILTER (WHERE c.counter LIKE 'received:%'), 0)::int AS "receivedThisMonth",
-      coalesce(sum(c.n) FILTER (WHERE c.counter = 'without-tracking'), 0)::int AS "itemsWithoutTracking"
-    FROM project_item_counts c
-    -- The month's key as a sub-select: worked out once, not per counter row.
-    WHERE c.project_id IN (SELECT id FROM p)
-      AND c.counter IN ('in-transit', 'without-tracking', (SELECT 'received:' || to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM')))`;
+    SELECT x.counter::text AS counter, sum(x.n)::int AS n FROM (
+      SELECT d.counter, d.n FROM dashboard_counts d WHERE d.scope = ${reach.rollUp}::uuid AND d.counter = ANY(${counters}::text[])
+      ${shared}) x
+    GROUP BY x.counter`;
 }
 
 /**
@@ -43,7 +49,7 @@ export class StatsRepository {
   constructor(private readonly db: Client) {}
 
   async dashboard(caller: Caller): Promise<DashboardStats> {
-    const [row] = await this.db.$queryRaw<DashboardStats[]>(dashboardStatsSql(caller));
-    return row!;
+    const now = new Date();
+    return dashboardNumbers(await this.db.$queryRaw<{ counter: string; n: number }[]>(dashboardCountersSql(caller, now)), now);
   }
 }
