@@ -111,6 +111,7 @@ export function anItem(overrides: Partial<Item> = {}): Item {
     photoUrl: null,
     receivedAt: null,
     deliveredAt: null,
+    outForDeliveryAt: null,
     skuCode: null,
     collection: null,
     designer: null,

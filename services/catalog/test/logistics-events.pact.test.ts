@@ -164,6 +164,8 @@ function deliveryRepos() {
   const r = repos as unknown as { warehouse: Record<string, unknown> };
   r.warehouse.recordDelivery = async (...a: unknown[]) => (calls.push(['recordDelivery', ...a]), 'inserted');
   r.warehouse.deliver = async (...a: unknown[]) => void calls.push(['deliver', ...a]);
+  r.warehouse.markOutForDelivery = async (...a: unknown[]) => void calls.push(['markOutForDelivery', ...a]);
+  r.warehouse.clearOutForDelivery = async (...a: unknown[]) => void calls.push(['clearOutForDelivery', ...a]);
   return { calls, repos };
 }
 const DELIVERY_MESSAGES: [type: string, data: Record<string, unknown>, effect: unknown[]][] = [
@@ -187,4 +189,7 @@ it.each(DELIVERY_MESSAGES)('%s keeps the delivery for the client page and writes
   expect(calls[0]).toEqual(['recordDelivery', expect.objectContaining({ id: DELIVERY, projectId: PROJECT, date: '2026-03-03', items: [{ itemId: ITEM, name: 'Walnut dining table' }] })]);
   expect(calls).toContainEqual(effect);
   if (type === 'logistics.delivery.completed.v1') expect(calls).toContainEqual(['deliver', ITEM, new Date('2026-03-03T15:00:00.000Z')]);
+  // The items show the delivery while it is out, and stop showing it when it ends.
+  const outFlag = { 'logistics.delivery.out-for-delivery.v1': 'markOutForDelivery', 'logistics.delivery.completed.v1': 'clearOutForDelivery', 'logistics.delivery.cancelled.v1': 'clearOutForDelivery' }[type];
+  expect(calls.filter((c) => /OutForDelivery$/.test(String(c[0])))).toEqual(outFlag ? [[outFlag, PROJECT, [ITEM], new Date('2026-03-03T15:00:00.000Z')]] : []);
 });

@@ -161,6 +161,8 @@ export const itemSchema = z.object({
   photoUrl: z.string().nullable(),
   receivedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
+  /** Since when the item is on its way to the job site (its delivery is out); null when it is not. */
+  outForDeliveryAt: z.string().nullable(),
   skuCode: z.string().nullable(),
   collection: z.string().nullable(),
   designer: z.string().nullable(),

@@ -110,6 +110,7 @@ export class ItemImportRepository {
         photoUrl: b.photoUrl ?? null,
         receivedAt,
         deliveredAt,
+        outForDeliveryAt: null,
         skuCode: b.skuCode ?? null,
         collection: b.collection ?? null,
         designer: b.designer ?? null,

@@ -42,6 +42,7 @@ export const ITEM_FIELDS = [
   { field: 'photoUrl', column: 'photo_url', kind: 'text', imported: 'some' },
   { field: 'receivedAt', column: 'received_at', kind: 'instant', imported: 'some' },
   { field: 'deliveredAt', column: 'delivered_at', kind: 'instant', imported: 'some' },
+  { field: 'outForDeliveryAt', column: 'out_for_delivery_at', kind: 'instant' },
   { field: 'skuCode', column: 'sku_code', kind: 'text', imported: 'some' },
   { field: 'collection', column: 'collection', kind: 'text', imported: 'some' },
   { field: 'designer', column: 'designer', kind: 'text', imported: 'some' },

@@ -50,6 +50,20 @@ export class WarehouseRepository {
       UPDATE items SET status = 'delivered', delivered_at = ${deliveredAt}, updated_at = ${deliveredAt} WHERE id = ${itemId}::uuid`;
   }
 
+  /** The project's items on a delivery that went out are out for delivery since `at` (one statement for them all). */
+  async markOutForDelivery(projectId: string, itemIds: readonly string[], at: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE items SET out_for_delivery_at = ${at}, updated_at = ${at}
+      WHERE id = ANY(${itemIds}::uuid[]) AND project_id = ${projectId}::uuid AND status <> 'delivered'`;
+  }
+
+  /** The delivery ended (completed or cancelled): its items of the project are no longer out for delivery. */
+  async clearOutForDelivery(projectId: string, itemIds: readonly string[], at: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE items SET out_for_delivery_at = NULL, updated_at = ${at}
+      WHERE id = ANY(${itemIds}::uuid[]) AND project_id = ${projectId}::uuid AND out_for_delivery_at IS NOT NULL`;
+  }
+
   /**
    * The delivery as logistics now says it; a fact older than the one kept changes nothing. 'inserted' the first
    * time, 'updated' for a newer fact, null for an older or repeated one.

@@ -8,7 +8,8 @@ type DeliveryEventType = Extract<EventType, `logistics.delivery.${string}`>;
 /**
  * What logistics says of a delivery, applied to catalog's own: the client page's list of deliveries, the project's
  * history ('Delivery booked for Mar 3', 'Delivered to 12 Harbour St, received by J. Ellis'), each item's timeline
- * (out for delivery; not delivered, with the note), and on completion the delivered items' status and deliveredAt
+ * (out for delivery; not delivered, with the note), the items' outForDeliveryAt while the delivery is out (cleared
+ * when it is completed or cancelled), and on completion the delivered items' status and deliveredAt
  * (the completion time) with the same events a designer's change publishes. A redelivered or older fact changes
  * nothing; an item deleted or moved since is left alone.
  */
@@ -17,6 +18,7 @@ export async function applyDeliveryFact(r: Repos, event: EventEnvelope<DeliveryE
   const recorded = await r.warehouse.recordDelivery({ id: d.deliveryId, projectId: d.projectId, date: d.date, window: d.window, status: d.status, items: d.items.map((i) => ({ itemId: i.itemId, name: i.name })), changedAt: d.changedAt });
   if (!recorded) return;
   const project = { projectId: d.projectId, metadata: { deliveryId: d.deliveryId } };
+  const itemIds = d.items.map((i) => i.itemId);
   switch (event.type) {
     case 'logistics.delivery.requested.v1':
       // A change to the request while still requested is not a second booking.
@@ -25,8 +27,10 @@ export async function applyDeliveryFact(r: Repos, event: EventEnvelope<DeliveryE
     case 'logistics.delivery.scheduled.v1':
       return r.activities.add({ ...project, itemId: null, type: 'delivery_scheduled', description: activityText.deliveryScheduled(d.date) });
     case 'logistics.delivery.cancelled.v1':
+      await r.warehouse.clearOutForDelivery(d.projectId, itemIds, new Date(d.changedAt));
       return r.activities.add({ ...project, itemId: null, type: 'delivery_cancelled', description: activityText.deliveryCancelled(d.date) });
     case 'logistics.delivery.out-for-delivery.v1':
+      await r.warehouse.markOutForDelivery(d.projectId, itemIds, new Date(d.changedAt));
       for (const i of d.items) {
         const item = await r.items.find(i.itemId);
         if (item && item.projectId === d.projectId) await r.activities.add({ ...project, itemId: i.itemId, type: 'item_out_for_delivery', description: activityText.itemOutForDelivery(item.name) });
@@ -35,6 +39,7 @@ export async function applyDeliveryFact(r: Repos, event: EventEnvelope<DeliveryE
     case 'logistics.delivery.completed.v1': {
       const c = (event as EventEnvelope<'logistics.delivery.completed.v1'>).data;
       const deliveredAt = new Date(c.changedAt);
+      await r.warehouse.clearOutForDelivery(c.projectId, itemIds, deliveredAt);
       const owner = await r.warehouse.ownerOf(c.projectId);
       for (const itemId of c.deliveredItemIds) {
         const before = await r.items.find(itemId, { lock: true });
