@@ -12,7 +12,7 @@ const pdf = () => new File(['%PDF-1.7 ...'], 'po.pdf', { type: 'application/pdf'
 function aPurchaseOrder(lines: number, overrides: Partial<PurchaseOrder> = {}): PurchaseOrder {
   return {
     id: '7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab', projectId: PROJECT_ID, status: 'draft', vendor: 'Northwind Casegoods', number: 'NW-2026-0142', issueDate: '2026-11-02',
-    currencyCode: 'USD', subtotalAmount: '12500.00', taxAmount: '750.00', shippingAmount: '450.00', totalAmount: '13700.00', warnings: [], shipments: [],
+    currencyCode: 'USD', subtotalAmount: '12500.00', taxAmount: '750.00', shippingAmount: '450.00', totalAmount: '13700.00', warnings: [], shipments: [], linkedPurchaseOrderId: null,
     fileUrl: '/api/purchase-orders/7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab/file', importedAt: null, createdAt: '2026-11-26T12:00:00.000Z',
     lines: Array.from({ length: lines }, (_, i) => ({ lineRef: String(i + 1), name: `Chair ${i + 1}`, sku: `NW-${i}`, quantity: 2, unitPrice: '1250.00', lineTotal: '2500.00' })),
     ...overrides,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { answerOwnerQueries, catchUpOverBus, startServiceRuntime } from '@midway/service-kit';
+import { IMPORT_KEY_RETENTION_DAYS } from '@midway/contracts';
 import type { CatalogConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
 import { UnitOfWork } from './data/unit-of-work';
@@ -17,6 +18,7 @@ import { consumeLogisticsDamage } from './events/logistics-damage.consumer';
 import { consumeLogisticsReceiving } from './events/logistics-receiving.consumer';
 import { consumeLogisticsDeliveries } from './events/logistics-deliveries.consumer';
 import { applyLogisticsUpload, consumeLogisticsUploads } from './events/logistics-uploads.consumer';
+import { consumeLogisticsShipments } from './events/logistics-shipments.consumer';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { itemRoutes } from './routes/item.routes';
 import { answerItemImports } from './routes/item-import.responder';
@@ -40,21 +42,17 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
     bodyLimit: '10mb',
   });
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool, (err) => logger.warn({ err }, 'pruning item_list_changes failed; retried on a later page'));
-  const users = await consumeIdentityUsers(rt.bus, uow, logger);
-  rt.onStop(users.stop);
-  const photos = await consumeLogisticsPhotos(rt.bus, uow, logger);
-  rt.onStop(photos.stop);
+  rt.onStop((await consumeIdentityUsers(rt.bus, uow, logger)).stop);
+  rt.onStop((await consumeLogisticsPhotos(rt.bus, uow, logger)).stop);
   // The warehouse's findings: arrivals and inspections on items, damage reports on projects.
-  const receiving = await consumeLogisticsReceiving(rt.bus, uow, logger);
-  rt.onStop(receiving.stop);
-  const damage = await consumeLogisticsDamage(rt.bus, uow, logger);
-  rt.onStop(damage.stop);
+  rt.onStop((await consumeLogisticsReceiving(rt.bus, uow, logger)).stop);
+  rt.onStop((await consumeLogisticsDamage(rt.bus, uow, logger)).stop);
   // Deliveries: the client page's list, the history, and the delivered items.
   rt.onStop((await consumeLogisticsDeliveries(rt.bus, uow, logger)).stop);
-  const uploads = await consumeLogisticsUploads(rt.bus, uow, logger);
-  rt.onStop(uploads.stop);
-  const costs = await consumeBillingCosts(rt.bus, uow, logger);
-  rt.onStop(costs.stop);
+  rt.onStop((await consumeLogisticsUploads(rt.bus, uow, logger)).stop);
+  // A vendor's acknowledgement of an imported purchase order: tracking numbers for its items that have none.
+  rt.onStop((await consumeLogisticsShipments(rt.bus, uow, logger)).stop);
+  rt.onStop((await consumeBillingCosts(rt.bus, uow, logger)).stop);
   // Another service's read model asks before it answers 404 for a project or item it has not seen yet.
   const republish = new RepublishService(uow);
   const questions = answerOwnerQueries(rt.bus, logger, { 'catalog.project': (id) => republish.project(id), 'catalog.item': (id) => republish.item(id) });
@@ -71,9 +69,10 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.app.use(itemRoutes(items));
   // Logistics imports a purchase order's lines as items, once per document (its import key).
   rt.onStop(answerItemImports(rt.bus, logger, items).stop);
+  rt.housekeeping.add('import keys', 60 * 60_000, () => uow.run((r) => r.itemImports.pruneKeys(IMPORT_KEY_RETENTION_DAYS)));
   rt.app.use(dashboardRoutes(new DashboardService(uow)));
   rt.app.use(searchRoutes(new SearchService(uow)));
 
   const running = await rt.listen(port, config.HOST);
-  return { ...running, db: rt.db, relay: rt.relay };
+  return { ...running, db: rt.db, relay: rt.relay, housekeeping: rt.housekeeping };
 }

@@ -10,6 +10,7 @@ import { applyPhotoAttached, applyPhotoUploaded } from '../src/domain/item-photo
 import type { Repos } from '../src/data/unit-of-work';
 import { applyDamageReported, applyItemArrived, applyItemInspected } from '../src/domain/warehouse-facts';
 import { applyDeliveryFact } from '../src/domain/delivery-facts';
+import { applyShipmentLinked } from '../src/domain/shipment-facts';
 
 const { uuid, iso8601DateTimeWithMillis, regex, string, eachLike, boolean } = MatchersV3;
 const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
@@ -192,4 +193,31 @@ it.each(DELIVERY_MESSAGES)('%s keeps the delivery for the client page and writes
   // The items show the delivery while it is out, and stop showing it when it ends.
   const outFlag = { 'logistics.delivery.out-for-delivery.v1': 'markOutForDelivery', 'logistics.delivery.completed.v1': 'clearOutForDelivery', 'logistics.delivery.cancelled.v1': 'clearOutForDelivery' }[type];
   expect(calls.filter((c) => /OutForDelivery$/.test(String(c[0])))).toEqual(outFlag ? [[outFlag, PROJECT, [ITEM], new Date('2026-03-03T15:00:00.000Z')]] : []);
+});
+
+/* ---------- an acknowledgement's tracking numbers ---------- */
+
+it('logistics.shipment.linked.v1 gives its tracking number and carrier to the items that have none', async () => {
+  const pact = new MessageConsumerPact({ consumer: 'catalog', provider: 'logistics-events', dir: PACTS_DIR, pactfileWriteMode: 'update', logLevel: 'warn' });
+  const { calls, repos } = warehouseRepos();
+  const item = { ...(await repos.items.find(ITEM))!, name: 'Walnut dining table' };
+  (repos as unknown as { items: unknown }).items = {
+    find: async () => item,
+    update: async (...a: unknown[]) => (calls.push(['update', a[0], a[1]]), { ...item, trackingNumber: '986578788855', carrierId: 'fedex' }),
+  };
+  await pact
+    .expectsToReceive('logistics.shipment.linked.v1')
+    .withContent(
+      envelope('logistics.shipment.linked.v1', {
+        shipmentId: uuid('5e4d3c2b-eeee-4fff-8aaa-0123456789ab'), documentId: uuid('6f5e4d3c-ffff-4aaa-8bbb-0123456789ab'), purchaseOrderId: uuid('7a6f5e4d-aaaa-4bbb-8ccc-0123456789ab'),
+        projectId: uuid(PROJECT), trackingNumber: string('986578788855'), carrierId: string('fedex'), itemIds: eachLike(uuid(ITEM)), byUserId: uuid(ADMIN),
+        linkedAt: iso8601DateTimeWithMillis('2026-11-20T10:00:00.000Z'),
+      }),
+    )
+    .withMetadata({ contentType: 'application/json' })
+    .verify(asynchronousBodyHandler(async (body) => applyShipmentLinked(repos, parseEvent(body) as EventEnvelope<'logistics.shipment.linked.v1'>)));
+  expect(calls).toEqual([
+    ['update', ITEM, { trackingNumber: '986578788855', carrierId: 'fedex' }],
+    ['activity', 'Tracking number 986578788855 from the vendor: "Walnut dining table"'],
+  ]);
 });

@@ -50,6 +50,16 @@ const MESSAGES = {
       new Date('2026-06-12T10:01:00.000Z'),
     ),
   ),
+  'logistics.shipment.linked.v1': json(() =>
+    logisticsEvents.shipmentLinked(
+      {
+        shipmentId: '5e4d3c2b-eeee-4fff-8aaa-0123456789ab', documentId: '6f5e4d3c-ffff-4aaa-8bbb-0123456789ab', purchaseOrderId: '7a6f5e4d-aaaa-4bbb-8ccc-0123456789ab',
+        projectId: item.projectId, trackingNumber: '986578788855', carrierId: 'fedex', itemIds: [item.id],
+      },
+      BY,
+      new Date('2026-11-20T10:00:00.000Z'),
+    ),
+  ),
 };
 
 it('logistics’ events match every consumer’s message pact', async () => {

@@ -8,6 +8,12 @@ import { SYSTEM_ROLES } from '../vocab';
  */
 export const IMPORT_ITEMS_SUBJECT = 'command.catalog.import-items';
 
+/**
+ * How long catalog remembers an import key (and its answer): a repeat within it answers the first result; past it
+ * the key is pruned, so the asker refuses a repeat of an import older than this itself.
+ */
+export const IMPORT_KEY_RETENTION_DAYS = 30;
+
 export const importItemsRequestSchema = z.object({
   importKey: z.string().min(1).max(100),
   projectId: z.string().uuid(),

@@ -129,4 +129,24 @@ export const logisticsEventSchemas = {
     photoUrls: z.array(z.string()),
   }),
   'logistics.delivery.cancelled.v1': deliveryFacts,
+  /**
+   * A vendor's later document (an order acknowledgement, a packing list) printed this tracking number for lines of
+   * a purchase order imported earlier: the items made from those lines. Catalog gives it, with its carrier, to
+   * those of them that have no tracking number yet. Published once per shipment and item: a repeated upload of the
+   * same document links nothing new and publishes nothing.
+   */
+  'logistics.shipment.linked.v1': z.object({
+    shipmentId: z.uuid(),
+    /** The document that printed the tracking number. */
+    documentId: z.uuid(),
+    /** The earlier purchase order whose lines it ships. */
+    purchaseOrderId: z.uuid(),
+    projectId: z.uuid(),
+    trackingNumber: z.string(),
+    /** The carrier packages/carriers detects from the number; null when none. */
+    carrierId: z.string().nullable(),
+    itemIds: z.array(z.uuid()).min(1),
+    byUserId: z.uuid(),
+    linkedAt: z.iso.datetime(),
+  }),
 } as const;

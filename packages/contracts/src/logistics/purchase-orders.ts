@@ -50,7 +50,17 @@ export const purchaseOrderSchema = z.object({
   totalAmount: amount,
   /** What was assumed ('Prices are in CAD', lines not adding up to the printed subtotal); [] when nothing. */
   warnings: z.array(z.string()),
+  /**
+   * Its own tracking numbers, and those a later document of the same order (an acknowledgement, a packing list)
+   * printed for its lines.
+   */
   shipments: z.array(purchaseOrderShipmentSchema),
+  /**
+   * For an acknowledgement or packing list uploaded after its order was imported: that purchase order (same PO
+   * number, and vendor when both name one), whose lines its shipments were linked to and whose items without a
+   * tracking number get it. Its lines that match none of the order's are named in `warnings`. Null otherwise.
+   */
+  linkedPurchaseOrderId: z.string().uuid().nullable(),
   /** The original PDF, served to the project's owner, members and admins. */
   fileUrl: z.string(),
   importedAt: z.string().nullable(),
@@ -59,7 +69,7 @@ export const purchaseOrderSchema = z.object({
 export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 
 /** GET /api/projects/{id}/purchase-orders: the project's purchase orders, newest first, without their lines. */
-export const purchaseOrderSummarySchema = purchaseOrderSchema.omit({ lines: true, shipments: true }).extend({ lineCount: z.number().int() });
+export const purchaseOrderSummarySchema = purchaseOrderSchema.omit({ lines: true, shipments: true, linkedPurchaseOrderId: true }).extend({ lineCount: z.number().int() });
 export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummarySchema>;
 
 export const purchaseOrderFileUrl = (id: string) => `/api/purchase-orders/${id}/file`;

@@ -73,6 +73,18 @@ export class ItemImportRepository {
     await this.db.$executeRaw`UPDATE import_keys SET response = ${JSON.stringify(response)}::jsonb WHERE import_key = ${importKey}`;
   }
 
+  /** Forgets import keys older than the retention, a bounded batch per statement; returns how many. */
+  async pruneKeys(retentionDays: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const removed = await this.db.$executeRaw`
+        DELETE FROM import_keys WHERE import_key IN (
+          SELECT import_key FROM import_keys WHERE created_at < now() - make_interval(days => ${retentionDays}::int) LIMIT 1000)`;
+      total += removed;
+      if (removed < 1000) return total;
+    }
+  }
+
   /**
    * A set-based import into `project`, fed chunk by chunk: every field of each row kept, answered in input
    * order. Every value (ids and timestamps included) is decided here and sent to Postgres as is, so the

@@ -12,6 +12,8 @@ export const activityText = {
   itemStatus: (name: string, to: ItemStatus) => `"${name}" is now ${ITEM_STATUS_LABELS[to]}`,
   itemUpdated: (name: string) => `Item "${name}" updated`,
   itemRemoved: (name: string) => `Item "${name}" removed`,
+  // A vendor's acknowledgement or packing list of an imported purchase order (logistics).
+  trackingFromVendor: (name: string, trackingNumber: string) => `Tracking number ${trackingNumber} from the vendor: "${name}"`,
   // The warehouse's findings (logistics' receiving desk); never the inspector's notes.
   itemReceived: (name: string) => `Received at the warehouse: "${name}"`,
   itemInspected: (name: string, condition: InspectionCondition) => `Inspected: ${INSPECTION_CONDITION_LABELS[condition].toLowerCase()} — "${name}"`,

@@ -77,4 +77,10 @@ export const logisticsEvents = {
   deliveryCompleted: (d: Delivery, proof: { receivedBy: string; deliveredItemIds: string[]; exceptions: { itemId: string; note: string }[] }, byUserId: string, at: Date) =>
     makeEvent('logistics.delivery.completed.v1', { ...deliveryFacts(d, byUserId, at), ...proof, photoUrls: d.photoUrls }),
   deliveryCancelled: (d: Delivery, byUserId: string, at: Date) => makeEvent('logistics.delivery.cancelled.v1', deliveryFacts(d, byUserId, at)),
+  /** A later document's tracking number reached lines of an imported purchase order: catalog fills their items'. */
+  shipmentLinked: (
+    s: { shipmentId: string; documentId: string; purchaseOrderId: string; projectId: string; trackingNumber: string; carrierId: string | null; itemIds: string[] },
+    byUserId: string,
+    at: Date,
+  ) => makeEvent('logistics.shipment.linked.v1', { ...s, byUserId, linkedAt: at.toISOString() }),
 };

@@ -5,7 +5,9 @@ import { accessFor } from '../logistics-access';
 import { detectCarrier, trackingUrl } from '@midway/carriers';
 import type { UnitOfWork, Repos } from '../../data/unit-of-work';
 import type { PhotoStore } from '../photo.service';
-import { readPurchaseOrder, UnreadablePurchaseOrderError } from './po-parser';
+import { logisticsEvents } from '../logistics-events';
+import { readPurchaseOrder, UnreadablePurchaseOrderError, type ParsedPurchaseOrder } from './po-parser';
+import { isSameOrder, matchOrderLines } from './order-matching';
 
 const NOT_FOUND = 'Project not found';
 const PO_NOT_FOUND = 'Purchase order not found';
@@ -50,7 +52,14 @@ export class PurchaseOrderService {
     const store = this.store;
     // Stored in the transaction: a failed store rolls the rows back, so nothing half-made remains.
     await this.uow.run(async (r) => {
-      await r.purchaseOrders.create({ ...parsed, id, projectId, uploadedBy: caller.userId, fileKey: fileKeyOf(id), fileSize: body.length, lines, shipments });
+      const later = shipments.length ? await linkToEarlierOrder(r, { ...parsed, id, projectId, lines, shipments }) : null;
+      const warnings = [...parsed.warnings, ...(later?.warnings ?? [])];
+      await r.purchaseOrders.create({ ...parsed, warnings, id, projectId, uploadedBy: caller.userId, fileKey: fileKeyOf(id), fileSize: body.length, lines, shipments });
+      if (later) {
+        await r.purchaseOrders.linkShipments(later.links);
+        const at = new Date();
+        for (const s of later.items) await r.outbox.add(logisticsEvents.shipmentLinked({ ...s, documentId: id, projectId }, caller.userId, at));
+      }
       await store.put(fileKeyOf(id), body, 'application/pdf');
     });
     const { fileKey: _k, fileSize: _s, ...po } = (await this.uow.read.purchaseOrders.find(id))!;
@@ -129,4 +138,48 @@ export class PurchaseOrderService {
     const access = isUuid(projectId) ? await r.access.accessOf(caller, projectId) : null;
     if (!access) throw askCatalog && isUuid(projectId) ? notSeenYet('catalog.project', projectId, missing) : notFound(missing);
   }
+}
+
+interface UploadedDocument extends Omit<ParsedPurchaseOrder, 'lines' | 'tracking'> {
+  id: string;
+  projectId: string;
+  lines: (ParsedPurchaseOrder['lines'][number] & { id: string })[];
+  shipments: { id: string; trackingNumber: string; carrier: string | null; lineIds: string[] }[];
+}
+
+/**
+ * An acknowledgement or packing list that arrives after its purchase order was imported: its shipments ship the
+ * matching lines of that order (the newest imported one of the same project with the same number, and vendor when
+ * both name one), and each item made from a line no tracking number had reached yet is to get its line's first
+ * one. The orders are locked, so a repeated or raced upload of the same document links and announces nothing new.
+ * Its lines that match none of the order's are said in warnings.
+ */
+async function linkToEarlierOrder(r: Repos, doc: UploadedDocument) {
+  const orders = await r.purchaseOrders.lockNumberedOrders(doc.projectId, doc.id);
+  const order = orders.filter((o) => o.importedAt && isSameOrder(doc, o)).sort((a, b) => b.importedAt!.getTime() - a.importedAt!.getTime())[0];
+  if (!order) return null;
+  const orderLines = await r.purchaseOrders.orderLines(order.id);
+  const { matches } = matchOrderLines(doc.lines, orderLines);
+  const links: { shipmentId: string; documentLineId: string }[] = [];
+  const items = new Map<string, { shipmentId: string; purchaseOrderId: string; trackingNumber: string; carrierId: string | null; itemIds: string[] }>();
+  const reached = new Set<string>();
+  const warnings: string[] = [];
+  doc.lines.forEach((line, i) => {
+    const match = matches[i];
+    if (match === null || match === undefined) {
+      const label = [line.name, line.sku].filter(Boolean).join(', ');
+      warnings.push(`Line ${line.lineRef} (${label}) matches no line of purchase order ${order.number}; no item gets its tracking number.`);
+      return;
+    }
+    const target = orderLines[match]!;
+    const shipping = doc.shipments.filter((s) => s.lineIds.includes(line.id));
+    for (const s of shipping) links.push({ shipmentId: s.id, documentLineId: target.id });
+    const first = shipping[0];
+    if (!first || !target.itemId || target.shipped || reached.has(target.id)) return;
+    reached.add(target.id);
+    const entry = items.get(first.id) ?? { shipmentId: first.id, purchaseOrderId: order.id, trackingNumber: first.trackingNumber, carrierId: first.carrier, itemIds: [] };
+    entry.itemIds.push(target.itemId);
+    items.set(first.id, entry);
+  });
+  return { links, items: [...items.values()], warnings };
 }
