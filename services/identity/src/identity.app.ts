@@ -5,6 +5,7 @@ import type { IdentityConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
 import { UnitOfWork } from './data/unit-of-work';
 import { ContactRepository } from './data/contact.repository';
+import { SharedRateLimitStore } from './data/rate-limit.store';
 import { AuthService } from './domain/auth.service';
 import { ContactService } from './domain/contact.service';
 import { ContactMailer } from './mail/contact-mailer';
@@ -46,10 +47,13 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
     logger.info({ email: config.ADMIN_EMAIL, created }, 'admin account ready');
   }
 
-  rt.app.use(authRoutes(auth, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE }));
-  rt.app.use(passwordRoutes(passwords, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE }));
+  // Rate-limit counts live in the database, so a limit holds across every identity replica.
+  const counters = () => new SharedRateLimitStore(uow);
+  rt.housekeeping.add('ended rate-limit windows', 10 * 60_000, () => uow.run((r) => r.rateLimits.deleteExpired()));
+  rt.app.use(authRoutes(auth, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }));
+  rt.app.use(passwordRoutes(passwords, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }));
   rt.app.use(profileRoutes(new ProfileService(uow)));
-  rt.app.use(contactRoutes(contact, { contactPerMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE }));
+  rt.app.use(contactRoutes(contact, { contactPerMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE, counters }));
 
   mailer.start();
   const running = await rt.listen(port, config.HOST);

@@ -31,6 +31,20 @@ describe('identity housekeeping (scheduled by the kit)', () => {
     expect(left.map((s) => s.sid)).toEqual([live]);
   });
 
+  it('deletes rate-limit windows that have ended and keeps running ones', async () => {
+    const [ended, running] = [`test:ip:${randomUUID()}`, `test:ip:${randomUUID()}`];
+    await identity.db.rateLimitCounter.createMany({
+      data: [
+        { key: ended, hits: 3, resetAt: new Date(Date.now() - 1000) },
+        { key: running, hits: 3, resetAt: new Date(Date.now() + 60_000) },
+      ],
+    });
+    const removed = await identity.housekeeping.runNow('ended rate-limit windows');
+    expect(removed['ended rate-limit windows']).toBeGreaterThanOrEqual(1);
+    const left = await identity.db.rateLimitCounter.findMany({ where: { key: { in: [ended, running] } }, select: { key: true } });
+    expect(left.map((c) => c.key)).toEqual([running]);
+  });
+
   it('prunes inbox rows past the retention and keeps recent ones', async () => {
     const [old, recent] = [randomUUID(), randomUUID()];
     await identity.db.$executeRawUnsafe(

@@ -2,12 +2,14 @@ import { UnitOfWork as KitUnitOfWork, type Outbox } from '@midway/service-kit';
 import { SessionRepository } from './session.repository';
 import { UserRepository } from './user.repository';
 import { PasswordResetRepository } from './password-reset.repository';
+import { RateLimitRepository } from './rate-limit.repository';
 import { SCHEMA, type Client, type Db, type Tx } from './prisma-client';
 
 export interface Repos {
   users: UserRepository;
   sessions: SessionRepository;
   passwordResets: PasswordResetRepository;
+  rateLimits: RateLimitRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -22,6 +24,7 @@ export class UnitOfWork extends KitUnitOfWork<Tx, Omit<Repos, 'outbox'>> {
         users: new UserRepository(client as Client),
         sessions: new SessionRepository(client as Client),
         passwordResets: new PasswordResetRepository(client as Client),
+        rateLimits: new RateLimitRepository(client as Client),
       }),
       afterCommit,
     });

@@ -4,7 +4,7 @@ import { callerOf, HttpError, isCrossSite, parse, readCookie, requireCaller, SES
 import type { AuthService, SignedIn } from '../domain/auth.service';
 import { safeReturnPath } from '../domain/return-path';
 import { loginPage, registerPage, signOutPage } from '../pages/auth-pages';
-import { perIpAndAccount } from './rate-limits';
+import { perIpAndAccount, type RateLimitCounters } from './rate-limits';
 
 const isForm = (req: Request) => req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
 const metaOf = (req: Request) => ({ ip: req.ip, userAgent: req.get('user-agent')?.slice(0, 300) });
@@ -19,9 +19,9 @@ function renderFormError(res: Response, err: unknown, page: (error: string) => s
   res.status(err.status).type('html').send(page(err.message));
 }
 
-export function authRoutes(auth: AuthService, limits: { authPerMinute: number }): Router {
+export function authRoutes(auth: AuthService, limits: { authPerMinute: number; counters: RateLimitCounters }): Router {
   const r = Router();
-  const limited = perIpAndAccount(limits.authPerMinute, 'auth');
+  const limited = perIpAndAccount(limits.authPerMinute, 'auth', limits.counters);
 
   // `?email=&returnTo=`: an invitation's page sends the invitee here with their address filled in, and back after.
   const prefill = (req: Request) => ({ email: typeof req.query.email === 'string' ? req.query.email.slice(0, 254) : undefined, returnTo: safeReturnPath(req.query.returnTo) });

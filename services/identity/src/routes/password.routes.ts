@@ -3,7 +3,7 @@ import { changePasswordBodySchema, passwordResetConfirmBodySchema, passwordReset
 import { callerOf, HttpError, parse, requireCaller } from '@midway/service-kit';
 import { INVALID_RESET_LINK, type PasswordService } from '../domain/password.service';
 import { forgotPasswordPage, passwordResetDonePage, resetPasswordPage } from '../pages/auth-pages';
-import { perIp, perIpAndAccount } from './rate-limits';
+import { perIp, perIpAndAccount, type RateLimitCounters } from './rate-limits';
 
 const isForm = (req: Request) => req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
 
@@ -20,14 +20,14 @@ async function answer(req: Request, res: Response, work: () => Promise<{ message
 }
 
 /** Password reset by e-mailed link (public) and password change (signed in). */
-export function passwordRoutes(passwords: PasswordService, limits: { authPerMinute: number }): Router {
+export function passwordRoutes(passwords: PasswordService, limits: { authPerMinute: number; counters: RateLimitCounters }): Router {
   const r = Router();
   const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
 
   r.get('/api/password-reset', (_req, res) => void res.type('html').send(forgotPasswordPage()));
 
   // Per IP and per address: nobody can flood an inbox with links.
-  r.post('/api/password-reset', ...perIpAndAccount(limits.authPerMinute, 'reset'), async (req, res) => {
+  r.post('/api/password-reset', ...perIpAndAccount(limits.authPerMinute, 'reset', limits.counters), async (req, res) => {
     await answer(
       req,
       res,
@@ -43,7 +43,7 @@ export function passwordRoutes(passwords: PasswordService, limits: { authPerMinu
     res.type('html').send(resetPasswordPage({ token, usable: token !== '' && (await passwords.resetLinkUsable(token)), error: token ? undefined : INVALID_RESET_LINK }));
   });
 
-  r.post('/api/password-reset/confirm', perIp(limits.authPerMinute, 'reset-confirm'), async (req, res) => {
+  r.post('/api/password-reset/confirm', perIp(limits.authPerMinute, 'reset-confirm', limits.counters), async (req, res) => {
     noStore(res);
     await answer(
       req,
@@ -54,7 +54,7 @@ export function passwordRoutes(passwords: PasswordService, limits: { authPerMinu
     );
   });
 
-  r.post('/api/user/password', requireCaller, perIp(limits.authPerMinute, 'password'), async (req, res) => {
+  r.post('/api/user/password', requireCaller, perIp(limits.authPerMinute, 'password', limits.counters), async (req, res) => {
     res.json(await passwords.changePassword(callerOf(req), parse(changePasswordBodySchema, req.body)));
   });
   return r;

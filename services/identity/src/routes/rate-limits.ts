@@ -1,16 +1,20 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import { tooManyRequests } from '@midway/service-kit';
 
 const pass: RequestHandler = (_req, _res, next) => next();
 
-function limiter(perMinute: number, key: (req: Request) => string | undefined, name: string): RequestHandler {
+/** Where a limiter keeps its counts: a new store per limiter, shared by every replica (SharedRateLimitStore). */
+export type RateLimitCounters = () => Store;
+
+function limiter(perMinute: number, key: (req: Request) => string | undefined, name: string, counters: RateLimitCounters): RequestHandler {
   if (perMinute <= 0) return pass;
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    store: counters(),
     // Requests without the key (no e-mail in the body) are not counted against an account.
     skip: (req) => key(req) === undefined,
     keyGenerator: (req) => `${name}:${key(req)}`,
@@ -22,10 +26,10 @@ const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 const accountOf = (req: Request) => (typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase().slice(0, 255) : undefined);
 
 /** Per IP and per account: a botnet spread over many IPs still hits the account limit, and vice versa. */
-export function perIpAndAccount(perMinute: number, name: string): RequestHandler[] {
-  return [limiter(perMinute, ipOf, `${name}:ip`), limiter(perMinute, accountOf, `${name}:account`)];
+export function perIpAndAccount(perMinute: number, name: string, counters: RateLimitCounters): RequestHandler[] {
+  return [limiter(perMinute, ipOf, `${name}:ip`, counters), limiter(perMinute, accountOf, `${name}:account`, counters)];
 }
 
-export function perIp(perMinute: number, name: string): RequestHandler {
-  return limiter(perMinute, ipOf, `${name}:ip`);
+export function perIp(perMinute: number, name: string, counters: RateLimitCounters): RequestHandler {
+  return limiter(perMinute, ipOf, `${name}:ip`, counters);
 }
