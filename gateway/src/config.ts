@@ -1,23 +1,35 @@
 import { z } from 'zod';
 import { portSchema } from '@midway/service-kit';
 
-const optionalUrl = z.url().optional();
+/** A service's replicas: one URL, or several separated by commas (the gateway balances over them). */
+const urlList = (name: string, example: string) =>
+  z.string().refine((value) => urlsOf(value).length > 0 && urlsOf(value).every((u) => z.url().safeParse(u).success), {
+    error: `${name} must be the service's URL or a comma-separated list of its replicas' URLs, e.g. ${example}`,
+  });
+
+/** The URLs of a comma-separated list, blanks dropped. */
+export const urlsOf = (value: string | undefined): string[] => (value ?? '').split(',').map((u) => u.trim()).filter(Boolean);
 
 export const gatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.string().default('info'),
   HOST: z.string().default('127.0.0.1'),
   PORT: portSchema.default(8080),
+  /**
+   * `true`: the public port is shared with the other gateway replicas on this host (SO_REUSEPORT; the
+   * kernel spreads connections over them). Each replica still needs an admin port of its own.
+   */
+  GATEWAY_REUSE_PORT: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** The admin listener (Prometheus' /metrics): a second port, on loopback unless said, never the public address. */
   GATEWAY_ADMIN_PORT: portSchema.default(9080),
   GATEWAY_ADMIN_HOST: z.string().default('127.0.0.1'),
   NATS_URL: z.string().min(1, { error: 'NATS_URL is required, e.g. nats://127.0.0.1:4222' }),
   SESSION_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { error: 'SESSION_PUBLIC_KEY must be a PEM public key' }),
   INTERNAL_TOKEN_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { error: 'INTERNAL_TOKEN_PRIVATE_KEY must be a PEM private key' }),
-  IDENTITY_URL: z.url({ error: 'IDENTITY_URL must be the identity service URL, e.g. http://127.0.0.1:4001' }),
-  CATALOG_URL: optionalUrl,
-  LOGISTICS_URL: optionalUrl,
-  BILLING_URL: optionalUrl,
+  IDENTITY_URL: urlList('IDENTITY_URL', 'http://127.0.0.1:4001,http://127.0.0.1:4101'),
+  CATALOG_URL: urlList('CATALOG_URL', 'http://127.0.0.1:4002').optional(),
+  LOGISTICS_URL: urlList('LOGISTICS_URL', 'http://127.0.0.1:4003').optional(),
+  BILLING_URL: urlList('BILLING_URL', 'http://127.0.0.1:4004').optional(),
   /** Folder holding shell/ and the remotes' folders with their dist/ builds (the repo root by default). */
   STATIC_ROOT: z.string().default(process.cwd()),
   /** Comma-separated remote folders to answer 404 for (exercise the shell's retry state). */

@@ -1,7 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { chain, closeServer, connectBus, createApp, createMetrics, finishApp, internalErrorBody, listen, redactUrl, requestContext, under } from '@midway/service-kit';
-import type { GatewayConfig } from './config';
+import { urlsOf, type GatewayConfig } from './config';
 import { apiCompression } from './api-compression.middleware';
 import { apiProxy } from './proxy.middleware';
 import { callerFacts, sendJson } from './plain-http';
@@ -13,6 +14,7 @@ import { healthRoutes } from './health.routes';
 import { staticRoutes } from './static.routes';
 import { searchRoutes } from './search.routes';
 import { openapiRoutes } from './openapi.routes';
+import { startUpstreams } from './upstream-set';
 
 const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 
@@ -21,19 +23,22 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
   const revoked = new RevokedSessions();
   // NATS may still be down: the gateway starts anyway and is not ready until the revocations are replayed.
   const feed = followRevocations(() => connectBus(config.NATS_URL, 'gateway', logger), revoked, logger);
+  // Each service's replicas (its URL setting may list several).
   const services = Object.fromEntries(
     (
       [
-        ['identity', config.IDENTITY_URL],
-        ['catalog', config.CATALOG_URL],
-        ['logistics', config.LOGISTICS_URL],
-        ['billing', config.BILLING_URL],
-      ] as [ServiceName, string | undefined][]
-    ).filter(([, url]) => url),
-  ) as Partial<Record<ServiceName, string>>;
+        ['identity', urlsOf(config.IDENTITY_URL)],
+        ['catalog', urlsOf(config.CATALOG_URL)],
+        ['logistics', urlsOf(config.LOGISTICS_URL)],
+        ['billing', urlsOf(config.BILLING_URL)],
+      ] as [ServiceName, string[]][]
+    ).filter(([, urls]) => urls.length > 0),
+  ) as Partial<Record<ServiceName, string[]>>;
 
   // Proxied calls are labelled by their route table entry, the gateway's own routes by express's pattern.
   const metrics = createMetrics('gateway', { routeOf: (req) => (isProxied(req) ? routeOf(req)?.prefix : undefined) });
+  const upstreams = startUpstreams(services, logger, metrics.registry);
+  const urlOf = (service: ServiceName) => () => upstreams.urlOf(service);
   const caller = callerFacts(config.TRUST_PROXY_HOPS);
   const edge = securityHeaders(list(config.IMG_ORIGINS), caller, isProxied);
   // Every request, the gateway's own routes' and the proxied calls alike, goes through this first.
@@ -51,21 +56,21 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     ),
     sessionGate({ sessionPublicKey: config.SESSION_PUBLIC_KEY, internalPrivateKey: config.INTERNAL_TOKEN_PRIVATE_KEY, revoked, ready: feed.isReady, caller }),
   );
-  const proxy = apiProxy(services, logger, caller, edge);
+  const proxy = apiProxy(upstreams.sets, logger, caller, edge, upstreams.metrics);
 
   const app = createApp({ logger, parseBodies: false, helmet: false, trustProxy: config.TRUST_PROXY_HOPS, requestContext: false });
   app.use(front);
   // Metrics are for Prometheus on the admin port only: the public address does not have them.
   app.get('/metrics', (req, res) => void res.status(404).json({ error: 'not_found', message: 'No route for GET /metrics', requestId: req.id }));
   app.use(openapiRoutes()); // public: /api/openapi.json and /api/docs
-  app.use(healthRoutes(services as Record<string, string>, feed));
-  app.use(searchRoutes({ catalog: services.catalog, logistics: services.logistics }, logger));
+  app.use(healthRoutes(services as Record<string, string[]>, feed));
+  app.use(searchRoutes({ catalog: urlOf('catalog'), logistics: urlOf('logistics') }, logger));
   app.use(
     staticRoutes({
       root: config.STATIC_ROOT,
       disabledRemotes: list(config.DISABLED_REMOTES),
       logger,
-      services: { identity: services.identity, catalog: services.catalog },
+      services: { identity: urlOf('identity'), catalog: urlOf('catalog') },
       config: {
         productName: 'Midway',
         supportPhone: config.SUPPORT_PHONE,
@@ -83,14 +88,17 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     if (!proxy.owns(req)) return void app(req, res);
     front(req, res, (err) => (err ? failed(req, res, err, logger) : proxy.forward(req, res)));
   };
-  const { server, url, port: actualPort } = await listen(handle, port, config.HOST);
+  const { server, url, port: actualPort } = await (config.GATEWAY_REUSE_PORT ? listenShared(handle, port, config.HOST) : listen(handle, port, config.HOST)).catch(async (err) => {
+    await upstreams.close();
+    throw err;
+  });
   // A gateway on a free port (tests, several at once) takes a free admin port too.
   const admin = await listen(
     (req, res) => (req.method === 'GET' && req.url?.split('?')[0] === '/metrics' ? metrics.handler(req, res) : sendJson(res, 404, { error: 'not_found', message: 'The admin port serves GET /metrics only.' })),
     port === 0 ? 0 : config.GATEWAY_ADMIN_PORT,
     config.GATEWAY_ADMIN_HOST,
   ).catch(async (err) => {
-    await closeServer(server);
+    await Promise.all([closeServer(server), upstreams.close()]);
     throw err;
   });
   return {
@@ -103,9 +111,26 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
     feed,
     async stop() {
       await Promise.all([closeServer(server), closeServer(admin.server)]);
-      await Promise.all([proxy.close(), feed.stop()]);
+      await Promise.all([upstreams.close(), feed.stop()]);
     },
   };
+}
+
+/**
+ * The public port shared with the other gateway replicas on this host (SO_REUSEPORT): each replica binds
+ * it and the kernel spreads new connections over the ones alive, so a killed replica costs only its own.
+ */
+function listenShared(handler: RequestListener, port: number, host: string): Promise<{ server: Server; port: number; url: string }> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(handler);
+    server.once('error', reject);
+    server.listen({ port, host, reusePort: true }, () => {
+      const actual = (server.address() as AddressInfo).port;
+      // As listen() does: outlive a load balancer's idle timeout so a reused socket is never cut mid-request.
+      server.keepAliveTimeout = 65_000;
+      resolve({ server, port: actual, url: `http://${host}:${actual}` });
+    });
+  });
 }
 
 /** A front middleware failed on a proxied call (none is known to): express's error handler's answer, without express. */

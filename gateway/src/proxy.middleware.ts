@@ -1,53 +1,52 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import vary from 'vary';
 import { redactUrl, REQUEST_ID_HEADER } from '@midway/service-kit';
 import { isJsonType, sendJson, type CallerFacts } from './plain-http';
 import { privateCacheControl } from './private-answers';
 import { isProxied, routeOf, type Route, type ServiceName } from './route-table';
 import { bufferedBodyOf, type EdgeHeaders } from './security.middleware';
-
-/** No answer's headers within this long, or this long between two chunks of one: the service is not answering. */
-const UPSTREAM_TIMEOUT_MS = 30_000;
-/**
- * A service that is down answers 503 within seconds: a killed one refuses at once, and one whose host is
- * gone (no refusal, just silence) is given up on after this, well under undici's 10 s default.
- */
-const CONNECT_TIMEOUT_MS = 2_000;
+import { ReplicaDownError, type InFlight, type Replica, type UpstreamMetrics, type UpstreamSet } from './upstream-set';
 
 export interface ApiProxy {
   /** Whether the request is for a proxied route (the gateway's own routes, composed ones included, are not). */
   owns(req: IncomingMessage): boolean;
-  /** Forwards an owned request to its service and streams the answer back. */
+  /** Forwards an owned request to a replica of its service and streams the answer back. */
   forward(req: IncomingMessage, res: ServerResponse): void;
-  /** Closes the kept-alive connections to the services. */
-  close(): Promise<void>;
 }
 
 /**
- * Proxies each /api route to the service that owns it over undici's connection pools; a service that is not
- * configured, or not answering, answers 503. undici's dispatch streams both bodies without a per-request
- * stream object or async resource: about half the CPU per hop of http-proxy over node's http client.
+ * Proxies each /api route to a replica of the service that owns it over undici's connection pools (see
+ * upstream-set.ts for which replica); a service that is not configured, or has no replica answering,
+ * answers 503. undici's dispatch streams both bodies without a per-request stream object or async
+ * resource: about half the CPU per hop of http-proxy over node's http client.
  */
-export function apiProxy(targets: Partial<Record<ServiceName, string>>, logger: Logger, caller: CallerFacts, edge: Pick<EdgeHeaders, 'owned' | 'useDocumentSet'>): ApiProxy {
-  const pools = new Map<ServiceName, Pool>();
-  for (const [service, target] of Object.entries(targets) as [ServiceName, string | undefined][]) {
-    if (target) pools.set(service, new Pool(target, { connections: 256, keepAliveTimeout: 30_000, connect: { timeout: CONNECT_TIMEOUT_MS }, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS }));
-  }
+export function apiProxy(
+  upstreams: ReadonlyMap<ServiceName, UpstreamSet>,
+  logger: Logger,
+  caller: CallerFacts,
+  edge: Pick<EdgeHeaders, 'owned' | 'useDocumentSet'>,
+  metrics?: UpstreamMetrics,
+): ApiProxy {
   return {
     owns: isProxied,
     forward: (req, res) => {
       const route = routeOf(req)!;
-      const pool = pools.get(route.service);
-      if (!pool) return sendJson(res, 503, { error: 'service_unavailable', message: `The ${route.service} service is not deployed yet.` });
+      const upstream = upstreams.get(route.service);
+      if (!upstream) return sendJson(res, 503, { error: 'service_unavailable', message: `The ${route.service} service is not deployed yet.` });
       const body = req.method === 'GET' || req.method === 'HEAD' ? null : (bufferedBodyOf(req) ?? req);
-      const handler = new ProxyHandler(req, res, route.service, logger, edge, !route.public);
-      pool.dispatch({ method: req.method as Dispatcher.HttpMethod, path: req.url!, headers: forwardedHeaders(req, route, caller), body }, handler);
+      const exchange = new ProxyHandler(req, res, upstream, { method: req.method as Dispatcher.HttpMethod, path: req.url!, headers: forwardedHeaders(req, route, caller), body }, logger, edge, !route.public, metrics);
+      exchange.send();
     },
-    close: async () => void (await Promise.all([...pools.values()].map((p) => p.close()))),
   };
 }
+
+/** A connection that was never made: the replica is not there (killed, not started, its host gone). */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+/** The connection closed under the request before any answer: a killed replica's kept-alive sockets. */
+const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+const codeOf = (err: Error) => (err as { code?: string }).code ?? '';
 
 /** Connection-scoped headers (RFC 9110 §7.6.1) stay on their own hop; undici refuses most of them anyway. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
@@ -84,18 +83,30 @@ function forwardedHeaders(req: IncomingMessage, route: Route, caller: CallerFact
   return headers;
 }
 
-/** One proxied exchange: the service's answer streams to the caller as it arrives, with back-pressure both ways. */
-class ProxyHandler implements Dispatcher.DispatchHandler {
+/**
+ * One proxied exchange: the service's answer streams to the caller as it arrives, with back-pressure both
+ * ways. A request that a replica could not take is sent once more to another replica that is up, when
+ * that cannot do it twice: it never left (the connection was refused) and its body can be sent again, or
+ * it is a GET or HEAD (safe to repeat) whose connection closed before any answer. A request on a replica
+ * found hung is answered 503 at once rather than left waiting.
+ */
+class ProxyHandler implements Dispatcher.DispatchHandler, InFlight {
   private controller: Dispatcher.DispatchController | undefined;
+  private replica: Replica | undefined;
+  private retried = false;
+  /** The caller has its answer (or was cut off): whatever the replica still does is not theirs any more. */
+  private settled = false;
 
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
-    private readonly service: ServiceName,
+    private readonly upstream: UpstreamSet,
+    private readonly request: Dispatcher.DispatchOptions,
     private readonly logger: Logger,
     private readonly edge: Pick<EdgeHeaders, 'owned' | 'useDocumentSet'>,
     /** The answer is the signed-in caller's own: no shared cache, and no back button on a shared computer, may reuse it. */
     private readonly callersOwn: boolean,
+    private readonly metrics: UpstreamMetrics | undefined,
   ) {
     // The caller hung up: stop the service's work on its behalf too.
     res.once('close', () => {
@@ -103,9 +114,30 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     });
   }
 
+  /** Dispatches to the next replica that is up (never the one that just failed), or answers 503 when there is none. */
+  send(): void {
+    // A lone replica that is still up gets the retry itself: its connection closed, its process did not.
+    const replica = this.upstream.pick(this.replica) ?? (this.replica?.up ? this.replica : undefined);
+    if (!replica) {
+      this.logger.warn({ service: this.upstream.service, url: redactUrl(this.req.url) }, 'upstream unavailable: no replica is up');
+      return this.unavailable();
+    }
+    this.replica = replica;
+    this.controller = undefined;
+    replica.inFlight.add(this);
+    replica.dispatcher.dispatch(this.request, this);
+  }
+
+  giveUp(reason: Error): void {
+    if (this.controller) return this.controller.abort(reason); // onResponseError answers
+    // Still queued for a connection: answer now, and drop the request if it ever starts.
+    this.finish();
+    this.fail(reason);
+  }
+
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
-    if (this.res.destroyed) controller.abort(new Error('the caller closed the connection'));
+    if (this.res.destroyed || this.settled) controller.abort(new Error('the caller closed the connection'));
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
@@ -135,15 +167,56 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
+    this.finish();
     this.res.end();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
-    const { req, res, service } = this;
-    if (res.destroyed) return; // the caller left first: nothing to tell
-    this.logger.warn({ err: err.message, service, url: redactUrl(req.url) }, 'upstream unavailable');
+    const replica = this.replica!;
+    if (this.settled) return;
+    this.finish();
+    if (this.res.destroyed) return; // the caller left first: nothing to tell
+    const code = codeOf(err);
+    if (CONNECT_FAILURES.has(code)) this.upstream.refused(replica, err);
+    if (!this.res.headersSent && this.mayRetry(err, code)) {
+      this.retried = true;
+      this.settled = false;
+      this.metrics?.retries.inc({ upstream_service: this.upstream.service });
+      this.logger.info({ err: err.message, service: this.upstream.service, replica: replica.url, url: redactUrl(this.req.url) }, 'upstream retried on another replica');
+      return this.send();
+    }
+    this.fail(err);
+  }
+
+  private mayRetry(err: Error, code: string): boolean {
+    if (this.retried || err instanceof ReplicaDownError) return false;
+    const { body } = this.request;
+    const neverSent = this.controller === undefined && CONNECT_FAILURES.has(code);
+    // A streamed body the first attempt never read is still whole; one it read is spent.
+    const replayable = body === null || Buffer.isBuffer(body) || (body === this.req && !this.req.readableDidRead);
+    if (neverSent && replayable) return true;
+    return (this.request.method === 'GET' || this.request.method === 'HEAD') && (neverSent || CONNECTION_LOST.has(code));
+  }
+
+  private finish(): void {
+    this.settled = true;
+    this.replica?.inFlight.delete(this);
+  }
+
+  private fail(err: Error): void {
+    const { req, res } = this;
+    if (res.destroyed) return;
+    this.logger.warn({ err: err.message, service: this.upstream.service, replica: this.replica?.url, url: redactUrl(req.url) }, 'upstream unavailable');
     // Part of the answer already went out: all that can be said now is that it is cut short.
     if (res.headersSent) return void res.destroy(err);
-    sendJson(res, 503, { error: 'service_unavailable', message: `The ${service} service is not answering. Please try again shortly.`, requestId: req.headers[REQUEST_ID_HEADER] });
+    this.unavailable();
+  }
+
+  private unavailable(): void {
+    const { req, res, upstream } = this;
+    this.settled = true;
+    if (res.destroyed || res.headersSent) return;
+    this.metrics?.unavailable.inc({ upstream_service: upstream.service });
+    sendJson(res, 503, { error: 'service_unavailable', message: `The ${upstream.service} service is not answering. Please try again shortly.`, requestId: req.headers[REQUEST_ID_HEADER] });
   }
 }

@@ -11,7 +11,7 @@ const resultsSchema = z.array(searchResultSchema);
  * GET /api/search: asks every source (catalog for projects and items, logistics for services) in
  * parallel and merges what answers in time. A failing or slow source is logged and left out, never a 500.
  */
-export function searchRoutes(sources: Record<string, string | undefined>, logger: Logger, timeoutMs = 1500): Router {
+export function searchRoutes(sources: Record<string, () => string | undefined>, logger: Logger, timeoutMs = 1500): Router {
   const r = Router();
   r.get('/api/search', async (req, res) => {
     const q = typeof req.query.q === 'string' ? req.query.q.trim() : '';
@@ -20,8 +20,10 @@ export function searchRoutes(sources: Record<string, string | undefined>, logger
     const headers: Record<string, string> = { [IDENTITY_HEADER]: String(req.headers[IDENTITY_HEADER] ?? ''), [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? '') };
     const answers = await Promise.all(
       Object.entries(sources)
-        .filter(([, url]) => url)
-        .map(async ([name, url]): Promise<SearchResult[]> => {
+        .map(async ([name, urlOf]): Promise<SearchResult[]> => {
+          // A replica of the source that is up, asked now: none at all and the source is left out.
+          const url = urlOf();
+          if (!url) return [];
           try {
             const answer = await fetch(`${url}/api/search?q=${encodeURIComponent(q)}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
             if (!answer.ok) throw new Error(`answered ${answer.status}`);

@@ -20,18 +20,21 @@ export class SignedInFrames {
   // The same frame for the same page and caller: a render holds the gateway's one thread.
   private readonly rendered = new LRUCache<string, FirstScreen | false>({ max: 2000 });
 
-  constructor(private readonly opts: { root: string; identityUrl?: string; catalogUrl?: string; logger: Logger; timeoutMs?: number }) {
+  constructor(private readonly opts: { root: string; identityUrl?: () => string | undefined; catalogUrl?: () => string | undefined; logger: Logger; timeoutMs?: number }) {
     this.prerender = loadShellPrerender(opts.root, opts.logger);
   }
 
   async render(req: Request): Promise<FirstScreen | null> {
     const plan = pageLoadPlan(req.path, '', true);
-    if (!this.prerender || !plan || !this.opts.identityUrl) return null;
+    // The services' replicas that are up now (none: the page renders in the browser alone).
+    const identityUrl = this.opts.identityUrl?.();
+    const catalogUrl = this.opts.catalogUrl?.();
+    if (!this.prerender || !plan || !identityUrl) return null;
     // A project page's one first read is its project (pageLoadPlan names it only for a plain id).
     const projectRead = plan.page === 'project-detail' ? plan.queries[0] : undefined;
     const [user, project] = await Promise.all([
-      this.read(req, `${this.opts.identityUrl}/api/auth/user`, currentUserSchema),
-      projectRead && this.opts.catalogUrl ? this.read(req, `${this.opts.catalogUrl}${projectRead}`, projectHeadingSchema) : null,
+      this.read(req, `${identityUrl}/api/auth/user`, currentUserSchema),
+      projectRead && catalogUrl ? this.read(req, `${catalogUrl}${projectRead}`, projectHeadingSchema) : null,
     ]);
     // A project's page without its heading (not theirs, gone, or catalog late) renders in the browser alone.
     if (!user || (plan.page === 'project-detail' && !project)) return null;

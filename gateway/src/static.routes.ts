@@ -23,7 +23,7 @@ export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /client/\nD
  * remote is picked up on the next load); content-hashed chunks are cached for a year. Text assets are sent
  * in their precompressed brotli or gzip form when the browser accepts it (see precompressed-static.ts).
  */
-export function staticRoutes(opts: { root: string; disabledRemotes: string[]; config: PublicConfig; logger: Logger; services?: { identity?: string; catalog?: string } }): Router {
+export function staticRoutes(opts: { root: string; disabledRemotes: string[]; config: PublicConfig; logger: Logger; services?: { identity?: () => string | undefined; catalog?: () => string | undefined } }): Router {
   const r = Router();
   const firstScreen = opts.disabledRemotes.includes('mf-landing') ? null : renderLandingFirstScreen(opts.root, opts.config, opts.logger);
   /** index.html as built and with the landing's first screen, read again when the shell's index.html changes (a new build). */

@@ -21,6 +21,12 @@ export interface PlatformOptions {
   disableRemotes?: string[];
   /** Extra env for every service (e.g. rate limits in tests). */
   serviceEnv?: Record<string, string>;
+  /**
+   * Processes of every service and of the gateway (default 1; npm start reads MIDWAY_REPLICAS). Replica k of
+   * a service listens on its own port (fixed ports: the default + 100 × (k − 1)); the gateway's replicas share
+   * the one public port (SO_REUSEPORT), each with an admin port of its own.
+   */
+  replicas?: number;
   log?: (line: string) => void;
 }
 
@@ -29,12 +35,22 @@ export interface Platform {
   mailUrl: string | null;
   dataDir: string;
   admin: { email: string; password: string };
+  /** Each service's first replica's URL (the gateway's is baseUrl). */
   services: Record<string, string>;
+  /** Each service's replicas' URLs, replica 1 first; the gateway's replicas all answer at baseUrl. */
+  serviceUrls: Record<string, string[]>;
+  /** How many processes each service and the gateway run. */
+  replicas: number;
   /** The gateway's admin listener (Prometheus' /metrics); each service serves its own on its port. */
   gatewayAdminUrl: string;
+  /** Every gateway replica's admin listener, replica 1 first. */
+  gatewayAdminUrls: string[];
   databaseUrl: string;
   natsUrl: string;
-  /** Every supervised process (services, then the gateway): a fault test kills them by pid and watches them come back. */
+  /**
+   * Every supervised process (services, then the gateway), each with its `name` (the service's), `replica`
+   * (1…replicas), `url`, `pid()` and `kill(signal?)`: a fault test kills them by pid and watches them come back.
+   */
   processes: RunningProcess[];
   /** The embedded servers this platform started (none where a URL was given), for a fault test to restart. */
   embedded: { postgres?: RunningPostgres; nats?: RunningNats };
@@ -50,6 +66,7 @@ const DEFAULT_PORTS = { postgres: 5433, nats: 4222, s3: 9000, smtp: 1025, mailWe
 export async function startPlatform(opts: PlatformOptions = {}): Promise<Platform> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? (() => undefined);
+  const replicas = replicaCount(opts.replicas);
   const dataDir = path.resolve(opts.dataDir ?? env.MIDWAY_DATA_DIR ?? DEFAULT_DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const port = async (name: keyof typeof DEFAULT_PORTS) => (opts.fixedPorts ? DEFAULT_PORTS[name] : freePort());
@@ -69,7 +86,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   };
 
   try {
-    if (opts.fixedPorts) await assertPortsFree(env, opts.port ?? (env.PORT ? Number(env.PORT) : 8080));
+    if (opts.fixedPorts) await assertPortsFree(env, opts.port ?? (env.PORT ? Number(env.PORT) : 8080), replicas);
     const [databaseUrl, natsUrl, s3, mail] = await Promise.all([
       env.DATABASE_URL
         ? Promise.resolve(env.DATABASE_URL)
@@ -130,45 +147,61 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       env,
     };
     const logDir = path.join(dataDir, 'logs');
-    const started: Record<string, RunningProcess> = {};
-    const startOne = async (spec: (typeof SERVICES)[number], p: number) => {
+    const startOne = async (spec: (typeof SERVICES)[number], replica: number, p: number, extra: { env?: Record<string, string>; readyUrl?: string } = {}) => {
       const url = `http://127.0.0.1:${p}`;
-      ctx.urls[spec.name] = url;
-      log(`  starting ${spec.name} on ${url}`);
+      log(`  starting ${spec.name}${replicas > 1 ? ` (replica ${replica})` : ''} on ${url}`);
       const proc = await startNodeProcess({
         name: spec.name,
+        replica,
         entry: path.join(REPO_ROOT, spec.entry),
-        env: { ...spec.env(ctx), [spec.portEnv]: String(p), HOST: '127.0.0.1', ...opts.serviceEnv },
+        env: { ...spec.env(ctx), [spec.portEnv]: String(p), HOST: '127.0.0.1', ...extra.env, ...opts.serviceEnv },
         url,
         readyPath: spec.readyPath,
+        readyUrl: extra.readyUrl,
         logDir,
         log,
       });
-      push(spec.name, proc.stop);
+      push(replica === 1 ? spec.name : `${spec.name} (replica ${replica})`, proc.stop);
       supervised.push(proc);
-      started[spec.name] = proc;
+      return proc;
     };
+    const replicaNumbers = Array.from({ length: replicas }, (_, i) => i + 1);
     // The gateway's port is chosen first: services that write links (identity's reset e-mails) need its address.
     const chosenGatewayPort = opts.port ?? (env.PORT ? Number(env.PORT) : opts.fixedPorts ? 8080 : await freePort());
     const gatewayPort = chosenGatewayPort === 0 ? await freePort() : chosenGatewayPort;
     ctx.publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
     const backends = SERVICES.filter((s) => s.name !== 'gateway');
-    const ports = await Promise.all(backends.map(async (s) => (opts.fixedPorts ? s.defaultPort : freePort())));
-    await Promise.all(backends.map((s, i) => startOne(s, ports[i]!)));
-    // The gateway's admin port (its /metrics): the default one for npm start, a free one for tests.
-    ctx.env = { ...ctx.env, GATEWAY_ADMIN_PORT: env.GATEWAY_ADMIN_PORT ?? String(opts.fixedPorts ? DEFAULT_PORTS.gatewayAdmin : await freePort()) };
-    await startOne(SERVICES.find((s) => s.name === 'gateway')!, gatewayPort);
+    const ports = await Promise.all(backends.map((s) => Promise.all(replicaNumbers.map(async (k) => (opts.fixedPorts ? replicaPort(s.defaultPort, k) : freePort())))));
+    backends.forEach((s, i) => (ctx.urls[s.name] = ports[i]!.map((p) => `http://127.0.0.1:${p}`)));
+    // Every replica at once: the kit migrates under a Postgres advisory lock, so the first migrates and the others wait for it.
+    await Promise.all(backends.flatMap((s, i) => replicaNumbers.map((k) => startOne(s, k, ports[i]![k - 1]!))));
+    // The gateway's admin ports (its /metrics): the default one (+ 100 per replica) for npm start, free ones for tests.
+    const adminPorts = await Promise.all(
+      replicaNumbers.map(async (k) => (opts.fixedPorts || env.GATEWAY_ADMIN_PORT ? replicaPort(Number(env.GATEWAY_ADMIN_PORT ?? DEFAULT_PORTS.gatewayAdmin), k) : freePort())),
+    );
+    const gatewaySpec = SERVICES.find((s) => s.name === 'gateway')!;
+    const gatewayEnv = (k: number): Record<string, string> => ({ GATEWAY_ADMIN_PORT: String(adminPorts[k - 1]), ...(replicas > 1 ? { GATEWAY_REUSE_PORT: 'true' } : {}) });
+    ctx.urls.gateway = [`http://127.0.0.1:${gatewayPort}`];
+    // Replica 1 first, ready once every service answers through it; the others share its port, so each is
+    // asked on its own admin port whether it is up.
+    await startOne(gatewaySpec, 1, gatewayPort, { env: gatewayEnv(1) });
+    await Promise.all(replicaNumbers.slice(1).map((k) => startOne(gatewaySpec, k, gatewayPort, { env: gatewayEnv(k), readyUrl: `http://127.0.0.1:${adminPorts[k - 1]}/metrics` })));
+    const adminUrls = adminPorts.map((p) => `http://127.0.0.1:${p}`);
+    const order = (name: string) => SERVICES.findIndex((s) => s.name === name);
 
     return {
-      baseUrl: ctx.urls.gateway!,
+      baseUrl: ctx.urls.gateway[0]!,
       mailUrl: mail?.webUrl ?? null,
       dataDir,
       admin,
-      services: { ...ctx.urls },
-      gatewayAdminUrl: `http://127.0.0.1:${ctx.env.GATEWAY_ADMIN_PORT}`,
+      services: Object.fromEntries(Object.entries(ctx.urls).map(([name, urls]) => [name, urls[0]!])),
+      serviceUrls: Object.fromEntries(backends.map((s) => [s.name, [...ctx.urls[s.name]!]])),
+      replicas,
+      gatewayAdminUrl: adminUrls[0]!,
+      gatewayAdminUrls: adminUrls,
       databaseUrl,
       natsUrl,
-      processes: [...supervised],
+      processes: [...supervised].sort((a, b) => order(a.name) - order(b.name) || a.replica - b.replica),
       embedded,
       stop: stopAll,
     };
@@ -178,15 +211,26 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   }
 }
 
+/** Replica k's port when ports are fixed: replica 1 on the default, each next one 100 above. */
+export const replicaPort = (defaultPort: number, replica: number): number => defaultPort + 100 * (replica - 1);
+
+function replicaCount(asked: number | undefined): number {
+  const n = asked ?? 1;
+  if (!Number.isInteger(n) || n < 1 || n > 9) throw new Error(`replicas must be a whole number from 1 to 9 (got ${asked})`);
+  return n;
+}
+
 /**
  * npm start uses fixed ports; say up front which one is taken and what to do, rather than letting an
  * embedded server fail with a bare error.
  */
-async function assertPortsFree(env: NodeJS.ProcessEnv, gatewayPort: number): Promise<void> {
+async function assertPortsFree(env: NodeJS.ProcessEnv, gatewayPort: number, replicas: number): Promise<void> {
+  const ks = Array.from({ length: replicas }, (_, i) => i + 1);
+  const of = (what: string, k: number) => (replicas > 1 ? `${what} (replica ${k})` : what);
   const wanted: [string, number, string][] = [
     ['the gateway', gatewayPort, 'set PORT to another port'],
-    ['the gateway admin port', env.GATEWAY_ADMIN_PORT ? Number(env.GATEWAY_ADMIN_PORT) : DEFAULT_PORTS.gatewayAdmin, 'set GATEWAY_ADMIN_PORT to another port'],
-    ...SERVICES.filter((s) => s.name !== 'gateway').map((s): [string, number, string] => [`the ${s.name} service`, s.defaultPort, 'stop whatever uses it']),
+    ...ks.map((k): [string, number, string] => [of('the gateway admin port', k), replicaPort(env.GATEWAY_ADMIN_PORT ? Number(env.GATEWAY_ADMIN_PORT) : DEFAULT_PORTS.gatewayAdmin, k), 'set GATEWAY_ADMIN_PORT to another port']),
+    ...SERVICES.filter((s) => s.name !== 'gateway').flatMap((s) => ks.map((k): [string, number, string] => [of(`the ${s.name} service`, k), replicaPort(s.defaultPort, k), 'stop whatever uses it'])),
   ];
   if (!env.DATABASE_URL) wanted.push(['PostgreSQL', DEFAULT_PORTS.postgres, 'stop the other server, or set DATABASE_URL to use it']);
   if (!env.NATS_URL) wanted.push(['NATS', DEFAULT_PORTS.nats, 'stop the other server, or set NATS_URL to use it']);

@@ -10,6 +10,14 @@ export interface RunningProcess {
   readonly child: ChildProcess;
   /** How many times the process was restarted after it exited or was killed. */
   readonly restarts: number;
+  /** Which of its service's processes this is (1 when it runs alone). */
+  readonly replica: number;
+  /** Its log file (`<name>.log`, or `<name>-<replica>.log` for replica 2 and on). */
+  readonly logFile: string;
+  /** The pid of the child running now (undefined between a death and its restart). */
+  pid(): number | undefined;
+  /** Sends the child running now a signal (SIGKILL by default), as a crash or an operator would: the supervisor restarts it. */
+  kill(signal?: NodeJS.Signals): void;
   /**
    * Env for the next restart only (a fault test's crash point): the restart after that runs with the usual env
    * again, so a process asked to die once does not die on every start.
@@ -41,10 +49,14 @@ export const restartDelay = (policy: RestartPolicy, attempt: number): number => 
  */
 export async function startNodeProcess(opts: {
   name: string;
+  /** Which of its service's processes this is: 1 (the default) logs to `<name>.log`, others to `<name>-<replica>.log`. */
+  replica?: number;
   entry: string;
   env: Record<string, string | undefined>;
   url: string;
   readyPath: string;
+  /** Where readiness is asked instead of `url` + `readyPath` (a replica sharing its public port asks its own admin port). */
+  readyUrl?: string;
   logDir: string;
   timeoutMs?: number;
   restart?: RestartPolicy | false;
@@ -52,7 +64,9 @@ export async function startNodeProcess(opts: {
 }): Promise<RunningProcess> {
   if (!fs.existsSync(opts.entry)) throw new Error(`${opts.name} is not built (${path.relative(process.cwd(), opts.entry)} missing). Run npm run build.`);
   fs.mkdirSync(opts.logDir, { recursive: true });
-  const logFile = path.join(opts.logDir, `${opts.name}.log`);
+  const replica = opts.replica ?? 1;
+  const label = replica === 1 ? opts.name : `${opts.name}-${replica}`;
+  const logFile = path.join(opts.logDir, `${label}.log`);
   const log = fs.createWriteStream(logFile, { flags: 'a' });
   const say = opts.log ?? (() => undefined);
   let tail = '';
@@ -72,7 +86,7 @@ export async function startNodeProcess(opts: {
       `${opts.name} at ${opts.url}${opts.readyPath}`,
       async () => {
         if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${opts.name} exited with code ${child.exitCode ?? child.signalCode}:\n${tail}`);
-        const res = await fetch(`${opts.url}${opts.readyPath}`, { signal: AbortSignal.timeout(1000) }).catch(() => null);
+        const res = await fetch(opts.readyUrl ?? `${opts.url}${opts.readyPath}`, { signal: AbortSignal.timeout(1000) }).catch(() => null);
         return res?.status === 200;
       },
       opts.timeoutMs ?? 90_000,
@@ -80,7 +94,7 @@ export async function startNodeProcess(opts: {
   } catch (err) {
     child.kill('SIGKILL');
     log.end();
-    throw new Error(`${(err as Error).message}\n--- last output of ${opts.name} (${logFile}) ---\n${tail}`);
+    throw new Error(`${(err as Error).message}\n--- last output of ${label} (${logFile}) ---\n${tail}`);
   }
 
   const policy = opts.restart === false ? null : (opts.restart ?? DEFAULT_RESTART_POLICY);
@@ -95,7 +109,7 @@ export async function startNodeProcess(opts: {
       if (stopping || !policy) return;
       if (Date.now() - startedAt >= policy.resetAfterMs) attempt = 0;
       const delay = restartDelay(policy, attempt++);
-      const line = `${opts.name} exited (${signal ?? `code ${code}`}); restarting in ${delay} ms (restart ${restarts + 1})`;
+      const line = `${label} exited (${signal ?? `code ${code}`}); restarting in ${delay} ms (restart ${restarts + 1})`;
       say(`  ${line}`);
       log.write(`[supervisor] ${new Date().toISOString()} ${line}\n`);
       pending = setTimeout(() => {
@@ -120,6 +134,10 @@ export async function startNodeProcess(opts: {
     get restarts() {
       return restarts;
     },
+    replica,
+    logFile,
+    pid: () => (child.exitCode === null && child.signalCode === null ? child.pid : undefined),
+    kill: (signal = 'SIGKILL') => void child.kill(signal),
     nextStartEnv: (env) => {
       onceEnv = { ...env };
     },

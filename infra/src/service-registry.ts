@@ -12,8 +12,8 @@ export interface ServiceContext {
   disabledRemotes: string[];
   /** The gateway's address as browsers reach it (PUBLIC_URL, else http://localhost:<gateway port>). */
   publicUrl: string;
-  /** Filled as services start: name → base URL. */
-  urls: Record<string, string>;
+  /** Filled as services start: name → its replicas' base URLs. */
+  urls: Record<string, string[]>;
   env: NodeJS.ProcessEnv;
 }
 
@@ -113,10 +113,11 @@ export const SERVICES: ServiceSpec[] = [
       NATS_URL: c.natsUrl,
       SESSION_PUBLIC_KEY: c.session.publicKey,
       INTERNAL_TOKEN_PRIVATE_KEY: c.internal.privateKey,
-      IDENTITY_URL: c.urls.identity,
-      CATALOG_URL: c.urls.catalog,
-      LOGISTICS_URL: c.urls.logistics,
-      BILLING_URL: c.urls.billing,
+      // Each a comma-separated list of the service's replicas: the gateway balances over them.
+      IDENTITY_URL: c.urls.identity?.join(','),
+      CATALOG_URL: c.urls.catalog?.join(','),
+      LOGISTICS_URL: c.urls.logistics?.join(','),
+      BILLING_URL: c.urls.billing?.join(','),
       STATIC_ROOT: c.staticRoot,
       DISABLED_REMOTES: c.disabledRemotes.join(','),
       ...pass(c.env, 'GATEWAY_ADMIN_PORT', 'GATEWAY_ADMIN_HOST', 'SUPPORT_PHONE', 'SUPPORT_EMAIL', 'SUPPORT_ADDRESS', 'STRIPE_PUBLISHABLE_KEY', 'ALLOWED_ORIGINS', 'BODY_LIMIT_BYTES', 'TRUST_PROXY_HOPS', 'LOG_LEVEL', 'NODE_ENV'),
