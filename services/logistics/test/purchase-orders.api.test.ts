@@ -150,6 +150,18 @@ it('imports the lines as items once, whether imported twice, twice at once, or a
   expect(items).toHaveLength(4 + 3);
 }, 60_000);
 
+it('a repeat of an import older than catalog remembers its key is refused, and creates nothing', async () => {
+  const owner = actor();
+  const p = await t.project(owner);
+  const po = await upload(p.id, owner, await doc('pdfkit: Canadian').pdf(undefined as never));
+  expect((await t.logistics.post(`/api/purchase-orders/${po.body.id}/import`, owner)).status).toBe(200);
+  await t.logisticsService.db.$executeRaw`UPDATE documents SET imported_at = now() - interval '40 days' WHERE id = ${po.body.id}::uuid`;
+  const again = await t.logistics.post(`/api/purchase-orders/${po.body.id}/import`, owner);
+  expect(again.status).toBe(409);
+  expect(again.body.message).toMatch(/^This purchase order was imported on \w{3} \d{1,2}, \d{4}; its items are on the Items page\.$/);
+  expect(await itemsOf(p.id, owner)).toHaveLength(3);
+}, 60_000);
+
 it('an acknowledgement’s imported items carry their shipment’s tracking number and carrier', async () => {
   const owner = actor();
   const p = await t.project(owner);

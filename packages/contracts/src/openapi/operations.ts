@@ -68,6 +68,7 @@ import {
   updateDeliveryBodySchema,
 } from '../logistics/deliveries';
 import { PURCHASE_ORDER_MAX_BYTES, purchaseOrderSchema, purchaseOrderSummarySchema } from '../logistics/purchase-orders';
+import { IMPORT_KEY_RETENTION_DAYS } from '../catalog/item-imports';
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema, invoicesSummaryQuerySchema, invoicesSummarySchema, listInvoicesQuerySchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
 import { publicInvoiceSchema } from '../billing/pay-link';
@@ -619,7 +620,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'post', path: '/api/projects/{id}/purchase-orders', operationId: 'uploadPurchaseOrder', tag: 'purchaseOrders', security: 'session',
     params: { id: { description: 'The project id.', uuid: true } },
     summary: `Read a vendor’s PDF purchase order or acknowledgement (at most ${PURCHASE_ORDER_MAX_BYTES} bytes) into a draft with its lines and totals (owner or member)`,
-    description: 'Columns are found by their headers in any order; a wrapped description is one line; a table over pages is one table. `warnings` says what was assumed. A PDF with no text layer is a 422; a file that is not a PDF by its bytes a 415; a project the caller may not edit a 404. A refused upload stores nothing.',
+    description: 'Columns are found by their headers in any order; a wrapped description is one line; a table over pages is one table. `warnings` says what was assumed. A page drawn without text (scanned) is named in `warnings`, its lines unread; a PDF with no text layer at all is a 422; a file that is not a PDF by its bytes a 415; a project the caller may not edit a 404. A refused upload stores nothing. An acknowledgement or packing list of an order imported earlier (the same PO number, and vendor when both name one) links its tracking numbers to that order’s lines by SKU, else line number, else name (`linkedPurchaseOrderId`); the items made from them that have no tracking number get it and its carrier, once however often it is uploaded; its lines that match none are named in `warnings`.',
     upload: { contentTypes: ['application/pdf'], description: 'The PDF.' },
     responses: { 201: { description: 'The purchase order as read.', schema: named('PurchaseOrder', purchaseOrderSchema) } },
     errors: [404, 413, 415, 422],
@@ -642,9 +643,9 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'post', path: '/api/purchase-orders/{id}/import', operationId: 'importPurchaseOrder', tag: 'purchaseOrders', security: 'session',
     params: { id: { description: 'The purchase order id.', uuid: true } },
     summary: 'Create one item per line in the project (owner or member), each linked to its line',
-    description: 'Name, supplier (the vendor), quantity, price (the unit price), SKU, schedule number (the PO number), notes and finish; a line shipped under a tracking number gives its item that number and carrier. Importing again, twice at once, or after a failure creates each item once and answers the same. Answers like the bulk import.',
+    description: `Name, supplier (the vendor), quantity, price (the unit price), SKU, schedule number (the PO number), notes and finish; a line shipped under a tracking number gives its item that number and carrier. Importing again, twice at once, or after a failure creates each item once and answers the same, for ${IMPORT_KEY_RETENTION_DAYS - 1} days after the first import; after that a repeat is a 409. Answers like the bulk import.`,
     responses: { 200: { description: 'The items created (once), and the lines refused with their reasons.', schema: named('BulkImportResponse', bulkImportResponseSchema) } },
-    errors: [403, 404],
+    errors: [403, 404, 409],
   },
   {
     method: 'get', path: '/api/purchase-orders/{id}/file', operationId: 'getPurchaseOrderFile', tag: 'purchaseOrders', security: 'session',

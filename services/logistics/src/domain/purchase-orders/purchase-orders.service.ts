@@ -8,6 +8,7 @@ import type { PhotoStore } from '../photo.service';
 import { logisticsEvents } from '../logistics-events';
 import { readPurchaseOrder, UnreadablePurchaseOrderError, type ParsedPurchaseOrder } from './po-parser';
 import { isSameOrder, matchOrderLines } from './order-matching';
+import { reimportRefusal } from './reimport-window';
 
 const NOT_FOUND = 'Project not found';
 const PO_NOT_FOUND = 'Purchase order not found';
@@ -75,6 +76,8 @@ export class PurchaseOrderService {
   async import(caller: Caller, id: string) {
     const po = await this.readable(caller, id);
     await accessFor(this.uow.read, caller, po.projectId, 'editItems', { missing: PO_NOT_FOUND, changing: 'items' });
+    const refusal = reimportRefusal(po.importedAt);
+    if (refusal) throw new HttpError(409, 'already_imported', refusal);
     const tracking = new Map<string, { trackingNumber: string; carrierId: string | null }>();
     for (const s of po.shipments) for (const ref of s.lineRefs) if (!tracking.has(ref)) tracking.set(ref, { trackingNumber: s.trackingNumber, carrierId: s.carrier });
     const rows = po.lines.map((l) => {
