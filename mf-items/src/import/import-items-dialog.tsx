@@ -330,7 +330,7 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
           <Button $variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             {refused.length > 0 ? 'Close' : 'Cancel'}
           </Button>
-          <Button onClick={() => void (po ? importPo(po) : importAll())} disabled={busy}>
+          <Button onClick={() => void (po ? importPo(po) : importAll())} disabled={busy || !!po?.linkedPurchaseOrderId}>
             {busy ? <Loader2 aria-hidden /> : null}
             Import {po ? `${po.lines.length} Items` : items.length > 0 ? `${items.length} Items` : 'Items'}
           </Button>

@@ -75,6 +75,11 @@ export function PurchaseOrderPreview({ po }: { po: PurchaseOrder }) {
         ))}
         {po.lines.length > PREVIEW_ROWS ? <li>... and {po.lines.length - PREVIEW_ROWS} more items</li> : null}
       </Lines>
+      {po.linkedPurchaseOrderId ? (
+        <Warnings as="p" role="status" data-testid="po-linked">
+          This acknowledges purchase order {po.number ?? ''} imported earlier: its tracking numbers went to those items, so there is nothing to import.
+        </Warnings>
+      ) : null}
       {po.warnings.length > 0 ? (
         <Warnings data-testid="po-warnings" aria-label="Warnings">
           {po.warnings.map((w) => (

@@ -57,6 +57,17 @@ describe('Upload PO with a PDF', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it('an acknowledgement of an order imported earlier says where its tracking numbers went, with its unmatched lines, and offers no Import', async () => {
+    mockFetch({ 'GET /api/projects': () => jsonResponse([aProject()]) });
+    const unmatched = 'Line 4 (Floor lamp, NW-LP-300) matches no line of purchase order NW-2026-0142; no item gets its tracking number.';
+    jest.spyOn(purchaseOrdersApi, 'upload').mockResolvedValue(aPurchaseOrder(4, { linkedPurchaseOrderId: '8e2d1f0a-bbbb-4ccc-8ddd-0123456789ab', warnings: [unmatched] }));
+    renderWithProviders(<ImportItemsDialog open mode="po" onOpenChange={jest.fn()} projectId={PROJECT_ID} />);
+    await userEvent.upload(screen.getByLabelText('File'), pdf());
+    expect((await screen.findByTestId('po-linked')).textContent).toContain('purchase order NW-2026-0142 imported earlier');
+    expect(screen.getByTestId('po-warnings').textContent).toBe(unmatched);
+    expect((screen.getByRole('button', { name: 'Import 4 Items' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('says why a PDF could not be read, in the server’s words', async () => {
     mockFetch({ 'GET /api/projects': () => jsonResponse([aProject()]) });
     const scanned = "This PDF has no text to read (it looks scanned). Export it from the vendor's system as a PDF with text, or use CSV.";

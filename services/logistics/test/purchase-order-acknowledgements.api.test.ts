@@ -73,6 +73,11 @@ it('an acknowledgement uploaded after the import, twice at once, gives each item
     [FEDEX, 'fedex', ['1']],
   ].sort());
 
+  // Its lines are the order's items already: importing it is refused and creates nothing.
+  const imported = await t.logistics.post(`/api/purchase-orders/${both[0]!.body.id}/import`, owner);
+  expect(imported.status).toBe(409);
+  expect((await order.items()).size).toBe(4);
+
   // Uploaded once more later: nothing new is linked or announced.
   const third = await upload(order.project.id, owner, ack);
   expect(third.body).toMatchObject({ linkedPurchaseOrderId: order.po.id, warnings: [LAMP_UNMATCHED] });

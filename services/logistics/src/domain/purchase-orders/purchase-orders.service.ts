@@ -12,6 +12,7 @@ import { reimportRefusal } from './reimport-window';
 
 const NOT_FOUND = 'Project not found';
 const PO_NOT_FOUND = 'Purchase order not found';
+const ACKNOWLEDGED_ORDER_IMPORTED = 'This document is about a purchase order already imported: its tracking numbers went to those items, so its lines are not imported again.';
 export const fileKeyOf = (id: string) => `purchase-orders/${id}.pdf`;
 const unavailable = () => new HttpError(503, 'file_storage_unavailable', 'File storage is not configured on this server. Ask the administrator to set S3_ENDPOINT.');
 
@@ -78,6 +79,8 @@ export class PurchaseOrderService {
     await accessFor(this.uow.read, caller, po.projectId, 'editItems', { missing: PO_NOT_FOUND, changing: 'items' });
     const refusal = reimportRefusal(po.importedAt);
     if (refusal) throw new HttpError(409, 'already_imported', refusal);
+    // An acknowledgement of an imported order ships that order's items: importing it would make them twice.
+    if (po.linkedPurchaseOrderId) throw new HttpError(409, 'already_imported', ACKNOWLEDGED_ORDER_IMPORTED);
     const tracking = new Map<string, { trackingNumber: string; carrierId: string | null }>();
     for (const s of po.shipments) for (const ref of s.lineRefs) if (!tracking.has(ref)) tracking.set(ref, { trackingNumber: s.trackingNumber, carrierId: s.carrier });
     const rows = po.lines.map((l) => {
