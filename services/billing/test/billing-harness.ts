@@ -23,8 +23,8 @@ export const watchEvents = (subject = 'billing.>') => watch(subject);
  * Upstream facts as catalog, identity and logistics publish them (contract-checked envelopes on their JetStream
  * streams), with the times a test needs: billing learns everything from these and nothing else.
  */
-export async function upstream() {
-  const nc: NatsConnection = await connect({ servers: testEnv().natsUrl });
+export async function upstream(natsUrl = testEnv().natsUrl) {
+  const nc: NatsConnection = await connect({ servers: natsUrl });
   const jsm = await jetstreamManager(nc);
   for (const d of ['catalog', 'identity', 'logistics']) await ensureStream(jsm, d);
   const js = jetstream(nc);

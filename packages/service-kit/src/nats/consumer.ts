@@ -100,6 +100,8 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
     try {
       await opts.handle(event);
       m.ack();
+      // Which replica handled which event, under the request that caused it (replicas share the durable).
+      logger.debug({ eventId: event.id, type: event.type, durable: opts.durable }, 'event handled');
     } catch (err) {
       const deliveries = m.info.deliveryCount;
       if (deliveries >= maxDeliver) {
