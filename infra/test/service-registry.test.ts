@@ -35,3 +35,13 @@ describe('the platform gives each service its wiring', () => {
     expect(billing.env(ctx())).toEqual(expect.objectContaining({ SMTP_URL: 'smtp://127.0.0.1:3', PUBLIC_URL: 'http://localhost:18080' }));
   });
 });
+
+describe('the platform gives the gateway every replica', () => {
+  it("hands the gateway each service's replicas as one comma-separated URL setting", () => {
+    const gateway = SERVICES.find((s) => s.name === 'gateway')!;
+    const env = gateway.env(ctx({ urls: { identity: ['http://127.0.0.1:4001', 'http://127.0.0.1:4101'], catalog: ['http://127.0.0.1:4002'] } }));
+    expect(env.IDENTITY_URL).toBe('http://127.0.0.1:4001,http://127.0.0.1:4101');
+    expect(env.CATALOG_URL).toBe('http://127.0.0.1:4002');
+    expect(env.BILLING_URL).toBeUndefined();
+  });
+});
