@@ -21,7 +21,7 @@ export interface CorpusLine {
 export interface Expected {
   vendor: string;
   number: string;
-  issueDate: string;
+  issueDate: string | null;
   currencyCode: string;
   lines: { lineRef: string; name: string; sku: string; quantity: number; unitPrice: string; lineTotal: string; finish?: string }[];
   subtotalAmount: string;
@@ -605,7 +605,44 @@ const faxed: CorpusDocument = {
   },
 };
 
-export const CORPUS: CorpusDocument[] = [northwind, birch, maple, quarry, scanned, harbor, fern, atlas, wood, northwindAck, faxed];
+// 12. pdfkit, Northwind's packing list for the backordered bench of PO NW-2026-0142: quantities shipped and tracking
+// numbers, no prices.
+const northwindPackingLines: CorpusLine[] = [
+  { sku: 'NW-BN-048', name: 'Entry bench', quantity: 2, unitPrice: '0.00', tracking: '986578788855' },
+];
+const northwindPacking: CorpusDocument = {
+  name: 'pdfkit: a packing list without prices, with a tracking number',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      doc.font('Helvetica-Bold').fontSize(20).text('Northwind Casegoods', 40, 40, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(14).text('PACKING LIST', 400, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('PO Number: NW-2026-0142', 400, 62, { lineBreak: false });
+      doc.text('Ship Date: 12/01/2026', 400, 75, { lineBreak: false });
+      pdfkitTable(doc, [
+        { title: 'Line', x: 40, width: 25, cell: (_l, i) => String(i + 1) },
+        { title: 'SKU', x: 75, width: 70, cell: (l) => l.sku },
+        { title: 'Description', x: 155, width: 200, cell: (l) => l.name },
+        { title: 'Qty Shipped', x: 365, width: 60, align: 'right', cell: (l) => String(l.quantity) },
+        { title: 'Tracking #', x: 440, width: 132, cell: (l) => l.tracking! },
+      ], northwindPackingLines, 110, () => undefined);
+    }),
+  expected: {
+    vendor: 'Northwind Casegoods',
+    number: 'NW-2026-0142',
+    issueDate: null,
+    currencyCode: 'USD',
+    lines: expectedLines(northwindPackingLines),
+    subtotalAmount: '0.00',
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: '0.00',
+    warnings: ['No prices are printed (a packing list): its lines read as 0.00.'],
+    tracking: [{ trackingNumber: '986578788855', lineRefs: ['1'] }],
+  },
+};
+
+export const CORPUS: CorpusDocument[] = [northwind, birch, maple, quarry, scanned, harbor, fern, atlas, wood, northwindAck, faxed, northwindPacking];
 
 /** A long purchase order (pdfkit) for measuring the parser: `count` lines over as many pages as they need. */
 export function longPurchaseOrder(count: number): Promise<Uint8Array> {

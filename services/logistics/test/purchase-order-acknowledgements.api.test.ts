@@ -89,6 +89,15 @@ it('an acknowledgement uploaded after the import, twice at once, gives each item
   ].sort());
 }, 90_000);
 
+it('a packing list without prices, for the line left out of the acknowledgement, gives that item its tracking number', async () => {
+  const owner = actor();
+  const order = await importedOrder(owner);
+  const packing = await upload(order.project.id, owner, await pdfOf('pdfkit: a packing list'));
+  expect(packing).toMatchObject({ status: 201, body: { linkedPurchaseOrderId: order.po.id, warnings: ['No prices are printed (a packing list): its lines read as 0.00.'] } });
+  const items = await eventually(order.items, (m) => !!m.get('NW-BN-048')?.trackingNumber, 20_000);
+  expect([...items].filter(([, i]) => i.trackingNumber).map(([sku, i]) => [sku, i.trackingNumber, i.carrierId])).toEqual([['NW-BN-048', FEDEX, 'fedex']]);
+}, 90_000);
+
 it('an acknowledgement of another order, or of an order not imported yet, is linked to nothing and warns of nothing', async () => {
   const owner = actor();
   const order = await importedOrder(owner);

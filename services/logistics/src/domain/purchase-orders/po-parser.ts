@@ -47,7 +47,7 @@ type Column = 'quantity' | 'description' | 'sku' | 'unitPrice' | 'lineTotal' | '
 // Header words vendors use for each column; a cell must be the whole header, so 'Item #' is the SKU and 'Item' the
 // description.
 const HEADERS: [Column, RegExp][] = [
-  ['quantity', /^(qty\.?|quantity|qty\.? ordered|quantity ordered|ordered)$/i],
+  ['quantity', /^(qty\.?|quantity|qty\.? ordered|quantity ordered|ordered|qty\.? shipped|quantity shipped|shipped)$/i],
   ['description', /^(description|item description|item|items|product|product description|product name|item name)$/i],
   ['sku', /^(sku|item ?#|item no\.?|item number|model|model ?#|model no\.?|part ?#|part no\.?|style ?#|catalog ?#)$/i],
   ['unitPrice', /^(unit price|price|rate|unit cost|price each|price ea\.?)$/i],
@@ -71,7 +71,8 @@ function readHeader(line: Line): HeaderColumn[] | undefined {
     if (hit && !found.some((f) => f.column === hit[0])) found.push({ column: hit[0], x: s.x, end: s.end });
   }
   const has = (c: Column) => found.some((f) => f.column === c);
-  const enough = has('quantity') && has('description') && (has('unitPrice') || has('lineTotal'));
+  // A packing list prints no prices, but its tracking numbers are what it is for.
+  const enough = has('quantity') && has('description') && (has('unitPrice') || has('lineTotal') || has('tracking'));
   return enough && found.length >= line.segments.length * 0.6 ? found : undefined;
 }
 
@@ -153,6 +154,8 @@ interface BodyLine {
 
 const TEXT_COLUMNS: Column[] = ['description', 'sku', 'finish', 'notes'];
 
+const priced = (header: HeaderColumn[]) => header.some((h) => h.column === 'unitPrice' || h.column === 'lineTotal');
+
 function joinParts(parts: string[], glue: (prev: string) => string): string {
   let out = '';
   for (const p of parts) out = out === '' ? p : out + glue(out) + p;
@@ -205,7 +208,7 @@ export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
     }
     const quantity = cells.quantity !== undefined ? parseQuantity(cells.quantity) : undefined;
     const price = [cells.unitPrice, cells.lineTotal].some((v) => v !== undefined && parseMoney(v) !== undefined);
-    const primary = quantity !== undefined && price;
+    const primary = quantity !== undefined && (priced(extents!) ? price : !!(cells.description || cells.sku));
     if (primary) {
       for (const seg of line.segments) {
         const c = extents!.find((h) => h.column === columnOf(seg, extents!))!;
@@ -265,7 +268,9 @@ export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
     const printedUnit = p.cells.unitPrice !== undefined ? parseMoney(p.cells.unitPrice) : undefined;
     const printedTotal = p.cells.lineTotal !== undefined ? parseMoney(p.cells.lineTotal) : undefined;
     let unitPrice = printedUnit;
-    if (unitPrice === undefined) {
+    if (unitPrice === undefined && printedTotal === undefined) {
+      unitPrice = '0.00';
+    } else if (unitPrice === undefined) {
       const cents = toCents(printedTotal!);
       const scaled = BigInt(Math.round(quantity * 1000));
       unitPrice = fromCents(scaled === 0n ? 0n : (cents * 1000n) / scaled);
@@ -307,6 +312,7 @@ export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
     }
   }
 
+  if (!priced(header)) warnings.push('No prices are printed (a packing list): its lines read as 0.00.');
   const linesSum = sumMoney(parsedLines.map((l) => l.lineTotal));
   const subtotalAmount = totals.subtotal ?? linesSum;
   if (totals.subtotal !== undefined && totals.subtotal !== linesSum) {
