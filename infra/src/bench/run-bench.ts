@@ -13,6 +13,7 @@ import { benchLighthouse } from './lighthouse.bench';
 import { benchReceiving } from './receiving.bench';
 import { benchDeliveries } from './deliveries.bench';
 import { benchPurchaseOrders } from './purchase-orders.bench';
+import { benchLoad } from './load.bench';
 import { settle, signUp } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,11 +21,30 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** BENCH_ONLY=catalog,frontend runs just those parts (for iterating on one figure); unset runs all. */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const wanted = (part: string) => ONLY.length === 0 || ONLY.includes(part);
+/** Every part but the load run shares one platform; the load run starts its own (one replica, then two). */
+const PARTS = ['frontend', 'lighthouse', 'items', 'gateway', 'outbox', 'catalog', 'receiving', 'deliveries', 'purchase-orders', 'billing'];
 
 async function main() {
+  console.log(`Midway benchmarks — ${os.cpus().length} cores, node ${process.version}`);
+  if (PARTS.some(wanted)) await benchOnePlatform();
+  if (wanted('load')) {
+    await benchLoad({
+      connections: Number(process.env.BENCH_CONNECTIONS ?? 200),
+      seconds: Number(process.env.BENCH_SECONDS ?? 60),
+      users: Number(process.env.BENCH_LOAD_USERS ?? 50),
+      projects: 2,
+      items: Number(process.env.BENCH_LOAD_ITEMS ?? 100),
+    }).catch((err) => {
+      console.error('\nload benchmark failed:', err);
+      process.exitCode = 1;
+    });
+  }
+}
+
+async function benchOnePlatform() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-bench-'));
   if (process.getuid?.() === 0) fs.chmodSync(dataDir, 0o755);
-  console.log(`Midway benchmarks — ${os.cpus().length} cores, node ${process.version}; data in ${dataDir}`);
+  console.log(`data in ${dataDir}`);
   const started = Date.now();
   const platform = await startPlatform({ dataDir, port: 0, serviceEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_PER_MINUTE: '0' }, log: (l) => console.log(l) });
   console.log(`platform up in ${((Date.now() - started) / 1000).toFixed(1)}s`);

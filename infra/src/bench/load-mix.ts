@@ -1,0 +1,68 @@
+import { percentile } from './bench-support';
+
+/** The load run's routes: what a designer's working day asks of the platform. */
+export const LOAD_ROUTES = ['dashboard', 'items page', 'item edit', 'service toggle', 'search', 'invoices'] as const;
+export type LoadRoute = (typeof LOAD_ROUTES)[number];
+
+/** How often each is asked, relative to the others (reads dominate, as in the apps: a page load asks several). */
+export const LOAD_MIX: Record<LoadRoute, number> = { dashboard: 20, 'items page': 20, 'item edit': 15, 'service toggle': 10, search: 20, invoices: 15 };
+
+/**
+ * One cycle of the mix as a sequence (smooth weighted round robin): each route appears `weight` times, spread
+ * through the cycle rather than in runs, so every stretch of a connection's requests is the mix in small.
+ */
+export function mixCycle<R extends string>(weights: Record<R, number>): R[] {
+  const entries = (Object.entries(weights) as [R, number][]).filter(([, w]) => w > 0);
+  if (entries.some(([, w]) => !Number.isInteger(w))) throw new Error('mix weights must be whole numbers');
+  const total = entries.reduce((s, [, w]) => s + w, 0);
+  const current = new Map<R, number>(entries.map(([r]) => [r, 0]));
+  const out: R[] = [];
+  for (let i = 0; i < total; i++) {
+    let best: R | undefined;
+    for (const [r, w] of entries) {
+      current.set(r, current.get(r)! + w);
+      if (best === undefined || current.get(r)! > current.get(best)!) best = r;
+    }
+    current.set(best!, current.get(best!)! - total);
+    out.push(best!);
+  }
+  return out;
+}
+
+export interface RouteSamples {
+  /** Latency in ms of each 2xx answer. */
+  latencies: number[];
+  /** Answers other than 2xx, and requests that failed on the connection. */
+  errors: number;
+}
+
+export interface RouteFigures {
+  route: string;
+  requests: number;
+  errors: number;
+  p50: number;
+  p99: number;
+}
+
+/** Per route: requests, errors, p50 and p99 of the successful answers (ms). */
+export function routeFigures(samples: Map<string, RouteSamples>): RouteFigures[] {
+  return [...samples].map(([route, s]) => {
+    const sorted = [...s.latencies].sort((a, b) => a - b);
+    return { route, requests: sorted.length + s.errors, errors: s.errors, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  });
+}
+
+/** VmRSS of a /proc/<pid>/status text, in kB (null when the process has none: gone, or a kernel thread). */
+export function vmRssKb(status: string): number | null {
+  const m = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
+  return m ? Number(m[1]) : null;
+}
+
+/** Growth of each process's RSS from before to after, as a fraction (0.2 = 20%); null when either is unknown. */
+export function rssGrowth(before: Record<string, number | null>, after: Record<string, number | null>): { process: string; beforeKb: number | null; afterKb: number | null; growth: number | null }[] {
+  return Object.keys(before).map((process) => {
+    const b = before[process] ?? null;
+    const a = after[process] ?? null;
+    return { process, beforeKb: b, afterKb: a, growth: b && a !== null ? a / b - 1 : null };
+  });
+}

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startPlatform, type Platform } from '../platform';
+import { settle, table } from './bench-support';
+import { LOAD_MIX, LOAD_ROUTES, mixCycle, routeFigures, rssGrowth, vmRssKb, type LoadRoute, type RouteSamples } from './load-mix';
+
+/** A designer of the load run, signed in before the timed window, with what their requests act on. */
+interface VirtualUser {
+  cookie: string;
+  tag: string;
+  itemIds: string[];
+  serviceIds: string[];
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  setCookie: string[];
+}
+
+/** One request on the connection `agent` keeps (one socket: a virtual user's connection, as autocannon's are). */
+function send(agent: http.Agent, url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(url, { method, agent, headers: payload ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), setCookie: res.headers['set-cookie'] ?? [] }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const setupAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+async function call(baseUrl: string, method: string, p: string, cookie: string | null, body?: unknown, expect = [200, 201]): Promise<Answer> {
+  const res = await send(setupAgent, `${baseUrl}${p}`, method, cookie ? { cookie } : {}, body);
+  if (!expect.includes(res.status)) throw new Error(`${method} ${p}: ${res.status} ${res.body.slice(0, 200)}`);
+  return res;
+}
+
+const cookieOf = (res: Answer) => res.setCookie[0]!.split(';')[0]!;
+
+/** At most `n` at a time: setup is many calls, and the machine's cores are few. */
+async function inBatches<T, R>(xs: T[], n: number, fn: (x: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(...(await Promise.all(xs.slice(i, i + n).map((x, k) => fn(x, i + k)))));
+  return out;
+}
+
+/**
+ * The run's designers: each signs up, then signs in as a returning user does (the session the timed requests
+ * carry), makes `projects` projects of `items` items through the bulk import, and gets an invoice (drafted by
+ * the admin) on each project. Their services and ids are read once the platform has done what the imports set off.
+ */
+async function setUpUsers(platform: Platform, users: number, projects: number, items: number): Promise<VirtualUser[]> {
+  const base = platform.baseUrl;
+  const adminCookie = cookieOf(await call(base, 'POST', '/api/login', null, platform.admin));
+  const run = Date.now().toString(36);
+  const made = await inBatches(Array.from({ length: users }, (_, i) => i), 8, async (_, i) => {
+    const email = `load.${run}.${i}@midway.test`;
+    const password = 'load-password-1';
+    await call(base, 'POST', '/api/register', null, { email, password, firstName: 'Load', lastName: `User ${i}` });
+    const cookie = cookieOf(await call(base, 'POST', '/api/login', null, { email, password }));
+    const tag = `lq${run}u${i}`;
+    const projectIds: string[] = [];
+    const itemIds: string[] = [];
+    for (let p = 0; p < projects; p++) {
+      const project = JSON.parse((await call(base, 'POST', '/api/projects', cookie, { name: `Residence ${tag} ${p}`, clientName: `Client ${i}`, location: 'Vancouver' })).body) as { id: string };
+      const rows = Array.from({ length: items }, (_, k) => ({
+        name: `${['Sofa', 'Armchair', 'Pendant lamp', 'Rug'][k % 4]} ${tag} ${k}`,
+        supplier: 'Load Supply Co',
+        quantity: 1 + (k % 3),
+        price: (100 + k).toFixed(2),
+        ...(k % 3 ? { trackingNumber: `1Z${run}${i}${p}${k}` } : {}),
+      }));
+      const imported = JSON.parse((await call(base, 'POST', `/api/projects/${project.id}/items/bulk`, cookie, { items: rows })).body) as { items: { id: string }[] };
+      projectIds.push(project.id);
+      itemIds.push(...imported.items.map((it) => it.id));
+      const invoice = JSON.parse((await call(base, 'POST', `/api/projects/${project.id}/invoices`, adminCookie, { clientName: `Client ${i}` })).body) as { id: string };
+      await call(base, 'POST', `/api/invoices/${invoice.id}/items`, adminCookie, { description: 'Receiving', type: 'handling', rate: 45 });
+    }
+    return { cookie, tag, itemIds, projectIds };
+  });
+  await settle(platform.databaseUrl, platform.natsUrl);
+  return inBatches(made, 8, async (u) => {
+    const serviceIds: string[] = [];
+    for (const projectId of u.projectIds) {
+      const services = JSON.parse((await call(base, 'GET', `/api/services?projectId=${projectId}&limit=1000`, u.cookie)).body) as { id: string }[];
+      serviceIds.push(...services.map((s) => s.id));
+    }
+    if (!serviceIds.length) throw new Error('the load run’s users have no services: logistics never heard of their items');
+    return { cookie: u.cookie, tag: u.tag, itemIds: u.itemIds, serviceIds };
+  });
+}
+
+/** The request a connection sends for a route, its `n`th of that route. */
+function requestFor(route: LoadRoute, user: VirtualUser, n: number): { method: string; path: string; body?: unknown } {
+  switch (route) {
+    case 'dashboard':
+      return { method: 'GET', path: '/api/dashboard/stats' };
+    case 'items page':
+      return { method: 'GET', path: '/api/items?limit=200' };
+    case 'item edit':
+      return { method: 'PUT', path: `/api/items/${user.itemIds[(n * 7) % user.itemIds.length]}/status`, body: { status: n % 2 ? 'in-transit' : 'ordered' } };
+    case 'service toggle':
+      return { method: 'PUT', path: `/api/services/${user.serviceIds[(n * 11) % user.serviceIds.length]}`, body: { selected: n % 2 === 0 } };
+    case 'search':
+      return { method: 'GET', path: `/api/search?q=${encodeURIComponent(n % 2 ? user.tag : 'Pendant')}` };
+    case 'invoices':
+      return { method: 'GET', path: '/api/invoices' };
+  }
+}
+
+/**
+ * `connections` connections, each a virtual user's (users shared round robin), each sending the mix one request
+ * after another until `seconds` have passed. Any answer but a 2xx, or a failed connection, is an error.
+ */
+async function drive(baseUrl: string, users: VirtualUser[], connections: number, seconds: number): Promise<{ samples: Map<LoadRoute, RouteSamples>; requests: number; seconds: number }> {
+  const cycle = mixCycle(LOAD_MIX);
+  const samples = new Map<LoadRoute, RouteSamples>(LOAD_ROUTES.map((r) => [r, { latencies: [], errors: 0 }]));
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  let requests = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, c) => {
+      const user = users[c % users.length]!;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const asked = new Map<LoadRoute, number>();
+      // Each connection starts at its own place in the cycle, so the routes are mixed across connections at every moment.
+      for (let i = (c * 13) % cycle.length; performance.now() < end; i++) {
+        const route = cycle[i % cycle.length]!;
+        const n = (asked.get(route) ?? 0) + 1;
+        asked.set(route, n);
+        const r = requestFor(route, user, n + c);
+        const started = performance.now();
+        const s = samples.get(route)!;
+        requests++;
+        try {
+          const res = await send(agent, `${baseUrl}${r.path}`, r.method, { cookie: user.cookie }, r.body);
+          if (res.status >= 200 && res.status < 300) s.latencies.push(performance.now() - started);
+          else s.errors++;
+        } catch {
+          s.errors++;
+        }
+      }
+      agent.destroy();
+    }),
+  );
+  return { samples, requests, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** VmRSS (kB) of every process the platform supervises, by name and replica. */
+function rssOfProcesses(platform: Platform): Record<string, number | null> {
+  return Object.fromEntries(
+    platform.processes.map((p) => {
+      const pid = p.pid();
+      let kb: number | null = null;
+      try {
+        kb = pid ? vmRssKb(fs.readFileSync(`/proc/${pid}/status`, 'utf8')) : null;
+      } catch {
+        kb = null; // gone between the listing and the read
+      }
+      return [`${p.name}${platform.replicas > 1 ? ` #${p.replica}` : ''}`, kb];
+    }),
+  );
+}
+
+interface LoadRun {
+  replicas: number;
+  requestsPerSec: number;
+  errors: number;
+  routes: ReturnType<typeof routeFigures>;
+  rss: ReturnType<typeof rssGrowth>;
+}
+
+async function loadRun(replicas: number, opts: { connections: number; seconds: number; users: number; projects: number; items: number; log: (line: string) => void }): Promise<LoadRun> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-load-'));
+  if (process.getuid?.() === 0) fs.chmodSync(dataDir, 0o755);
+  const started = performance.now();
+  const platform = await startPlatform({ dataDir, port: 0, replicas, serviceEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_PER_MINUTE: '0' } });
+  try {
+    opts.log(`\n${replicas} replica${replicas > 1 ? 's' : ''} of every service and of the gateway: up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const t1 = performance.now();
+    const users = await setUpUsers(platform, opts.users, opts.projects, opts.items);
+    opts.log(`${users.length} designers signed in, each with ${opts.projects} projects of ${opts.items} items and their services and invoices, in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    // A short untimed round first: the memory measured "before" is that of a platform that has served the mix.
+    await drive(platform.baseUrl, users, opts.connections, Math.min(10, opts.seconds));
+    await settle(platform.databaseUrl, platform.natsUrl, () => undefined);
+    const before = rssOfProcesses(platform);
+    const run = await drive(platform.baseUrl, users, opts.connections, opts.seconds);
+    const after = rssOfProcesses(platform);
+    const routes = routeFigures(run.samples);
+    return { replicas, requestsPerSec: run.requests / run.seconds, errors: routes.reduce((s, r) => s + r.errors, 0), routes, rss: rssGrowth(before, after) };
+  } finally {
+    await platform.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The realistic mix (dashboard, items page, item edits, service toggles, search, invoices) through the gateway
+ * at `connections` connections for `seconds`, on a platform of one replica and then on one of two (each fresh,
+ * with the same designers and data), side by side: errors, p50/p99 per route, the throughput ratio, and the
+ * RSS of every process before and after the timed window.
+ */
+export async function benchLoad(opts: { connections: number; seconds: number; users: number; projects: number; items: number; log?: (line: string) => void }) {
+  const log = opts.log ?? console.log;
+  const runs: LoadRun[] = [];
+  for (const replicas of [1, 2]) runs.push(await loadRun(replicas, { ...opts, log }));
+  const [one, two] = runs as [LoadRun, LoadRun];
+  const ms = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(1));
+  log(`\nLoad: the mix through the gateway, ${opts.connections} connections, ${opts.seconds} s, one replica vs two\n${table(
+    LOAD_ROUTES.map((route) => {
+      const a = one.routes.find((r) => r.route === route)!;
+      const b = two.routes.find((r) => r.route === route)!;
+      return { route, 'requests 1×': a.requests, 'errors 1×': a.errors, 'p50 1×': ms(a.p50), 'p99 1×': ms(a.p99), 'requests 2×': b.requests, 'errors 2×': b.errors, 'p50 2×': ms(b.p50), 'p99 2×': ms(b.p99) };
+    }),
+  )}`);
+  const ratio = two.requestsPerSec / one.requestsPerSec;
+  log(`throughput: ${one.requestsPerSec.toFixed(0)} req/s with one replica, ${two.requestsPerSec.toFixed(0)} req/s with two (two : one = ${ratio.toFixed(2)}); errors ${one.errors} and ${two.errors} (goal 0)`);
+  const mb = (kb: number | null) => (kb === null ? '–' : (kb / 1024).toFixed(1));
+  const pct = (g: number | null) => (g === null ? '–' : `${(g * 100).toFixed(1)}%`);
+  for (const run of runs) {
+    log(`\nRSS of every process, before and after the timed window (${run.replicas} replica${run.replicas > 1 ? 's' : ''}; goal: growth ≤ 20%)\n${table(run.rss.map((r) => ({ process: r.process, 'before MB': mb(r.beforeKb), 'after MB': mb(r.afterKb), growth: pct(r.growth) })))}`);
+    const worst = Math.max(...run.rss.map((r) => r.growth ?? 0));
+    log(`largest growth with ${run.replicas} replica${run.replicas > 1 ? 's' : ''}: ${pct(worst)}`);
+  }
+  return { ratio, errors: one.errors + two.errors, maxRssGrowth: Math.max(...runs.flatMap((r) => r.rss.map((x) => x.growth ?? 0))) };
+}
