@@ -37,6 +37,8 @@ const SHARED_SINGLETONS = [
   '@midway/ui/avatar',
   // Item statuses with their icons (lucide): the pages that list items.
   '@midway/ui/status',
+  // The Request delivery dialog, which the Items page and the project page both open.
+  '@midway/ui/delivery',
 ];
 
 /** RUNTIME_MANIFEST_PATH of @midway/contracts. */

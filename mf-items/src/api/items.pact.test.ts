@@ -39,6 +39,8 @@ const item = {
   trackingNumber: nullValue(),
   carrierId: nullValue(),
   status: regex(/^(ordered|in-transit|received|stored|delivered)$/.source, 'ordered'),
+  /** The Items page and the project page show 'Out for delivery' while it is set. */
+  outForDeliveryAt: nullValue(),
   notes: nullValue(),
   photoUrl: nullValue(),
   skuCode: nullValue(),

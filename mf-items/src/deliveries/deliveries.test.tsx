@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aProject, anItem, PROJECT_ID } from '../test-fixtures';
 import DeliveriesDialog from './deliveries-dialog';
-import { firstBookableDay } from './delivery-days';
+import { firstBookableDay } from '@midway/ui/delivery';
 import RequestDeliveryDialog from './request-delivery-dialog';
 
 const TABLE = anItem({ name: 'Walnut dining table', status: 'stored' });

@@ -1,93 +1,9 @@
-import type { DeliveryWindow, Item, Project } from '@midway/contracts';
-import { DELIVERABLE_ITEM_STATUSES, DELIVERY_WINDOW_LABELS, DELIVERY_WINDOWS, ITEM_STATUS_LABELS } from '@midway/contracts/vocab';
-import { FieldError, Input, Label, NativeSelect, Optional, Textarea } from '@midway/ui';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
-import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
+import type { Item, Project } from '@midway/contracts';
+import { RequestDeliveryDialog } from '@midway/ui/delivery';
 import { useRequestDelivery } from '../api/deliveries-queries';
-import { dayProblem, firstBookableDay } from './delivery-days';
 
-const Fields = styled.div`
-  display: grid;
-  gap: 16px;
-`;
-
-const Hint = styled.p`
-  margin: 4px 0 0;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const deliverable = (item: Item) => (DELIVERABLE_ITEM_STATUSES as readonly string[]).includes(item.status);
-
-/** Why the chosen items cannot be booked together, or null: one project's items, received or stored. */
-export function selectionProblem(items: readonly Item[]): string | null {
-  if (items.length === 0) return 'Choose the items to deliver.';
-  if (new Set(items.map((i) => i.projectId)).size > 1) return 'A delivery carries one project’s items: choose items of one project.';
-  const held = items.filter((i) => !deliverable(i));
-  if (held.length) return `Only items at the warehouse (received or stored) can be delivered: ${held.map((i) => `${i.name} (${ITEM_STATUS_LABELS[i.status].toLowerCase()})`).join(', ')}.`;
-  return null;
-}
-
-/**
- * Request delivery of the chosen items (one project's, received or stored): a business day ahead (the picker starts
- * at the next one and refuses weekends), a window, the address (the project's location unless changed) and notes.
- */
-export default function RequestDeliveryDialog({ items, project, onClose, onRequested }: { items: Item[]; project: Project | undefined; onClose(): void; onRequested(): void }) {
+/** The shared Request delivery dialog (the project page has the same), booking through this remote's deliveries client. */
+export default function ItemsRequestDeliveryDialog({ items, project, onClose, onRequested }: { items: Item[]; project: Project | undefined; onClose(): void; onRequested(): void }) {
   const request = useRequestDelivery();
-  const [date, setDate] = useState(firstBookableDay);
-  const [window, setWindow] = useState<DeliveryWindow>('any');
-  const [address, setAddress] = useState(project?.location ?? '');
-  const [notes, setNotes] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const blocked = selectionProblem(items);
-  const saving = request.isPending;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const bad = blocked ?? dayProblem(date) ?? (address.trim() ? null : 'Enter the delivery address.');
-    if (bad) return setProblem(bad);
-    setProblem(null);
-    request.mutate(
-      { projectId: items[0]!.projectId, body: { date, window, address: address.trim(), itemIds: items.map((i) => i.id), ...(notes.trim() ? { notes: notes.trim() } : {}) } },
-      { onSuccess: () => (onRequested(), onClose()) },
-    );
-  };
-
-  return (
-    <Dialog open onOpenChange={(next) => !next && !saving && onClose()}>
-      <DialogContent width="520px" aria-describedby="request-delivery-description">
-        <DialogTitle>Request delivery</DialogTitle>
-        <DialogDescription id="request-delivery-description">
-          {items.length} {items.length === 1 ? 'item' : 'items'}
-          {project ? ` of ${project.name}` : ''}: {items.map((i) => i.name).join(', ')}
-        </DialogDescription>
-        <form onSubmit={submit} noValidate>
-          <Fields>
-            <div>
-              <Label htmlFor="delivery-date">Date</Label>
-              <Input id="delivery-date" type="date" min={firstBookableDay()} value={date} onChange={(e) => setDate(e.target.value)} disabled={saving} />
-              <Hint>Monday to Friday, at least one business day ahead.</Hint>
-            </div>
-            <div>
-              <Label htmlFor="delivery-window">Window</Label>
-              <NativeSelect id="delivery-window" value={window} onValueChange={(v) => setWindow(v as DeliveryWindow)} options={DELIVERY_WINDOWS.map((w) => ({ value: w, label: DELIVERY_WINDOW_LABELS[w] }))} disabled={saving} />
-            </div>
-            <div>
-              <Label htmlFor="delivery-address">Address</Label>
-              <Input id="delivery-address" value={address} onChange={(e) => setAddress(e.target.value)} disabled={saving} placeholder="The job site’s address" />
-            </div>
-            <div>
-              <Label htmlFor="delivery-notes">
-                Notes <Optional>(optional)</Optional>
-              </Label>
-              <Textarea id="delivery-notes" value={notes} onChange={(e) => setNotes(e.target.value)} disabled={saving} placeholder="Gate code, service lift, who will be there…" />
-            </div>
-            {problem ?? blocked ? <FieldError role="alert">{problem ?? blocked}</FieldError> : null}
-          </Fields>
-          <FormDialogFooter onCancel={onClose} saving={saving} submitLabel="Request delivery" savingLabel="Requesting…" />
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
+  return <RequestDeliveryDialog items={items} project={project} onClose={onClose} onRequested={onRequested} onSubmit={(projectId, body) => request.mutateAsync({ projectId, body })} />;
 }

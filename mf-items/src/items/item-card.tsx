@@ -3,7 +3,7 @@ import { Button, Card, Code } from '@midway/ui';
 import { ImageIcon, Pencil, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import styled from 'styled-components';
-import { ItemStatusBadge } from '@midway/ui/status';
+import { isOutForDelivery, ItemStatusBadge, OutForDeliveryBadge } from '@midway/ui/status';
 import { MissingValue } from './item-warnings';
 import { thumbStyles } from './row-styles';
 import { TrackingButton } from './tracking-button';
@@ -56,6 +56,12 @@ const Actions = styled.div`
   transition: opacity 120ms;
   ${Tile}:hover &, ${Tile}:focus-within & { opacity: 1; }
   @media (hover: none) { opacity: 1; }
+`;
+
+const StatusLine = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
 `;
 
 const Facts = styled.dl`
@@ -112,9 +118,10 @@ export const ItemCard = memo(function ItemCard({ item, actions }: { item: Item; 
           </Button>
         </Actions>
       </Top>
-      <div>
+      <StatusLine>
         <ItemStatusBadge status={item.status} />
-      </div>
+        {isOutForDelivery(item) ? <OutForDeliveryBadge /> : null}
+      </StatusLine>
       <Facts>
         <dt>Supplier</dt>
         <dd>{item.supplier?.trim() ? item.supplier : <>N/A <MissingValue what="supplier" /></>}</dd>

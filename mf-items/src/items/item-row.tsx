@@ -3,6 +3,7 @@ import { memo } from 'react';
 import styled, { css } from 'styled-components';
 import { statusTone } from '@midway/ui';
 import { ITEM_STATUS_LABELS } from '@midway/contracts/vocab';
+import { isOutForDelivery, OUT_FOR_DELIVERY_LABEL } from '@midway/ui/status';
 import type { ItemActions } from './item-card';
 import { badgeClass, ROW_BUTTON_CLASS, ROW_SELECT_CLASS, ROW_THUMB_CLASS, ROW_WARNING_CLASS, rowClass, rowIconClass, rowTemplate, ROWS_AS_CARDS_BELOW_PX, SELECT_COLUMN, type RowColumns } from './row-styles';
 import { RowTrackingButton } from './tracking-button';
@@ -149,11 +150,17 @@ export const ItemRow = memo(function ItemRow({ item, cols, actions, selected = f
           <RowTrackingButton item={item} carrierName={actions.carrierName} />
         </div>
       </div>
-      <div {...cell('Status')}>
+      <div className="statuses" {...cell('Status')}>
         <span className={badgeClass(statusTone(item.status))}>
           <span className={rowIconClass(item.status)} aria-hidden />
           {ITEM_STATUS_LABELS[item.status]}
         </span>
+        {isOutForDelivery(item) ? (
+          <span className={badgeClass('blue')} data-testid="out-for-delivery">
+            <span className={rowIconClass('in-transit')} aria-hidden />
+            {OUT_FOR_DELIVERY_LABEL}
+          </span>
+        ) : null}
       </div>
       <div {...cell('Quantity')}>{item.quantity ?? 1}</div>
       <div className="inline" {...cell('Actions')}>

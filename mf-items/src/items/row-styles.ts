@@ -96,6 +96,7 @@ export const RowStyles = createGlobalStyle<ButtonStyleProps>`
     .name { font-weight: 600; }
     .muted { font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.textMuted}; }
     .inline { display: flex; align-items: center; gap: 2px; }
+    .statuses { display: flex; flex-wrap: wrap; align-items: center; gap: 4px; }
     /* A tracking number reads as one piece: never wrapped mid-number, cut with an ellipsis when the cell is too narrow. */
     .code { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-variant-numeric: tabular-nums; }
   }

@@ -83,6 +83,8 @@ const item = {
   status: regex(/^(ordered|in-transit|received|stored|delivered)$/.source, 'ordered'),
   photoUrl: nullValue(),
   receivedAt: nullValue(),
+  /** The Items page and the project page show 'Out for delivery' while it is set. */
+  outForDeliveryAt: nullValue(),
   deliveredAt: nullValue(),
   price: money('1250.00'),
   createdAt: timestamp(),

@@ -3,7 +3,7 @@ import { canOnProject } from '@midway/contracts/vocab';
 import { ApiError, Button, Card, CardContent, CardHeader, CardTitle, formatMoney, Skeleton, usePageTitle } from '@midway/ui';
 import { EmptyState, PageHeader, PageStack, PROJECT_ITEMS_HEADING, ProjectSubline, StatCards, StatCardsSkeleton, backLinkStyles } from '@midway/ui/data';
 import { AlertTriangle, ArrowLeft, CheckCircle2, DollarSign, Loader2, Package, PackageOpen, Plus, RotateCw, SearchX, Share2, Truck } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@midway/ui/router';
 import styled from 'styled-components';
 import { Columns, Side } from '../shared/page-layout.styles';
@@ -13,11 +13,14 @@ import { useShareProject } from '../shared/use-share-project';
 import { AddItemDialog } from './add-item-dialog';
 import { ClientLink } from './client-link';
 import { DamageReports } from './damage-reports';
-import { ProjectItemsList } from './project-items-list';
+import { ProjectItemsList, type DeliverySelection } from './project-items-list';
 import { ProjectMembers } from './project-members';
 import { PurchaseOrders } from './purchase-orders';
 import { countItems } from '../shared/item-counts';
 import { ProjectSummary } from './project-summary';
+import { isDeliverable } from '@midway/ui/status';
+
+const RequestDelivery = lazy(() => import('./request-delivery'));
 
 const BackLink = styled(Link)`
   ${backLinkStyles}
@@ -64,8 +67,25 @@ function ProjectDetailSkeleton() {
   );
 }
 
+/**
+ * Received and stored items chosen for a delivery, when the caller may book one (owner, member, admin: a viewer
+ * only reads); `chosen` keeps only those still deliverable as the project changes.
+ */
+function useDeliverySelection(project: ProjectDetail) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const canBook = canOnProject(project.access, 'editItems') && project.items.some(isDeliverable);
+  const selection: DeliverySelection = {
+    selected,
+    toggle: (id) => setSelected((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id]))),
+  };
+  const chosen = project.items.filter((i) => selected.has(i.id) && isDeliverable(i));
+  return { canBook, selection: canBook ? selection : undefined, chosen, clear: () => setSelected(new Set()) };
+}
+
 function ProjectView({ project }: { project: ProjectDetail }) {
   const [adding, setAdding] = useState(false);
+  const [booking, setBooking] = useState(false);
+  const delivery = useDeliverySelection(project);
   // Global search links an item as /projects/{id}?item={itemId}.
   const [searchParams] = useSearchParams();
   const share = useShareProject();
@@ -117,6 +137,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         <Card>
           <ItemsHeader>
             <CardTitle as="h2">{PROJECT_ITEMS_HEADING}</CardTitle>
+            {delivery.canBook ? (
+              <Button $variant="outline" $size="sm" disabled={delivery.chosen.length === 0} title={delivery.chosen.length ? undefined : 'Select received or stored items to deliver'} onClick={() => setBooking(true)}>
+                <Truck aria-hidden />
+                Request delivery{delivery.chosen.length ? ` (${delivery.chosen.length})` : ''}
+              </Button>
+            ) : null}
           </ItemsHeader>
           <CardContent>
             {project.items.length === 0 ? (
@@ -132,7 +158,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                 }
               />
             ) : (
-              <ProjectItemsList items={project.items} highlightId={searchParams.get('item')} />
+              <ProjectItemsList items={project.items} highlightId={searchParams.get('item')} selection={delivery.selection} />
             )}
           </CardContent>
         </Card>
@@ -144,6 +170,9 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         </Side>
       </Columns>
       <AddItemDialog projectId={project.id} open={adding} onOpenChange={setAdding} />
+      <Suspense fallback={null}>
+        {booking && delivery.chosen.length ? <RequestDelivery items={delivery.chosen} project={project} onClose={() => setBooking(false)} onRequested={delivery.clear} /> : null}
+      </Suspense>
     </PageStack>
   );
 }

@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { Thumb } from '../shared/page-layout.styles';
 import { useUpdateItemStatus } from '../api/catalog-queries';
 import { formatDate } from '../shared/format';
-import { isItemStatus, ITEM_STATUS_OPTIONS } from '@midway/ui/status';
+import { isDeliverable, isItemStatus, isOutForDelivery, ITEM_STATUS_OPTIONS, OutForDeliveryBadge } from '@midway/ui/status';
 
 const List = styled.ul`
   list-style: none;
@@ -14,21 +14,30 @@ const List = styled.ul`
   padding: 0;
 `;
 
-const Row = styled.li<{ $highlighted: boolean }>`
+const Row = styled.li<{ $highlighted: boolean; $selectable: boolean }>`
   display: grid;
   margin: 0 -12px;
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, $highlighted }) => ($highlighted ? theme.colors.accentSoft : 'transparent')};
   transition: background 600ms ease;
-  grid-template-columns: 56px minmax(0, 1fr) 170px 110px;
+  grid-template-columns: ${({ $selectable }) => ($selectable ? '24px ' : '')}56px minmax(0, 1fr) 170px 110px;
   align-items: center;
   gap: 16px;
   padding: 14px 12px;
   & + & { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
   @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: 56px minmax(0, 1fr);
-    > :nth-child(n + 3) { grid-column: 2; }
+    gap: 12px;
+    grid-template-columns: ${({ $selectable }) => ($selectable ? '24px ' : '')}56px minmax(0, 1fr);
+    > :nth-child(n + ${({ $selectable }) => ($selectable ? 4 : 3)}) { grid-column: ${({ $selectable }) => ($selectable ? 3 : 2)}; }
   }
+`;
+
+const Check = styled.input`
+  width: 18px;
+  height: 18px;
+  margin: 0;
+  accent-color: ${({ theme }) => theme.colors.accent};
+  cursor: pointer;
 `;
 
 const Name = styled.p`
@@ -74,18 +83,30 @@ export function itemDateLabel(item: Pick<Item, 'receivedAt' | 'createdAt'>): str
   return created ? `Added ${created}` : 'No date';
 }
 
-function ItemRow({ item, highlighted }: { item: Item; highlighted: boolean }) {
+/** Which items are chosen for a delivery, when the caller may book one: only received or stored items can be. */
+export interface DeliverySelection {
+  selected: ReadonlySet<string>;
+  toggle(itemId: string): void;
+}
+
+function ItemRow({ item, highlighted, selection }: { item: Item; highlighted: boolean; selection?: DeliverySelection }) {
   const updateStatus = useUpdateItemStatus();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [highlighted]);
   return (
-    <Row ref={ref} data-testid="project-item" $highlighted={highlighted} aria-current={highlighted || undefined}>
+    <Row ref={ref} data-testid="project-item" $highlighted={highlighted} $selectable={!!selection} aria-current={highlighted || undefined}>
+      {selection ? (
+        <span>
+          {isDeliverable(item) ? <Check type="checkbox" aria-label={`Select ${item.name} for delivery`} checked={selection.selected.has(item.id)} onChange={() => selection.toggle(item.id)} /> : null}
+        </span>
+      ) : null}
       <Thumb>{item.photoUrl ? <img src={item.photoUrl} alt={`Photo of ${item.name}`} loading="lazy" /> : <ImageOff aria-label="No photo" />}</Thumb>
       <div>
         <Name title={item.name}>{item.name}</Name>
         <Meta>
+          {isOutForDelivery(item) ? <OutForDeliveryBadge /> : null}
           <span>{item.supplier ? `From ${item.supplier}` : 'No supplier'}</span>
           <span>{item.trackingNumber ? `Tracking ${item.trackingNumber}` : 'No tracking'}</span>
           <span>{itemDateLabel(item)}</span>
@@ -120,14 +141,15 @@ export const FIRST_SCREEN_ROWS = 8;
  * The project's items; `highlightId` (from a search result's ?item=) is scrolled to and marked. Each row has a
  * status control: rendering every row's Radix menu when the project arrives blocked a phone's main thread
  * (React Query's update renders synchronously). The first screen's rows render with the page; the full list
- * follows as a deferred render, which React splits into short tasks.
+ * follows as a deferred render, which React splits into short tasks. With `selection` (a designer who may book),
+ * received and stored items have a checkbox to choose them for a delivery.
  */
-export function ProjectItemsList({ items, highlightId }: { items: readonly Item[]; highlightId?: string | null }) {
+export function ProjectItemsList({ items, highlightId, selection }: { items: readonly Item[]; highlightId?: string | null; selection?: DeliverySelection }) {
   const shown = useDeferredValue(items, items.length > FIRST_SCREEN_ROWS ? items.slice(0, FIRST_SCREEN_ROWS) : items);
   return (
     <List aria-label="Project items">
       {shown.map((item) => (
-        <ItemRow key={item.id} item={item} highlighted={item.id === highlightId} />
+        <ItemRow key={item.id} item={item} highlighted={item.id === highlightId} selection={selection} />
       ))}
     </List>
   );

@@ -9,8 +9,8 @@ import { startTestLogistics, type Logistics } from './logistics-harness';
 
 /**
  * Verifies the remotes' HTTP contracts with logistics (pacts/<consumer>-logistics.json, written by their
- * consumer tests: mf-items' services client, mf-warehouse's receiving desk) against the real service on a real
- * database. Each provider state writes logistics' own read model (what catalog's events would have built) for a
+ * consumer tests: mf-items' services and deliveries clients, the project page's deliveries client, mf-warehouse's
+ * receiving desk and delivery runs) against the real service on a real database. Each provider state writes logistics' own read model (what catalog's events would have built) for a
  * fresh designer, and the receiving desk's states the desk's own rows for a fresh admin, who is then the caller.
  */
 const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
@@ -102,8 +102,8 @@ async function withDelivery(opts: { status?: 'requested' | 'scheduled' | 'out-fo
   if (opts.admin) caller = { userId: randomUUID(), role: 'midway_admin' };
 }
 
-it('fulfils every consumer’s contract (mf-items, mf-warehouse)', async () => {
-  expect(PACTS.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['mf-items-logistics.json', 'mf-warehouse-logistics.json']));
+it('fulfils every consumer’s contract (mf-items, mf-projects, mf-warehouse)', async () => {
+  expect(PACTS.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['mf-items-logistics.json', 'mf-projects-logistics.json', 'mf-warehouse-logistics.json']));
   await new Verifier({
     provider: 'logistics',
     providerBaseUrl: logistics.url,

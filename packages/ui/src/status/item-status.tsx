@@ -1,4 +1,5 @@
-import { ITEM_STATUS_LABELS, ITEM_STATUSES, type ItemStatus } from '@midway/contracts/vocab';
+import type { Item } from '@midway/contracts';
+import { DELIVERABLE_ITEM_STATUSES, ITEM_STATUS_LABELS, ITEM_STATUSES, type ItemStatus } from '@midway/contracts/vocab';
 import { Badge, statusTone } from '../primitives/badge';
 import { CheckCircle2, PackageCheck, ShoppingCart, Truck, Warehouse, type LucideIcon } from 'lucide-react';
 
@@ -27,6 +28,26 @@ export function ItemStatusBadge({ status }: { status: ItemStatus }) {
     <Badge $tone={statusTone(status)}>
       <Icon aria-hidden size={12} />
       {ITEM_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** Whether the item is at the warehouse (received or stored), so it can go on a delivery. */
+export const isDeliverable = (item: Pick<Item, 'status'>) => (DELIVERABLE_ITEM_STATUSES as readonly string[]).includes(item.status);
+
+export const OUT_FOR_DELIVERY_LABEL = 'Out for delivery';
+
+/** Whether the item is on its way to the job site now: its delivery went out and it has not been delivered since. */
+export function isOutForDelivery(item: Pick<Item, 'status' | 'outForDeliveryAt'>): boolean {
+  return !!item.outForDeliveryAt && item.status !== 'delivered';
+}
+
+/** 'Out for delivery' beside the item's status while its delivery is out (the Items page and the project page). */
+export function OutForDeliveryBadge() {
+  return (
+    <Badge $tone="blue" data-testid="out-for-delivery">
+      <Truck aria-hidden size={12} />
+      {OUT_FOR_DELIVERY_LABEL}
     </Badge>
   );
 }

@@ -1,0 +1,15 @@
+import type { CreateDeliveryBody, Delivery } from '@midway/contracts';
+import { apiJson } from '@midway/ui';
+
+/**
+ * The project page's client of logistics' deliveries (through the gateway): book the project's received or stored
+ * items. `baseUrl` is '' in the browser; the Pact consumer test points it at the mock provider.
+ */
+export function createDeliveriesApi(baseUrl = '') {
+  const url = (path: string) => `${baseUrl}${path}`;
+  return {
+    request: (projectId: string, body: CreateDeliveryBody) => apiJson<Delivery>('POST', url(`/api/projects/${encodeURIComponent(projectId)}/deliveries`), body),
+  };
+}
+
+export const deliveriesApi = createDeliveriesApi();
