@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createLogger } from '../src/logger';
 import { createApp, finishApp } from '../src/http/app-factory';
-import { IDEMPOTENCY_KEY_TTL_MS, idempotency } from '../src/http/idempotency.middleware';
+import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_KEY_TTL_MS, idempotency } from '../src/http/idempotency.middleware';
 import { PgIdempotencyStore } from '../src/http/idempotency.store';
 import { kitSchema } from './kit-test-support';
 
@@ -45,15 +45,20 @@ describe('idempotency keys in Postgres', () => {
     expect(await claim('free')).toBe(true);
   });
 
-  it('takes over a key a day old, or one unanswered for minutes (its process died), and prunes keys older than a day', async () => {
+  it('takes over a key a day old, or one unanswered whose holder stopped beating (its process died), and prunes keys older than a day', async () => {
     const now = Date.now();
     expect(await claim('old', { now: new Date(now - IDEMPOTENCY_KEY_TTL_MS - 1000) })).toBe(true);
     await store.complete('u1', 'old', (await k.pool.query(`SELECT lease FROM "${k.schema}".idempotency_keys WHERE key = 'old'`)).rows[0].lease, { status: 201, headers: {}, body: Buffer.from('1') });
     expect(await claim('old', { fingerprint: 'other' })).toBe(true);
     expect((await store.find('u1', 'old'))?.fingerprint).toBe('other');
 
-    expect(await claim('stuck', { now: new Date(now - 6 * 60_000) })).toBe(true);
-    expect(await claim('running', { now: new Date(now - 60_000) })).toBe(true);
+    // Claimed a minute ago: one holder stopped beating (killed) 15 s after its claim, the other still beats.
+    const dead = randomUUID();
+    const alive = randomUUID();
+    expect(await claim('stuck', { lease: dead, now: new Date(now - 60_000) })).toBe(true);
+    expect(await claim('running', { lease: alive, now: new Date(now - 60_000) })).toBe(true);
+    await store.heartbeat('u1', 'stuck', dead, new Date(now - IDEMPOTENCY_ABANDONED_MS - 1000));
+    await store.heartbeat('u1', 'running', alive, new Date(now - 1000));
     expect(await claim('stuck')).toBe(true);
     expect(await claim('running')).toBe(false);
 

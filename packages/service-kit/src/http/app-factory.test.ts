@@ -14,6 +14,9 @@ async function serve() {
   app.get('/bad', () => {
     throw badRequest('Name is required');
   });
+  app.get('/db-restarting', () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  });
   finishApp(app);
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -72,6 +75,15 @@ describe('createApp', () => {
     expect(text).not.toContain('secret internal detail');
     expect(text).not.toMatch(/\.ts:\d+/);
     expect(JSON.parse(text)).toMatchObject({ error: 'internal', requestId: expect.any(String) });
+  });
+
+  it('answers a request the database could not serve (PostgreSQL restarting) 503 JSON with a message to retry, not 500', async () => {
+    const res = await fetch(`${s.url}/db-restarting`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    const body = (await res.json()) as { error: string; message: string };
+    expect(body).toMatchObject({ error: 'service_unavailable', message: expect.stringMatching(/try again/) });
+    expect(body.message).not.toContain('administrator');
   });
 
   it('passes a safe HttpError message through, and echoes the request id it was given', async () => {

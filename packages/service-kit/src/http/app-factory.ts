@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { chain } from './chain';
 import { constantHeaders } from './constant-headers';
 import { noteBodyDigest } from './idempotency.middleware';
@@ -171,6 +172,12 @@ export const notFoundHandler: RequestHandler = (req, res) => {
 /** The answer to an error nobody foresaw: the same words wherever it is sent from. */
 export const internalErrorBody = (requestId: string | undefined) => ({ error: 'internal', message: 'Something went wrong on our side. Please try again.', requestId });
 
+export const databaseUnavailableBody = (requestId: string | undefined) => ({
+  error: 'service_unavailable',
+  message: 'Midway cannot reach its database just now (it may be restarting). Please try again in a moment.',
+  requestId,
+});
+
 /** Maps every error to JSON; stack traces and internal messages never leave the process. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const requestId = req.id;
@@ -189,6 +196,13 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
           : String(err.expose ? err.message : 'Bad request');
     const code = err.type === 'entity.parse.failed' ? 'malformed_json' : err.type === 'entity.too.large' ? 'payload_too_large' : 'bad_request';
     res.status(status).json({ error: code, message, requestId });
+    return;
+  }
+  if (isDatabaseUnavailable(err)) {
+    // PostgreSQL restarting or failing over: the request did not happen and a retry soon will work.
+    req.log.warn({ err: (err as Error)?.message, req: serializeRequest(req) }, 'database unavailable');
+    res.setHeader('Retry-After', '1');
+    res.status(503).json(databaseUnavailableBody(requestId));
     return;
   }
   req.log.error({ err, req: serializeRequest(req) }, 'unhandled error');

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createLogger } from '../logger';
 import { createApp, finishApp } from './app-factory';
 import {
   IDEMPOTENCY_ABANDONED_MS,
+  IDEMPOTENCY_HEARTBEAT_MS,
   IDEMPOTENCY_KEY_TTL_MS,
   idempotency,
   type IdempotencyClaim,
@@ -14,14 +16,19 @@ import {
 
 /** The table's rules in memory: one row per (caller, key); an expired or abandoned row is taken over. */
 class FakeStore implements IdempotencyStore {
-  rows = new Map<string, IdempotencyRecord & { lease: string }>();
+  rows = new Map<string, IdempotencyRecord & { lease: string; beatAt: Date }>();
   private id = (caller: string, key: string) => `${caller}\n${key}`;
   async claim({ caller, key, fingerprint, lease, now }: IdempotencyClaim) {
     const row = this.rows.get(this.id(caller, key));
     const age = row ? now.getTime() - row.createdAt.getTime() : 0;
-    if (row && age < IDEMPOTENCY_KEY_TTL_MS && (row.answer || age < IDEMPOTENCY_ABANDONED_MS)) return false;
-    this.rows.set(this.id(caller, key), { fingerprint, lease, createdAt: now, answer: null });
+    const silent = row ? now.getTime() - row.beatAt.getTime() : 0;
+    if (row && age < IDEMPOTENCY_KEY_TTL_MS && (row.answer || silent < IDEMPOTENCY_ABANDONED_MS)) return false;
+    this.rows.set(this.id(caller, key), { fingerprint, lease, createdAt: now, beatAt: now, answer: null });
     return true;
+  }
+  async heartbeat(caller: string, key: string, lease: string, now: Date) {
+    const row = this.rows.get(this.id(caller, key));
+    if (row?.lease === lease && !row.answer) row.beatAt = now;
   }
   async find(caller: string, key: string) {
     const row = this.rows.get(this.id(caller, key));
@@ -190,6 +197,42 @@ describe('idempotency middleware', () => {
     await s.post('/things', {}, { 'idempotency-key': 'put' }, 'PUT');
     await s.post('/things', {}, { 'idempotency-key': 'put' }, 'PUT');
     expect(s.effects).toHaveLength(4);
+  });
+
+  /** The row a process that claimed `key` for POST /things with `body` left behind, its last beat `silentMs` ago. */
+  const leftBehind = (key: string, body: unknown, silentMs: number) => {
+    const sha = (x: string) => createHash('sha256').update(x).digest('hex');
+    const at = new Date(clock.now - silentMs);
+    store.rows.set(`u1\n${key}`, { fingerprint: sha(`POST\n/things\n${sha(JSON.stringify(body))}`), lease: 'dead-process', createdAt: at, beatAt: at, answer: null });
+  };
+
+  it('takes over the key of a request whose process died (its beat stopped) and runs the retry once', async () => {
+    leftBehind('killed', { name: 'a' }, IDEMPOTENCY_ABANDONED_MS + 1000);
+    const retry = await s.post('/things', { name: 'a' }, { 'idempotency-key': 'killed' });
+    expect(retry.status).toBe(201);
+    expect(s.effects).toHaveLength(1);
+    expect((await s.post('/things', { name: 'a' }, { 'idempotency-key': 'killed' })).headers.get('idempotent-replayed')).toBe('true');
+    expect(s.effects).toHaveLength(1);
+  });
+
+  it('leaves the key of a request whose holder beat recently alone: the retry waits for it', async () => {
+    await s.close();
+    s = await serve(store, clock, 100);
+    leftBehind('alive', { name: 'a' }, IDEMPOTENCY_ABANDONED_MS - 3000);
+    expect((await s.post('/things', { name: 'a' }, { 'idempotency-key': 'alive' })).status).toBe(409);
+    expect(s.effects).toHaveLength(0);
+  });
+
+  it('beats on the key while its handler runs, however long it takes', async () => {
+    const open = s.hold();
+    const first = s.post('/things', { name: 'a' }, { 'idempotency-key': 'long' });
+    await new Promise((r) => setTimeout(r, 100));
+    clock.now += IDEMPOTENCY_ABANDONED_MS * 3;
+    await new Promise((r) => setTimeout(r, IDEMPOTENCY_HEARTBEAT_MS + 300));
+    expect(store.rows.get('u1\nlong')?.beatAt.getTime()).toBe(clock.now);
+    open();
+    expect((await first).status).toBe(201);
+    expect(s.effects).toHaveLength(1);
   });
 
   it('answers 409 in progress when the first request runs longer than a retry waits', async () => {

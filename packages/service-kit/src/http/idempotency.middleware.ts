@@ -16,8 +16,16 @@ import { HttpError } from '../errors';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Stripe's window: a key is remembered for a day, then forgotten (and pruned by housekeeping). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
-/** A first request still unanswered after this long died with its process: a retry may run it again. */
-export const IDEMPOTENCY_ABANDONED_MS = 5 * 60_000;
+/**
+ * While a keyed request runs, its process beats on the key's row this often; a row still unanswered whose
+ * last beat is older than IDEMPOTENCY_ABANDONED_MS belongs to a process that died (killed, crashed) before
+ * its handler's transaction committed, so a retry takes it over and runs it (the client's retry succeeds
+ * within seconds of the restart instead of meeting 409s until a fixed timeout).
+ */
+export const IDEMPOTENCY_HEARTBEAT_MS = 2_000;
+export const IDEMPOTENCY_ABANDONED_MS = 10_000;
+/** A handler that has not answered after this long is not beaten for any more (it is stuck, not running). */
+const HEARTBEAT_LIMIT_MS = 5 * 60_000;
 /** Visible ASCII, like Stripe's keys (a UUID fits); anything else is refused rather than silently ignored. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** The answer is the request's own: replayed answers carry neither another exchange's cookies nor framing. */
@@ -54,10 +62,12 @@ export interface IdempotencyClaim {
 export interface IdempotencyStore {
   /**
    * Inserts the key's row unless a live one holds it (the primary key lets exactly one of many racing
-   * requests win); a row created before `now - TTL`, or still unanswered since before `now - abandoned`, is
-   * taken over. True when this attempt now holds the key.
+   * requests win); a row created before `now - TTL`, or still unanswered with no beat since `now - abandoned`,
+   * is taken over. True when this attempt now holds the key.
    */
   claim(c: IdempotencyClaim): Promise<boolean>;
+  /** The holder is still running the request (see IDEMPOTENCY_HEARTBEAT_MS). */
+  heartbeat(caller: string, key: string, lease: string, now: Date): Promise<void>;
   find(caller: string, key: string): Promise<IdempotencyRecord | null>;
   complete(caller: string, key: string, lease: string, answer: StoredAnswer): Promise<void>;
   /** Forgets a claim whose request failed (5xx, 429): a retry runs it afresh. */
@@ -119,7 +129,11 @@ export function idempotency({ store, logger, now = Date.now, maxWaitMs = 25_000,
       for (;;) {
         const lease = randomUUID();
         if (await store.claim({ caller, key, fingerprint, lease, now: new Date(now()) })) {
-          recordAnswer(res, store, { caller, key, lease }, logger ?? req.log);
+          const beat = setInterval(() => void store.heartbeat(caller, key, lease, new Date(now())).catch(() => undefined), IDEMPOTENCY_HEARTBEAT_MS);
+          beat.unref();
+          const stopBeating = () => clearInterval(beat);
+          setTimeout(stopBeating, HEARTBEAT_LIMIT_MS).unref();
+          recordAnswer(res, store, { caller, key, lease }, logger ?? req.log, stopBeating);
           return next();
         }
         const found = await store.find(caller, key);
@@ -153,7 +167,7 @@ type EndArgs = [chunk?: unknown, encoding?: unknown, cb?: unknown];
  * Captures what the handler sends and stores it before the last byte leaves: a client that has the answer
  * and retries at once finds it stored, not still running. A 5xx or 429 releases the key instead.
  */
-function recordAnswer(res: Response, store: IdempotencyStore, { caller, key, lease }: { caller: string; key: string; lease: string }, logger: Logger | undefined) {
+function recordAnswer(res: Response, store: IdempotencyStore, { caller, key, lease }: { caller: string; key: string; lease: string }, logger: Logger | undefined, stopBeating: () => void) {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...a: unknown[]) => boolean;
   const end = res.end.bind(res) as (...a: unknown[]) => Response;
@@ -168,6 +182,7 @@ function recordAnswer(res: Response, store: IdempotencyStore, { caller, key, lea
   res.end = ((...args: EndArgs) => {
     if (typeof args[0] !== 'function') keep(args[0], args[1]);
     const status = res.statusCode;
+    stopBeating();
     const settle =
       status >= 500 || status === 429
         ? store.release(caller, key, lease)

@@ -38,12 +38,12 @@ export class PgIdempotencyStore implements IdempotencyStore {
 
   async claim({ caller, key, fingerprint, lease, now }: IdempotencyClaim): Promise<boolean> {
     const { rowCount } = await this.pool.query(
-      `INSERT INTO ${this.table} AS k (caller, key, fingerprint, lease, created_at) VALUES ($1, $2, $3, $4::uuid, $5)
+      `INSERT INTO ${this.table} AS k (caller, key, fingerprint, lease, created_at, heartbeat_at) VALUES ($1, $2, $3, $4::uuid, $5, $5)
        ON CONFLICT (caller, key) DO UPDATE
-         SET fingerprint = EXCLUDED.fingerprint, lease = EXCLUDED.lease, created_at = EXCLUDED.created_at,
+         SET fingerprint = EXCLUDED.fingerprint, lease = EXCLUDED.lease, created_at = EXCLUDED.created_at, heartbeat_at = EXCLUDED.heartbeat_at,
              status = NULL, headers = NULL, body = NULL, completed_at = NULL
        WHERE k.created_at <= $5::timestamptz - make_interval(secs => $6::double precision / 1000)
-          OR (k.completed_at IS NULL AND k.created_at <= $5::timestamptz - make_interval(secs => $7::double precision / 1000))`,
+          OR (k.completed_at IS NULL AND coalesce(k.heartbeat_at, k.created_at) <= $5::timestamptz - make_interval(secs => $7::double precision / 1000))`,
       [caller, key, fingerprint, lease, now, this.ttlMs, this.abandonedMs],
     );
     return rowCount === 1;
@@ -55,6 +55,10 @@ export class PgIdempotencyStore implements IdempotencyStore {
     if (!row) return null;
     const answer: StoredAnswer | null = row.status === null ? null : { status: row.status, headers: row.headers ?? {}, body: row.body ?? Buffer.alloc(0) };
     return { fingerprint: row.fingerprint, createdAt: row.created_at, answer };
+  }
+
+  async heartbeat(caller: string, key: string, lease: string, now: Date): Promise<void> {
+    await this.pool.query(`UPDATE ${this.table} SET heartbeat_at = $4 WHERE caller = $1 AND key = $2 AND lease = $3::uuid AND completed_at IS NULL`, [caller, key, lease, now]);
   }
 
   async complete(caller: string, key: string, lease: string, answer: StoredAnswer): Promise<void> {
