@@ -47,7 +47,9 @@ module.exports = {
     node('billing', 'services/billing'),
     node('carriers', 'packages/carriers'),
     node('gateway', 'gateway'),
-    node('infra', 'infra'),
+    // The fault suite (npm run test:faults) is infra's too, but its own project: it starts a platform of its own and runs for minutes.
+    node('infra', 'infra', { testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/faults/'] }),
+    node('faults', 'infra', { testMatch: ['<rootDir>/faults/**/*.faults.test.ts'], testTimeout: 420_000 }),
     '<rootDir>/packages/ui/jest.config.js',
     '<rootDir>/shell/jest.config.js',
     '<rootDir>/mf-landing/jest.config.js',
