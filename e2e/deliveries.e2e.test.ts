@@ -8,6 +8,7 @@ import { call, signIn, signUp } from './support/journey';
  * Issue 30's journey in Chromium through the real gateway: a designer books two stored items from the Items list;
  * the admin, on a phone, fixes the day's run, marks it out and completes it with a photo, a signature and one
  * exception; the designer's items are one delivered and one still stored, and the client page lists the delivery.
+ * Then, on a phone, the designer books from the project page, and once staff take it out both pages say so.
  */
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -108,5 +109,62 @@ describe('deliveries journey', () => {
     const { shareToken } = await call<{ shareToken: string }>(d, 'POST', `/api/projects/${projectId}/share`);
     const shared = await call<{ deliveries: { date: string; window: string; status: string; items: { name: string }[] }[] }>(d, 'GET', `/api/shared/projects/${shareToken}`);
     expect(shared.deliveries).toEqual([{ date, window: 'morning', status: 'completed', items: expect.arrayContaining([{ name: table }, { name: chair }]) }]);
+  });
+
+  it('on a phone, the designer books from the project page; once the delivery is out, both pages show the items out for delivery', async () => {
+    const d = designer.page;
+    const site = `Cedar House ${tag}`;
+    const [lamp, rug, sofa] = [`Arc lamp ${tag}`, `Wool rug ${tag}`, `Linen sofa ${tag}`];
+    const siteId = (await call<{ id: string }>(d, 'POST', '/api/projects', { name: site, clientName: 'Sam Lee', location: '40 Dock Rd, Toronto' })).id;
+    for (const [name, status] of [[lamp, 'stored'], [rug, 'received'], [sofa, 'ordered']]) await call(d, 'POST', `/api/projects/${siteId}/items`, { name, status });
+    await d.setViewportSize(PHONE);
+    try {
+      await d.goto(`${platform.baseUrl}/projects/${siteId}`);
+      await d.getByRole('heading', { name: site, level: 1 }).waitFor();
+      // Only the items at the warehouse can be chosen.
+      expect(await d.getByRole('checkbox', { name: `Select ${sofa} for delivery` }).count()).toBe(0);
+      await d.getByRole('checkbox', { name: `Select ${lamp} for delivery` }).check();
+      await d.getByRole('checkbox', { name: `Select ${rug} for delivery` }).check();
+      await d.getByRole('button', { name: 'Request delivery (2)' }).click();
+      const request = d.getByRole('dialog', { name: 'Request delivery' });
+      await request.waitFor();
+      expect(await request.getByLabel('Address').inputValue()).toBe('40 Dock Rd, Toronto');
+      const date = await request.getByLabel('Date').inputValue();
+      expect(new Date(`${date}T12:00:00Z`).getUTCDay() % 6).not.toBe(0);
+      await request.getByLabel('Window').selectOption('afternoon');
+      await request.getByLabel(/Notes/).fill('Side door, ring twice');
+      await expectNoHorizontalScroll(d);
+      await saveScreenshot(d, 'project-request-delivery-phone');
+      await request.getByRole('button', { name: 'Request delivery' }).click();
+      await toastShown(d, 'Delivery requested');
+      const booked = (await call<{ id: string; projectId: string; date: string; window: string; address: string; notes: string | null; status: string; items: { name: string }[] }[]>(d, 'GET', '/api/deliveries')).filter((x) => x.projectId === siteId);
+      expect(booked).toEqual([expect.objectContaining({ date, window: 'afternoon', address: '40 Dock Rd, Toronto', notes: 'Side door, ring twice', status: 'requested', items: expect.arrayContaining([expect.objectContaining({ name: lamp }), expect.objectContaining({ name: rug })]) })]);
+
+      // Staff take it out; the project page (and the Items page) show the two items out for delivery.
+      await call(admin.page, 'POST', '/api/delivery-runs', { date, deliveryIds: [booked[0]!.id] });
+      await call(admin.page, 'POST', `/api/deliveries/${booked[0]!.id}/out`, {});
+      const outOn = async () => {
+        const rows = d.getByTestId('project-item');
+        const texts = await rows.allTextContents();
+        return texts.filter((t) => t.includes('Out for delivery')).map((t) => [lamp, rug, sofa].find((n) => t.includes(n)));
+      };
+      const deadline = Date.now() + 15_000;
+      let shown: (string | undefined)[] = [];
+      while (Date.now() < deadline) {
+        await d.reload();
+        await d.getByRole('heading', { name: site, level: 1 }).waitFor();
+        await d.getByTestId('project-item').first().waitFor();
+        shown = await outOn();
+        if (shown.length === 2) break;
+        await d.waitForTimeout(500);
+      }
+      expect(shown.sort()).toEqual([lamp, rug].sort());
+      await expectNoHorizontalScroll(d);
+      await saveScreenshot(d, 'project-out-for-delivery-phone');
+      await d.goto(`${platform.baseUrl}/items?q=${encodeURIComponent(lamp)}`);
+      await d.getByTestId('out-for-delivery').first().waitFor();
+    } finally {
+      await d.setViewportSize({ width: 1440, height: 960 });
+    }
   });
 });
