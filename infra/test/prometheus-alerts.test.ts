@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { consumerMetrics, createMetrics, outboxMetrics, type Bus } from '@midway/service-kit';
+import { upstreamMetrics } from '@midway/gateway';
 import { REPO_ROOT } from '../src/paths';
 
 interface Rule {
@@ -14,11 +15,12 @@ interface Rule {
 
 const rules: Rule[] = (YAML.parse(fs.readFileSync(path.join(REPO_ROOT, 'deploy/prometheus/alerts.yml'), 'utf8')) as { groups: { rules: Rule[] }[] }).groups.flatMap((g) => g.rules);
 
-/** Every metric a service or the gateway registers: the kit's HTTP, outbox, consumer and job figures and the process's own. */
+/** Every metric a service or the gateway registers: the kit's HTTP, outbox, consumer and job figures, the process's own, and the gateway's upstreams'. */
 function exportedNames(): Set<string> {
   const metrics = createMetrics('any');
   outboxMetrics(metrics, async () => ({ pending: 0, deadLettered: 0, oldestPendingSeconds: 0 }));
   consumerMetrics(metrics, {} as Bus);
+  upstreamMetrics(metrics.registry);
   const names = new Set<string>();
   for (const m of metrics.registry.getMetricsAsArray()) {
     names.add(m.name);
