@@ -86,7 +86,7 @@ describe('Request delivery on the project page', () => {
     expect(screen.queryByRole('button', { name: /Request delivery/ })).toBeNull();
   });
 
-  it('shows "Out for delivery" on an item whose delivery is out, and not once it is delivered', async () => {
+  it('shows "Out for delivery" on an item whose delivery is out (not to be chosen again), and not once it is delivered', async () => {
     mockFetch({
       [`GET /api/projects/${ID}`]: () =>
         jsonResponse(aProjectDetail({ id: ID, items: [{ ...TABLE, outForDeliveryAt: '2026-06-05T08:00:00.000Z' }, LAMP, { ...SOFA, status: 'delivered', outForDeliveryAt: '2026-06-05T08:00:00.000Z' }] })),
@@ -95,5 +95,7 @@ describe('Request delivery on the project page', () => {
     renderPage();
     const rows = await screen.findAllByTestId('project-item');
     expect(rows.map((r) => within(r).queryByText('Out for delivery') !== null)).toEqual([true, false, false]);
+    // It is on a delivery already: it cannot be chosen for another one.
+    expect(rows.map((r) => within(r).queryByRole('checkbox') !== null)).toEqual([false, true, false]);
   });
 });

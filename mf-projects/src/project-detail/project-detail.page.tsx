@@ -13,12 +13,11 @@ import { useShareProject } from '../shared/use-share-project';
 import { AddItemDialog } from './add-item-dialog';
 import { ClientLink } from './client-link';
 import { DamageReports } from './damage-reports';
-import { ProjectItemsList, type DeliverySelection } from './project-items-list';
+import { bookable, ProjectItemsList, type DeliverySelection } from './project-items-list';
 import { ProjectMembers } from './project-members';
 import { PurchaseOrders } from './purchase-orders';
 import { countItems } from '../shared/item-counts';
 import { ProjectSummary } from './project-summary';
-import { isDeliverable } from '@midway/ui/status';
 
 const RequestDelivery = lazy(() => import('./request-delivery'));
 
@@ -69,16 +68,16 @@ function ProjectDetailSkeleton() {
 
 /**
  * Received and stored items chosen for a delivery, when the caller may book one (owner, member, admin: a viewer
- * only reads); `chosen` keeps only those still deliverable as the project changes.
+ * only reads); `chosen` keeps only those still bookable as the project changes.
  */
 function useDeliverySelection(project: ProjectDetail) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const canBook = canOnProject(project.access, 'editItems') && project.items.some(isDeliverable);
+  const canBook = canOnProject(project.access, 'editItems') && project.items.some(bookable);
   const selection: DeliverySelection = {
     selected,
     toggle: (id) => setSelected((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id]))),
   };
-  const chosen = project.items.filter((i) => selected.has(i.id) && isDeliverable(i));
+  const chosen = project.items.filter((i) => selected.has(i.id) && bookable(i));
   return { canBook, selection: canBook ? selection : undefined, chosen, clear: () => setSelected(new Set()) };
 }
 

@@ -83,6 +83,9 @@ export function itemDateLabel(item: Pick<Item, 'receivedAt' | 'createdAt'>): str
   return created ? `Added ${created}` : 'No date';
 }
 
+/** An item that can be chosen for a delivery: at the warehouse, and not out on one already. */
+export const bookable = (item: Item) => isDeliverable(item) && !isOutForDelivery(item);
+
 /** Which items are chosen for a delivery, when the caller may book one: only received or stored items can be. */
 export interface DeliverySelection {
   selected: ReadonlySet<string>;
@@ -99,7 +102,7 @@ function ItemRow({ item, highlighted, selection }: { item: Item; highlighted: bo
     <Row ref={ref} data-testid="project-item" $highlighted={highlighted} $selectable={!!selection} aria-current={highlighted || undefined}>
       {selection ? (
         <span>
-          {isDeliverable(item) ? <Check type="checkbox" aria-label={`Select ${item.name} for delivery`} checked={selection.selected.has(item.id)} onChange={() => selection.toggle(item.id)} /> : null}
+          {bookable(item) ? <Check type="checkbox" aria-label={`Select ${item.name} for delivery`} checked={selection.selected.has(item.id)} onChange={() => selection.toggle(item.id)} /> : null}
         </span>
       ) : null}
       <Thumb>{item.photoUrl ? <img src={item.photoUrl} alt={`Photo of ${item.name}`} loading="lazy" /> : <ImageOff aria-label="No photo" />}</Thumb>
