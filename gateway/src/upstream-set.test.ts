@@ -47,6 +47,16 @@ describe('UpstreamSet', () => {
     expect(set.pick(replica('a'))).toBeUndefined();
   });
 
+  it('keeps a lone URL in after a refusal: the next request tries it again (the probe still takes a hung one out)', async () => {
+    const { set, alive, replica } = setOf(['a']);
+    set.refused(replica('a'), refusal);
+    expect(set.pick()?.url).toBe('a');
+    alive.set('a', false);
+    await set.probeAll();
+    await set.probeAll();
+    expect(set.pick()).toBeUndefined();
+  });
+
   it('has no replica to offer when every one is down', () => {
     const { set, replica } = setOf(['a', 'b']);
     set.refused(replica('a'), refusal);

@@ -95,9 +95,14 @@ export class UpstreamSet {
     return undefined;
   }
 
-  /** A connection to the replica was refused or never made: out until its probe answers again. */
+  /**
+   * A connection to the replica was refused or never made: out until its probe answers again. A lone URL
+   * stays in: there is nothing to skip to, a refusal costs the next request only a round trip, and the name
+   * may stand for several hosts (a DNS-balanced Compose service) of which one refused.
+   */
   refused(replica: Replica, err: Error): void {
     const state = this.stateOf(replica);
+    if (this.states.length === 1) return;
     state.failures = Math.max(state.failures, this.policy.failuresToDown);
     this.setUp(state, false, `connection failed: ${err.message}`);
   }

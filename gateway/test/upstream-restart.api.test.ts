@@ -49,7 +49,7 @@ describe('a service killed and restarted behind the gateway', () => {
       expect(down.ms).toBeLessThan(5000);
     }
 
-    // Taken out when its connection was refused, it is back at the first health probe it answers (every second).
+    // Back at once, or, if its health probe took it out meanwhile, at the first probe it answers (every second).
     await startCatalog();
     const backBy = Date.now() + 3000;
     let back = await timedGet();
