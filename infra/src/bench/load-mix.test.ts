@@ -1,4 +1,4 @@
-import { LOAD_MIX, LOAD_ROUTES, mixCycle, routeFigures, rssGrowth, vmRssKb } from './load-mix';
+import { countError, LOAD_MIX, LOAD_ROUTES, mixCycle, routeFigures, rssGrowth, vmRssKb, type RouteSamples } from './load-mix';
 
 describe('the load run’s mix', () => {
   it('asks each route as often as its weight, spread through the cycle', () => {
@@ -19,12 +19,15 @@ describe('the load run’s mix', () => {
   });
 
   it('reports per route the requests, errors and percentiles of the successful answers', () => {
+    const dashboardSamples: RouteSamples = { latencies: Array.from({ length: 100 }, (_, i) => 100 - i), errors: 0 };
+    for (const kind of [503, 'ECONNRESET', 503]) countError(dashboardSamples, kind);
     const samples = new Map([
-      ['dashboard', { latencies: Array.from({ length: 100 }, (_, i) => 100 - i), errors: 2 }],
+      ['dashboard', dashboardSamples],
       ['search', { latencies: [], errors: 0 }],
     ]);
     const [dashboard, search] = routeFigures(samples);
-    expect(dashboard).toEqual({ route: 'dashboard', requests: 102, errors: 2, p50: 50, p99: 99 });
+    expect(dashboard).toEqual({ route: 'dashboard', requests: 103, errors: 3, p50: 50, p99: 99, errorKinds: '503 ×2, ECONNRESET ×1' });
+    expect(search!.errorKinds).toBe('');
     expect(search!.requests).toBe(0);
     expect(search!.p50).toBeNaN();
   });

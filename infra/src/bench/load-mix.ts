@@ -34,6 +34,23 @@ export interface RouteSamples {
   latencies: number[];
   /** Answers other than 2xx, and requests that failed on the connection. */
   errors: number;
+  /** The errors by kind: the status answered, or the connection's error code. */
+  kinds?: Record<string, number>;
+}
+
+/** Counts one error of `kind` (a status such as 503, or a code such as ECONNRESET). */
+export function countError(s: RouteSamples, kind: string | number): void {
+  s.errors++;
+  s.kinds ??= {};
+  s.kinds[String(kind)] = (s.kinds[String(kind)] ?? 0) + 1;
+}
+
+/** "503 ×12, ECONNRESET ×1", most frequent first; '' when there were none. */
+export function errorKinds(kinds: Record<string, number> | undefined): string {
+  return Object.entries(kinds ?? {})
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([k, n]) => `${k} ×${n}`)
+    .join(', ');
 }
 
 export interface RouteFigures {
@@ -42,13 +59,15 @@ export interface RouteFigures {
   errors: number;
   p50: number;
   p99: number;
+  /** The errors by kind, as errorKinds writes them. */
+  errorKinds: string;
 }
 
 /** Per route: requests, errors, p50 and p99 of the successful answers (ms). */
 export function routeFigures(samples: Map<string, RouteSamples>): RouteFigures[] {
   return [...samples].map(([route, s]) => {
     const sorted = [...s.latencies].sort((a, b) => a - b);
-    return { route, requests: sorted.length + s.errors, errors: s.errors, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    return { route, requests: sorted.length + s.errors, errors: s.errors, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errorKinds: errorKinds(s.kinds) };
   });
 }
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPlatform, type Platform } from '../platform';
 import { settle, table } from './bench-support';
-import { LOAD_MIX, LOAD_ROUTES, mixCycle, routeFigures, rssGrowth, vmRssKb, type LoadRoute, type RouteSamples } from './load-mix';
+import { countError, LOAD_MIX, LOAD_ROUTES, mixCycle, routeFigures, rssGrowth, vmRssKb, type LoadRoute, type RouteSamples } from './load-mix';
 
 /** A designer of the load run, signed in before the timed window, with what their requests act on. */
 interface VirtualUser {
@@ -143,9 +143,9 @@ async function drive(baseUrl: string, users: VirtualUser[], connections: number,
         try {
           const res = await send(agent, `${baseUrl}${r.path}`, r.method, { cookie: user.cookie }, r.body);
           if (res.status >= 200 && res.status < 300) s.latencies.push(performance.now() - started);
-          else s.errors++;
-        } catch {
-          s.errors++;
+          else countError(s, res.status);
+        } catch (err) {
+          countError(s, (err as NodeJS.ErrnoException).code ?? 'failed');
         }
       }
       agent.destroy();
@@ -221,6 +221,10 @@ export async function benchLoad(opts: { connections: number; seconds: number; us
       return { route, 'requests 1×': a.requests, 'errors 1×': a.errors, 'p50 1×': ms(a.p50), 'p99 1×': ms(a.p99), 'requests 2×': b.requests, 'errors 2×': b.errors, 'p50 2×': ms(b.p50), 'p99 2×': ms(b.p99) };
     }),
   )}`);
+  for (const run of runs) {
+    const failed = run.routes.filter((r) => r.errors > 0);
+    if (failed.length) log(`errors with ${run.replicas} replica${run.replicas > 1 ? 's' : ''}: ${failed.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}`);
+  }
   const ratio = two.requestsPerSec / one.requestsPerSec;
   log(`throughput: ${one.requestsPerSec.toFixed(0)} req/s with one replica, ${two.requestsPerSec.toFixed(0)} req/s with two (two : one = ${ratio.toFixed(2)}); errors ${one.errors} and ${two.errors} (goal 0)`);
   const mb = (kb: number | null) => (kb === null ? '–' : (kb / 1024).toFixed(1));
