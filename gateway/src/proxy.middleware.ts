@@ -182,7 +182,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler, InFlight {
       this.retried = true;
       this.settled = false;
       this.metrics?.retries.inc({ upstream_service: this.upstream.service });
-      this.logger.info({ err: err.message, service: this.upstream.service, replica: replica.url, url: redactUrl(this.req.url) }, 'upstream retried on another replica');
+      this.logger.info({ err: err.message, service: this.upstream.service, replica: replica.url, url: redactUrl(this.req.url) }, 'upstream request sent again');
       return this.send();
     }
     this.fail(err);
