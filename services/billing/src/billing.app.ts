@@ -43,9 +43,9 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   });
   const tz = config.BILLING_TIME_ZONE;
   let selfUrl = '';
-  const { testMode, webhookSecret, offline, processor } = await startCardProcessor(config, logger, () => `${selfUrl}${WEBHOOK_PATH}`);
-  if (offline) rt.onStop(offline.stop);
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
+  const { testMode, webhookSecret, offline, processor } = await startCardProcessor(config, logger, uow, () => `${selfUrl}${WEBHOOK_PATH}`);
+  if (offline) rt.onStop(offline.stop);
   for (const consume of [consumeCatalogFacts, consumeIdentityFacts, consumeLogisticsFacts]) rt.onStop((await consume(rt.bus, uow, logger, tz)).stop);
   // Before a 404 for a project it has not seen yet, billing asks catalog and applies the answer.
   const catchUp = catchUpOverBus(rt.bus, logger, applyCatalogEvent(uow, tz));

@@ -8,6 +8,7 @@ import { PaymentRepository } from './payment.repository';
 import { RateRepository } from './rate.repository';
 import { SigningKeyRepository } from './signing-key.repository';
 import { TaxRateRepository } from './tax-rate.repository';
+import { TestProcessorRepository } from './test-processor.repository';
 import { UserRepository } from './user.repository';
 import { SCHEMA, type Client, type Db, type Prisma } from './prisma-client';
 
@@ -24,6 +25,8 @@ export interface Repos {
   generation: InvoiceGenerationRepository;
   payments: PaymentRepository;
   signingKeys: SigningKeyRepository;
+  /** The offline test processor's intents, charges and webhook events (test mode only). */
+  testProcessor: TestProcessorRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -41,6 +44,7 @@ function reposFor(client: Client): Omit<Repos, 'outbox'> {
     generation: new InvoiceGenerationRepository(client),
     payments: new PaymentRepository(client),
     signingKeys: new SigningKeyRepository(client),
+    testProcessor: new TestProcessorRepository(client),
   };
 }
 
