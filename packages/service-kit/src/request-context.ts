@@ -12,3 +12,17 @@ export const currentRequestId = (): string | undefined => store.getStore()?.requ
 
 /** Runs `fn` as part of the request `requestId`. */
 export const withRequestId = <T>(requestId: string | undefined, fn: () => T): T => (requestId ? store.run({ requestId }, fn) : fn());
+
+/** The Idempotency-Key a request holds while its handler runs (see the kit's idempotency middleware). */
+export interface HeldIdempotencyKey {
+  caller: string;
+  key: string;
+  lease: string;
+}
+const heldKeys = new AsyncLocalStorage<HeldIdempotencyKey>();
+
+/** The key the request being handled holds, if any: its unit of work stamps the key's row as it commits. */
+export const currentIdempotencyKey = (): HeldIdempotencyKey | undefined => heldKeys.getStore();
+
+/** Runs `fn` (the rest of the request) holding `held`. */
+export const withIdempotencyKey = <T>(held: HeldIdempotencyKey, fn: () => T): T => heldKeys.run(held, fn);

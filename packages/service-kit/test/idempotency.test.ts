@@ -5,7 +5,10 @@ import { createLogger } from '../src/logger';
 import { createApp, finishApp } from '../src/http/app-factory';
 import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_KEY_TTL_MS, idempotency } from '../src/http/idempotency.middleware';
 import { PgIdempotencyStore } from '../src/http/idempotency.store';
-import { kitSchema } from './kit-test-support';
+import { UnitOfWork, type TransactionalDb } from '../src/data/unit-of-work';
+import type { RawTx } from '../src/nats/outbox';
+import { withIdempotencyKey } from '../src/request-context';
+import { inTx, kitSchema } from './kit-test-support';
 
 /** The kit's idempotency_keys table as every service gets it, behind the middleware, against the real Postgres. */
 describe('idempotency keys in Postgres', () => {
@@ -66,6 +69,28 @@ describe('idempotency keys in Postgres', () => {
     expect(await store.prune(new Date(now))).toBe(1);
     expect(await store.find('u1', 'prunable')).toBeNull();
     expect(await store.find('u1', 'running')).not.toBeNull();
+  });
+
+  it("stamps a key committed in its handler's own transaction (never on a rollback), and never takes over a committed key", async () => {
+    const db: TransactionalDb<RawTx> = {
+      $executeRawUnsafe: async (q, ...v) => (await k.pool.query(q, v)).rowCount ?? 0,
+      $transaction: async (work) => inTx(k.pool, (tx) => work(tx)),
+    };
+    const uow = new UnitOfWork<RawTx, object>({ db, schema: k.schema, repos: () => ({}) });
+    const minuteAgo = new Date(Date.now() - 60_000);
+    const rolledBack = randomUUID();
+    expect(await claim('rolled-back', { lease: rolledBack, now: minuteAgo })).toBe(true);
+    await expect(withIdempotencyKey({ caller: 'u1', key: 'rolled-back', lease: rolledBack }, () => uow.run(async () => Promise.reject(new Error('refused'))))).rejects.toThrow('refused');
+    expect((await store.find('u1', 'rolled-back'))?.committed).toBe(false);
+    // Silent for a minute and nothing committed: its process died before the change, so a retry runs it.
+    expect(await claim('rolled-back')).toBe(true);
+
+    const committed = randomUUID();
+    expect(await claim('committed', { lease: committed, now: minuteAgo })).toBe(true);
+    await withIdempotencyKey({ caller: 'u1', key: 'committed', lease: committed }, () => uow.run(async () => undefined));
+    expect((await store.find('u1', 'committed'))?.committed).toBe(true);
+    // Silent for a minute but committed: the change happened, a retry must not make it again.
+    expect(await claim('committed')).toBe(false);
   });
 
   it('behind the middleware, eight identical requests at once have one effect and eight identical answers', async () => {

@@ -1,5 +1,7 @@
 import type { EventEnvelope } from '@midway/contracts';
 import { crashPoints } from '../crash-point';
+import { PgIdempotencyStore } from '../http/idempotency.store';
+import { currentIdempotencyKey } from '../request-context';
 import { enqueueEvents, noteInboxDuplicate, recordInbox, type RawTx } from '../nats/outbox';
 
 /** Events written with the change; the relay publishes them after commit. */
@@ -82,6 +84,10 @@ export class UnitOfWork<Tx extends RawTx, R extends object> {
           },
         };
         const result = await work(tx, { ...this.opts.repos(tx, { inTransaction: true }), outbox });
+        // A keyed request's change and the mark that it happened commit together: a retry after a crash
+        // before the answer is told so instead of making the change twice.
+        const held = currentIdempotencyKey();
+        if (held) await PgIdempotencyStore.markCommitted(tx, this.opts.schema, held);
         if (pending.length) {
           await enqueueEvents(tx, this.opts.schema, pending);
           written = pending.map((e) => e.id);

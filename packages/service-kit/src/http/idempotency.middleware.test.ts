@@ -16,14 +16,14 @@ import {
 
 /** The table's rules in memory: one row per (caller, key); an expired or abandoned row is taken over. */
 class FakeStore implements IdempotencyStore {
-  rows = new Map<string, IdempotencyRecord & { lease: string; beatAt: Date }>();
+  rows = new Map<string, Omit<IdempotencyRecord, 'heartbeatAt'> & { beatAt: Date }>();
   private id = (caller: string, key: string) => `${caller}\n${key}`;
   async claim({ caller, key, fingerprint, lease, now }: IdempotencyClaim) {
     const row = this.rows.get(this.id(caller, key));
     const age = row ? now.getTime() - row.createdAt.getTime() : 0;
     const silent = row ? now.getTime() - row.beatAt.getTime() : 0;
-    if (row && age < IDEMPOTENCY_KEY_TTL_MS && (row.answer || silent < IDEMPOTENCY_ABANDONED_MS)) return false;
-    this.rows.set(this.id(caller, key), { fingerprint, lease, createdAt: now, beatAt: now, answer: null });
+    if (row && age < IDEMPOTENCY_KEY_TTL_MS && (row.answer || row.committed || silent < IDEMPOTENCY_ABANDONED_MS)) return false;
+    this.rows.set(this.id(caller, key), { fingerprint, lease, createdAt: now, beatAt: now, committed: false, answer: null });
     return true;
   }
   async heartbeat(caller: string, key: string, lease: string, now: Date) {
@@ -32,7 +32,7 @@ class FakeStore implements IdempotencyStore {
   }
   async find(caller: string, key: string) {
     const row = this.rows.get(this.id(caller, key));
-    return row ? { fingerprint: row.fingerprint, createdAt: row.createdAt, answer: row.answer } : null;
+    return row ? { fingerprint: row.fingerprint, createdAt: row.createdAt, lease: row.lease, heartbeatAt: row.beatAt, committed: row.committed, answer: row.answer } : null;
   }
   async complete(caller: string, key: string, lease: string, answer: StoredAnswer) {
     const row = this.rows.get(this.id(caller, key));
@@ -200,10 +200,10 @@ describe('idempotency middleware', () => {
   });
 
   /** The row a process that claimed `key` for POST /things with `body` left behind, its last beat `silentMs` ago. */
-  const leftBehind = (key: string, body: unknown, silentMs: number) => {
+  const leftBehind = (key: string, body: unknown, silentMs: number, committed = false) => {
     const sha = (x: string) => createHash('sha256').update(x).digest('hex');
     const at = new Date(clock.now - silentMs);
-    store.rows.set(`u1\n${key}`, { fingerprint: sha(`POST\n/things\n${sha(JSON.stringify(body))}`), lease: 'dead-process', createdAt: at, beatAt: at, answer: null });
+    store.rows.set(`u1\n${key}`, { fingerprint: sha(`POST\n/things\n${sha(JSON.stringify(body))}`), lease: 'dead-process', createdAt: at, beatAt: at, committed, answer: null });
   };
 
   it('takes over the key of a request whose process died (its beat stopped) and runs the retry once', async () => {
@@ -213,6 +213,17 @@ describe('idempotency middleware', () => {
     expect(s.effects).toHaveLength(1);
     expect((await s.post('/things', { name: 'a' }, { 'idempotency-key': 'killed' })).headers.get('idempotent-replayed')).toBe('true');
     expect(s.effects).toHaveLength(1);
+  });
+
+  it('does not run again a request whose change committed before its process died: the retry is told it was carried out', async () => {
+    leftBehind('committed', { name: 'a' }, IDEMPOTENCY_ABANDONED_MS + 1000, true);
+    const retry = await s.post('/things', { name: 'a' }, { 'idempotency-key': 'committed' });
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ message: expect.stringMatching(/already carried out/) });
+    expect(s.effects).toHaveLength(0);
+    const again = await s.post('/things', { name: 'a' }, { 'idempotency-key': 'committed' });
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(s.effects).toHaveLength(0);
   });
 
   it('leaves the key of a request whose holder beat recently alone: the retry waits for it', async () => {

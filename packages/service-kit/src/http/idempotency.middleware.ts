@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors';
+import { withIdempotencyKey } from '../request-context';
 
 /**
  * `Idempotency-Key`, with Stripe's semantics: a POST that carries one, from a signed-in caller, has its
@@ -41,6 +42,12 @@ export interface StoredAnswer {
 export interface IdempotencyRecord {
   fingerprint: string;
   createdAt: Date;
+  /** The attempt holding the key. */
+  lease: string;
+  /** When its holder last said it was still running (its claim at first). */
+  heartbeatAt: Date;
+  /** Whether its handler's transaction committed (the change happened, answered or not). */
+  committed: boolean;
   /** Null while the first request is still running. */
   answer: StoredAnswer | null;
 }
@@ -62,8 +69,8 @@ export interface IdempotencyClaim {
 export interface IdempotencyStore {
   /**
    * Inserts the key's row unless a live one holds it (the primary key lets exactly one of many racing
-   * requests win); a row created before `now - TTL`, or still unanswered with no beat since `now - abandoned`,
-   * is taken over. True when this attempt now holds the key.
+   * requests win); a row created before `now - TTL`, or still unanswered and uncommitted with no beat since
+   * `now - abandoned`, is taken over. True when this attempt now holds the key.
    */
   claim(c: IdempotencyClaim): Promise<boolean>;
   /** The holder is still running the request (see IDEMPOTENCY_HEARTBEAT_MS). */
@@ -114,6 +121,15 @@ export const idempotencyKeyInUse = () =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The answer to a retry of a request whose change committed but whose process died before it answered. */
+export const ANSWER_LOST: StoredAnswer = {
+  status: 200,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: Buffer.from(
+    JSON.stringify({ message: 'This request was already carried out; its original answer was lost when the service restarted. Reload to see the result.' }),
+  ),
+};
+
 /** The middleware: mount after the caller is known (the runtime mounts it after identityMiddleware). */
 export function idempotency({ store, logger, now = Date.now, maxWaitMs = 25_000, pollMs = 20 }: IdempotencyOptions): RequestHandler {
   return async (req, res, next) => {
@@ -134,13 +150,18 @@ export function idempotency({ store, logger, now = Date.now, maxWaitMs = 25_000,
           const stopBeating = () => clearInterval(beat);
           setTimeout(stopBeating, HEARTBEAT_LIMIT_MS).unref();
           recordAnswer(res, store, { caller, key, lease }, logger ?? req.log, stopBeating);
-          return next();
+          return withIdempotencyKey({ caller, key, lease }, next);
         }
         const found = await store.find(caller, key);
         // Released (its first attempt failed) or expired between the two statements: claim again.
         if (!found) continue;
         if (found.fingerprint !== fingerprint) return next(idempotencyKeyReused());
         if (found.answer) return replay(res, found.answer);
+        if (found.committed && now() - found.heartbeatAt.getTime() >= IDEMPOTENCY_ABANDONED_MS) {
+          // Its change committed, then its process died before answering: running it again would repeat the change.
+          await store.complete(caller, key, found.lease, ANSWER_LOST);
+          return replay(res, ANSWER_LOST);
+        }
         if (Date.now() >= waitUntil) {
           res.setHeader('Retry-After', '1');
           return next(idempotencyKeyInUse());

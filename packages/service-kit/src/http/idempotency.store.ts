@@ -1,5 +1,7 @@
 import type { Pool } from 'pg';
 import { assertIdentifier } from '../db/database-config';
+import type { RawTx } from '../nats/outbox';
+import type { HeldIdempotencyKey } from '../request-context';
 import {
   IDEMPOTENCY_ABANDONED_MS,
   IDEMPOTENCY_KEY_TTL_MS,
@@ -14,6 +16,9 @@ const PRUNE_BATCH = 5000;
 interface KeyRow {
   fingerprint: string;
   created_at: Date;
+  lease: string;
+  heartbeat_at: Date | null;
+  committed_at: Date | null;
   status: number | null;
   headers: Record<string, string | string[]> | null;
   body: Buffer | null;
@@ -41,20 +46,24 @@ export class PgIdempotencyStore implements IdempotencyStore {
       `INSERT INTO ${this.table} AS k (caller, key, fingerprint, lease, created_at, heartbeat_at) VALUES ($1, $2, $3, $4::uuid, $5, $5)
        ON CONFLICT (caller, key) DO UPDATE
          SET fingerprint = EXCLUDED.fingerprint, lease = EXCLUDED.lease, created_at = EXCLUDED.created_at, heartbeat_at = EXCLUDED.heartbeat_at,
-             status = NULL, headers = NULL, body = NULL, completed_at = NULL
+             status = NULL, headers = NULL, body = NULL, completed_at = NULL, committed_at = NULL
        WHERE k.created_at <= $5::timestamptz - make_interval(secs => $6::double precision / 1000)
-          OR (k.completed_at IS NULL AND coalesce(k.heartbeat_at, k.created_at) <= $5::timestamptz - make_interval(secs => $7::double precision / 1000))`,
+          OR (k.completed_at IS NULL AND k.committed_at IS NULL
+              AND coalesce(k.heartbeat_at, k.created_at) <= $5::timestamptz - make_interval(secs => $7::double precision / 1000))`,
       [caller, key, fingerprint, lease, now, this.ttlMs, this.abandonedMs],
     );
     return rowCount === 1;
   }
 
   async find(caller: string, key: string): Promise<IdempotencyRecord | null> {
-    const { rows } = await this.pool.query<KeyRow>(`SELECT fingerprint, created_at, status, headers, body FROM ${this.table} WHERE caller = $1 AND key = $2`, [caller, key]);
+    const { rows } = await this.pool.query<KeyRow>(
+      `SELECT fingerprint, created_at, lease, heartbeat_at, committed_at, status, headers, body FROM ${this.table} WHERE caller = $1 AND key = $2`,
+      [caller, key],
+    );
     const row = rows[0];
     if (!row) return null;
     const answer: StoredAnswer | null = row.status === null ? null : { status: row.status, headers: row.headers ?? {}, body: row.body ?? Buffer.alloc(0) };
-    return { fingerprint: row.fingerprint, createdAt: row.created_at, answer };
+    return { fingerprint: row.fingerprint, createdAt: row.created_at, lease: row.lease, heartbeatAt: row.heartbeat_at ?? row.created_at, committed: row.committed_at !== null, answer };
   }
 
   async heartbeat(caller: string, key: string, lease: string, now: Date): Promise<void> {
@@ -70,6 +79,19 @@ export class PgIdempotencyStore implements IdempotencyStore {
 
   async release(caller: string, key: string, lease: string): Promise<void> {
     await this.pool.query(`DELETE FROM ${this.table} WHERE caller = $1 AND key = $2 AND lease = $3::uuid`, [caller, key, lease]);
+  }
+
+  /**
+   * In the handler's own transaction: the request holding this key committed its change. Runs with the commit or
+   * not at all, so a key whose row says committed had its effect.
+   */
+  static async markCommitted(tx: RawTx, schema: string, held: HeldIdempotencyKey): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `UPDATE "${assertIdentifier(schema)}"."idempotency_keys" SET committed_at = now() WHERE caller = $1 AND key = $2 AND lease = $3::uuid AND committed_at IS NULL`,
+      held.caller,
+      held.key,
+      held.lease,
+    );
   }
 
   /** Housekeeping: deletes keys older than the window, a bounded batch at a time. Returns how many. */
