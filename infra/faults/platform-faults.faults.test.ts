@@ -150,17 +150,17 @@ async function runFaults() {
   await sleep(BETWEEN_FAULTS_MS);
   await measured(figures, tally, 'catalog killed after a commit, before its publish', async () => {
     const catalog = processOf(platform, 'catalog');
+    const before = catalog.restarts;
     catalog.nextStartEnv({ MIDWAY_CRASH_POINT: 'after-commit-before-publish:5' });
     await killAndRecover(platform, designerCookie, 'catalog');
-    // The armed process takes its crash point at its fifth commit with events; the restart after it is unarmed.
-    const restarts = catalog.restarts;
+    // The armed process takes its crash point at its fifth commit with events (a request's or a consumer's, maybe
+    // before it answered its first request); the restart after it is unarmed.
     const deadline = Date.now() + 60_000;
-    while (catalog.restarts === restarts && Date.now() < deadline) await sleep(20);
-    const at = Date.now();
-    if (catalog.restarts === restarts) throw new Error('catalog never reached its crash point');
+    while (catalog.restarts < before + 2 && Date.now() < deadline) await sleep(20);
+    if (catalog.restarts < before + 2) throw new Error('catalog never reached its crash point');
     const line = crashLines(platform, 'catalog').at(-1)!;
     crashed = { events: line.detail.events, at: Date.parse(line.time) };
-    return secondsUntilAnswering(platform.baseUrl, designerCookie, PROBES.catalog, at);
+    return secondsUntilAnswering(platform.baseUrl, designerCookie, PROBES.catalog, crashed.at);
   });
 }
 
