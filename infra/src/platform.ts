@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadOrCreateKeyPair } from '@midway/service-kit';
 import { startMailSink, type RunningMailSink } from './mail-sink';
-import { startNats, type RunningNats } from './nats';
+import { startNats } from './nats';
 import { startObjectStore } from './object-store';
 import { DEFAULT_DATA_DIR, REPO_ROOT } from './paths';
 import { freePort, isPortOpen } from './ports';
-import { startPostgres, type RunningPostgres } from './postgres';
+import { startPostgres } from './postgres';
 import { startNodeProcess, type RunningProcess } from './process-runner';
 import { SERVICES, type ServiceContext } from './service-registry';
 
@@ -52,8 +52,6 @@ export interface Platform {
    * (1…replicas), `url`, `pid()` and `kill(signal?)`: a fault test kills them by pid and watches them come back.
    */
   processes: RunningProcess[];
-  /** The embedded servers this platform started (none where a URL was given), for a fault test to restart. */
-  embedded: { postgres?: RunningPostgres; nats?: RunningNats };
   stop(): Promise<void>;
 }
 
@@ -74,7 +72,6 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   const push = (name: string, stop: () => Promise<void>) => stops.push({ name, stop });
   // Reverse start order: the gateway first, the database last. Each part gets 15 s before we move on.
   const supervised: RunningProcess[] = [];
-  const embedded: Platform['embedded'] = {};
   const stopAll = async () => {
     for (const proc of supervised) proc.halt();
     for (const { name, stop } of stops.reverse()) {
@@ -93,7 +90,6 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
         : port('postgres').then(async (p) => {
             log(`  starting PostgreSQL on 127.0.0.1:${p}`);
             const pg = await startPostgres({ dir: path.join(dataDir, 'postgres'), port: p });
-            embedded.postgres = pg;
             push('postgres', pg.stop);
             return pg.url;
           }),
@@ -102,7 +98,6 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
         : port('nats').then(async (p) => {
             log(`  starting NATS JetStream on 127.0.0.1:${p}`);
             const nats = await startNats({ dir: path.join(dataDir, 'nats'), port: p, log });
-            embedded.nats = nats;
             push('nats', nats.stop);
             return nats.url;
           }),
@@ -202,7 +197,6 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       databaseUrl,
       natsUrl,
       processes: [...supervised].sort((a, b) => order(a.name) - order(b.name) || a.replica - b.replica),
-      embedded,
       stop: stopAll,
     };
   } catch (err) {
