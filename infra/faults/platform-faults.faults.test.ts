@@ -217,7 +217,10 @@ beforeAll(async () => {
 afterAll(async () => {
   if (report) console.log(printReport(report));
   // The services' logs outlive the run's temporary folder, to read what a failure was about.
-  if (platform) fs.cpSync(path.join(platform.dataDir, 'logs'), path.join(DEFAULT_DATA_DIR, 'faults-logs'), { recursive: true });
+  if (platform) {
+    fs.rmSync(path.join(DEFAULT_DATA_DIR, 'faults-logs'), { recursive: true, force: true });
+    fs.cpSync(path.join(platform.dataDir, 'logs'), path.join(DEFAULT_DATA_DIR, 'faults-logs'), { recursive: true });
+  }
   await faults?.stop();
 }, 60_000);
 
