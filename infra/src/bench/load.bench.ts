@@ -170,12 +170,39 @@ function rssOfProcesses(platform: Platform): Record<string, number | null> {
   );
 }
 
+/** The distinct errors (pino level ≥ 50) the platform's processes logged, at most `max`, each with how often. */
+function loggedErrors(platform: Platform, max = 5): string[] {
+  const seen = new Map<string, number>();
+  for (const proc of platform.processes) {
+    let text = '';
+    try {
+      text = fs.readFileSync(proc.logFile, 'utf8');
+    } catch {
+      continue; // no log yet
+    }
+    for (const line of text.split('\n')) {
+      if (!line.includes('"level":5') && !line.includes('"level":6')) continue;
+      try {
+        const entry = JSON.parse(line) as { level: number; msg?: string; err?: { message?: string; code?: string }; req?: { method?: string; url?: string }; res?: { statusCode?: number } };
+        if (entry.level < 50) continue;
+        const request = entry.req?.url ? ` ${entry.res?.statusCode ?? ''} ${entry.req.method} ${entry.req.url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}').replace(/\?.*/, '')}` : '';
+        const what = `${proc.name}: ${entry.msg ?? ''}${request}${entry.err?.message ? ` — ${entry.err.code ? `${entry.err.code} ` : ''}${entry.err.message}` : ''}`.slice(0, 300);
+        seen.set(what, (seen.get(what) ?? 0) + 1);
+      } catch {
+        // not a JSON line
+      }
+    }
+  }
+  return [...seen].sort((a, b) => b[1] - a[1]).slice(0, max).map(([what, n]) => `${what} (×${n})`);
+}
+
 interface LoadRun {
   replicas: number;
   requestsPerSec: number;
   errors: number;
   routes: ReturnType<typeof routeFigures>;
   rss: ReturnType<typeof rssGrowth>;
+  loggedErrors: string[];
 }
 
 async function loadRun(replicas: number, opts: { connections: number; seconds: number; users: number; projects: number; items: number; log: (line: string) => void }): Promise<LoadRun> {
@@ -189,13 +216,15 @@ async function loadRun(replicas: number, opts: { connections: number; seconds: n
     const users = await setUpUsers(platform, opts.users, opts.projects, opts.items);
     opts.log(`${users.length} designers signed in, each with ${opts.projects} projects of ${opts.items} items and their services and invoices, in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
     // A short untimed round first: the memory measured "before" is that of a platform that has served the mix.
-    await drive(platform.baseUrl, users, opts.connections, Math.min(10, opts.seconds));
+    const warm = await drive(platform.baseUrl, users, opts.connections, Math.min(10, opts.seconds));
+    const warmErrors = routeFigures(warm.samples).filter((r) => r.errors > 0);
+    opts.log(`untimed warm-up: ${warm.requests} requests${warmErrors.length ? `, errors: ${warmErrors.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}` : ', no errors'}`);
     await settle(platform.databaseUrl, platform.natsUrl, () => undefined);
     const before = rssOfProcesses(platform);
     const run = await drive(platform.baseUrl, users, opts.connections, opts.seconds);
     const after = rssOfProcesses(platform);
     const routes = routeFigures(run.samples);
-    return { replicas, requestsPerSec: run.requests / run.seconds, errors: routes.reduce((s, r) => s + r.errors, 0), routes, rss: rssGrowth(before, after) };
+    return { replicas, requestsPerSec: run.requests / run.seconds, errors: routes.reduce((s, r) => s + r.errors, 0), routes, rss: rssGrowth(before, after), loggedErrors: loggedErrors(platform) };
   } finally {
     await platform.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -224,6 +253,7 @@ export async function benchLoad(opts: { connections: number; seconds: number; us
   for (const run of runs) {
     const failed = run.routes.filter((r) => r.errors > 0);
     if (failed.length) log(`errors with ${run.replicas} replica${run.replicas > 1 ? 's' : ''}: ${failed.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}`);
+    if (run.loggedErrors.length) log(`errors the processes logged (${run.replicas} replica${run.replicas > 1 ? 's' : ''}):\n  ${run.loggedErrors.join('\n  ')}`);
   }
   const ratio = two.requestsPerSec / one.requestsPerSec;
   log(`throughput: ${one.requestsPerSec.toFixed(0)} req/s with one replica, ${two.requestsPerSec.toFixed(0)} req/s with two (two : one = ${ratio.toFixed(2)}); errors ${one.errors} and ${two.errors} (goal 0)`);
