@@ -50,7 +50,7 @@ function reposFor(client: Client, reader?: Pool, pages?: ItemPageCache): Omit<Re
     invitations: new InvitationRepository(client),
     users: new UserRepository(client),
     products: new ProductRepository(client),
-    stats: new StatsRepository(client),
+    stats: new StatsRepository(client, reader),
     search: new SearchRepository(client),
     republish: new RepublishRepository(client),
     itemPhotos: new ItemPhotoRepository(client),
