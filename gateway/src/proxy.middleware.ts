@@ -142,6 +142,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler, InFlight {
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     if (statusCode < 200) return; // 100 Continue and the like belong to the upstream hop
+    this.upstream.answered(this.replica!);
     const { res, edge } = this;
     // The front chain gave the API's headers; anything but JSON (a page, a photo, a PDF, or a 304 that
     // refreshes a cached page's headers) gets the document's.
@@ -159,6 +160,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler, InFlight {
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.upstream.answered(this.replica!);
     // A slow caller: the service's answer waits upstream until the caller's socket drains.
     if (!this.res.write(chunk)) {
       controller.pause();

@@ -88,6 +88,37 @@ describe('UpstreamSet', () => {
     expect(changes).toEqual(['a down: no answer to 2 health probes in a row']);
   });
 
+  it('keeps in a busy replica that answers requests while its probes time out, and takes it out once it stops answering', async () => {
+    let answerDuringProbe = true;
+    let set!: UpstreamSet;
+    set = new UpstreamSet('catalog', ['a', 'b'], {
+      dispatcher: () => ({}) as Dispatcher,
+      // Each probe of 'a' times out; meanwhile 'a' streams an answer to a request, or (once hung) does not.
+      probe: async (replica) => {
+        if (replica.url === 'b') return true;
+        if (answerDuringProbe) set.answered(replica);
+        return false;
+      },
+      policy,
+    });
+    const a = set.replicas.find((r) => r.url === 'a')!;
+    for (let i = 0; i < 5; i++) await set.probeAll();
+    expect(a.up).toBe(true);
+    answerDuringProbe = false;
+    await set.probeAll();
+    await set.probeAll();
+    expect(a.up).toBe(false);
+  });
+
+  it('does not count an answer from before a probe started as a sign of life', async () => {
+    const { set, alive, replica } = setOf(['a', 'b']);
+    set.answered(replica('a'), Date.now() - 5_000);
+    alive.set('a', false);
+    await set.probeAll();
+    await set.probeAll();
+    expect(replica('a').up).toBe(false);
+  });
+
   it('counts a probe that throws (refused, timed out) as a failure', async () => {
     const set = new UpstreamSet('catalog', ['a'], { dispatcher: () => ({}) as Dispatcher, probe: () => Promise.reject(new Error('timeout')), policy });
     await set.probeAll();

@@ -34,6 +34,8 @@ interface ReplicaState extends Replica {
   up: boolean;
   failures: number;
   probing: boolean;
+  /** When it last sent any part of an answer (Date.now()); 0 before its first. */
+  answeredAt: number;
 }
 
 /** Whether the replica's process answers at all within `timeoutMs` (any status: it is alive, if perhaps not ready). */
@@ -74,7 +76,7 @@ export class UpstreamSet {
   ) {
     if (urls.length === 0) throw new Error(`${service}: no replica URL`);
     this.policy = opts.policy ?? DEFAULT_HEALTH_POLICY;
-    this.states = urls.map((url) => ({ url, dispatcher: opts.dispatcher(url), up: true, failures: 0, probing: false, inFlight: new Set<InFlight>() }));
+    this.states = urls.map((url) => ({ url, dispatcher: opts.dispatcher(url), up: true, failures: 0, probing: false, answeredAt: 0, inFlight: new Set<InFlight>() }));
   }
 
   get replicas(): readonly Replica[] {
@@ -107,6 +109,14 @@ export class UpstreamSet {
     this.setUp(state, false, `connection failed: ${err.message}`);
   }
 
+  /**
+   * The replica sent part of an answer: it is alive. A saturated process answers its probe late but keeps
+   * answering requests, and taking it out would turn its queue into 503s; a hung one answers nothing.
+   */
+  answered(replica: Replica, now = Date.now()): void {
+    this.stateOf(replica).answeredAt = now;
+  }
+
   /** Probes every replica once (each on its own: a hung one does not hold up the others' probes). */
   async probeAll(): Promise<void> {
     await Promise.all(this.states.map((s) => this.probeOne(s)));
@@ -126,8 +136,11 @@ export class UpstreamSet {
   private async probeOne(state: ReplicaState): Promise<void> {
     if (state.probing) return;
     state.probing = true;
-    const alive = await this.opts.probe(state, this.policy.timeoutMs).catch(() => false);
+    const startedAt = Date.now();
+    const probed = await this.opts.probe(state, this.policy.timeoutMs).catch(() => false);
     state.probing = false;
+    // An answer to a request while the probe waited is as good as the probe's own.
+    const alive = probed || state.answeredAt >= startedAt;
     if (this.closed) return;
     if (alive) {
       state.failures = 0;
