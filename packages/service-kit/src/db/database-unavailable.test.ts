@@ -18,6 +18,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error("Can't reach database server"), { code: 'P1001' }))).toBe(true);
   });
 
+  it("sees a pool so busy that Prisma could not start a transaction in time (a 503, the request may be retried)", () => {
+    const busy = Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), { code: 'P2028' });
+    expect(isDatabaseUnavailable(busy)).toBe(true);
+    // The same code for a transaction the code itself left open too long is a defect, not the database's state.
+    expect(isDatabaseUnavailable(Object.assign(new Error('Transaction API error: Transaction already closed: A query cannot be executed on an expired transaction.'), { code: 'P2028' }))).toBe(false);
+  });
+
   it('leaves every other error a 500: constraint violations, bad SQL, bugs', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);

@@ -5,7 +5,8 @@
 const UNAVAILABLE_STATES = /^(57P0[123]|08\d{3})$/;
 /** Node's words for a connection to the database that could not be made or was cut. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Can't reach database server/i;
+// Prisma's P2028 covers several transaction faults; only this one means every connection was busy for its whole wait.
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Can't reach database server|Unable to start a transaction in the given time/i;
 /** Prisma's codes for the same: cannot reach the server, the server closed the connection, no connection in time. */
 const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 
