@@ -1,8 +1,12 @@
 import type { EventEnvelope } from '@midway/contracts';
 import { crashPoints } from '../crash-point';
+import { isTransactionConflict } from '../db/database-unavailable';
 import { PgIdempotencyStore } from '../http/idempotency.store';
 import { currentIdempotencyKey } from '../request-context';
 import { enqueueEvents, noteInboxDuplicate, recordInbox, type RawTx } from '../nats/outbox';
+
+/** A transaction rolled back for a deadlock or serialization failure is run again, up to this many times in all. */
+const TRANSACTION_ATTEMPTS = 3;
 
 /** Events written with the change; the relay publishes them after commit. */
 export interface Outbox {
@@ -70,7 +74,23 @@ export class UnitOfWork<Tx extends RawTx, R extends object> {
     });
   }
 
+  /**
+   * Runs the transaction, and again (up to TRANSACTION_ATTEMPTS in all) when Postgres rolled it back for a
+   * deadlock or serialization failure: racing writers to shared counter rows then both succeed instead of
+   * one getting a 500. Nothing of the rolled-back attempt remains, so running the work again is safe.
+   */
   private async transaction<T>(work: (tx: Tx, r: WithOutbox<R>) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.transactionOnce(work);
+      } catch (err) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isTransactionConflict(err)) throw err;
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+      }
+    }
+  }
+
+  private async transactionOnce<T>(work: (tx: Tx, r: WithOutbox<R>) => Promise<T>): Promise<T> {
     let written: string[] = [];
     const out = await this.opts.db.$transaction(
       async (tx) => {

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from './database-unavailable';
+import { isDatabaseUnavailable, isTransactionConflict } from './database-unavailable';
 
 describe('isDatabaseUnavailable', () => {
   it("sees PostgreSQL shutting down through Prisma's driver-adapter wrapping", () => {
@@ -30,5 +30,14 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('isTransactionConflict', () => {
+  it("sees a deadlock or a serialization failure through Prisma's wrapping, and nothing else", () => {
+    expect(isTransactionConflict(Object.assign(new Error('x'), { meta: { driverAdapterError: { cause: { code: '40P01' } } } }))).toBe(true);
+    expect(isTransactionConflict(Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' }))).toBe(true);
+    expect(isTransactionConflict(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isTransactionConflict(Object.assign(new Error('the database system is shutting down'), { code: '57P03' }))).toBe(false);
   });
 });

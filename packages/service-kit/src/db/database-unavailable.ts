@@ -10,21 +10,31 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|connection error and is not 
 /** Prisma's codes for the same: cannot reach the server, the server closed the connection, no connection in time. */
 const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 
-/**
- * Whether `err` means the database could not be used just now, rather than that the request was wrong or the
- * code is: answered 503 (retry shortly), never 500. Looks through Prisma's driver-adapter wrapping and causes.
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
+type Cause = { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+
+/** Whether `err`, or anything it wraps (Prisma's driver-adapter error, causes), satisfies `test`. */
+export function someCause(err: unknown, test: (code: string, message: string) => boolean): boolean {
   const seen = new Set<unknown>();
   const queue: unknown[] = [err];
   while (queue.length) {
-    const e = queue.shift() as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | null | undefined;
+    const e = queue.shift() as Cause | null | undefined;
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
-    const code = typeof e.code === 'string' ? e.code : '';
-    if (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code) || PRISMA_UNAVAILABLE.has(code)) return true;
-    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    if (test(typeof e.code === 'string' ? e.code : '', typeof e.message === 'string' ? e.message : '')) return true;
     queue.push(e.cause, e.meta?.driverAdapterError);
   }
   return false;
 }
+
+/**
+ * Whether `err` means the database could not be used just now, rather than that the request was wrong or the
+ * code is: answered 503 (retry shortly), never 500. Looks through Prisma's driver-adapter wrapping and causes.
+ */
+export const isDatabaseUnavailable = (err: unknown): boolean =>
+  someCause(err, (code, message) => UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code) || PRISMA_UNAVAILABLE.has(code) || UNAVAILABLE_MESSAGES.test(message));
+
+/**
+ * A deadlock (40P01) or serialization failure (40001): Postgres rolled the transaction back so that another
+ * could go on; run again, it will most likely succeed.
+ */
+export const isTransactionConflict = (err: unknown): boolean => someCause(err, (code, message) => code === '40P01' || code === '40001' || /deadlock detected|could not serialize access/i.test(message));
