@@ -61,7 +61,7 @@ describe('outbox relay: one row that cannot be published does not stop the other
     await inTx((tx) => enqueueEvents(tx, schema, [noStream, tooBig, ...healthy]));
 
     const { logger, lines } = capturingLogger();
-    const relay = new OutboxRelay({ pool, schema, js: bus.js, logger, maxAttempts: 3, backoffMs: 300, maxBackoffMs: 300 });
+    const relay = new OutboxRelay({ pool, schema, js: bus.js, logger, maxAttempts: 3, backoffMs: 1000, maxBackoffMs: 1000 });
     expect(await relay.publishBatch()).toBe(2);
     const row = async (id: string) => (await pool.query(`SELECT published_at, attempts, dead_at, last_error, next_attempt_at FROM ${table} WHERE id = $1`, [id])).rows[0];
     for (const e of healthy) expect((await row(e.id)).published_at).not.toBeNull();
@@ -71,7 +71,7 @@ describe('outbox relay: one row that cannot be published does not stop the other
     expect((await row(noStream.id)).attempts).toBe(1);
 
     for (let i = 0; i < 2; i++) {
-      await sleep(350);
+      await sleep(1100);
       expect(await relay.publishBatch()).toBe(0);
     }
     const dead = [await row(noStream.id), await row(tooBig.id)];
@@ -79,7 +79,7 @@ describe('outbox relay: one row that cannot be published does not stop the other
     expect(dead.every((r) => r.dead_at !== null && r.published_at === null)).toBe(true);
     expect(dead[1].last_error).toMatch(/max_payload/);
     // Set aside for good: later passes leave it.
-    await sleep(350);
+    await sleep(1100);
     await relay.publishBatch();
     expect((await row(noStream.id)).attempts).toBe(3);
 
