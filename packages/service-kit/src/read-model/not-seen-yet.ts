@@ -54,7 +54,7 @@ export class ReadModelCatchUp implements CatchUp {
 
   constructor(private readonly opts: ReadModelCatchUpOptions) {}
 
-  /** Asks the owner about `id` and applies its answer; true when the owner knows it, a 503 when it did not answer. */
+  /** Asks the owner about `id` and applies its answer; true when the owner knows it. */
   learn(kind: OwnerQueryKind, id: string): Promise<boolean> {
     const key = `${kind}:${id}`;
     let learning = this.underWay.get(key);
@@ -74,12 +74,9 @@ export class ReadModelCatchUp implements CatchUp {
     }
   }
 
-  /** Asks and applies; false when the owner does not know the id; a 503 when it did not answer (its existence is unknown). */
   private async askAndApply(kind: OwnerQueryKind, id: string): Promise<boolean> {
     const events = await this.opts.ask(kind, id);
-    // A 404 here would tell the user something that may be false; the owner being busy or down is a retry.
-    if (events === null) throw new HttpError(503, 'owner_unavailable', `Could not check this ${kind.split('.').pop()} with the ${kind.split('.')[0]} service just now. Please try again shortly.`);
-    if (!events.length) return false;
+    if (!events?.length) return false;
     // In the owner's order: a project before its items.
     for (const event of events) await this.opts.apply(event);
     return true;
