@@ -74,8 +74,8 @@ export function serviceClient(base: string | (() => string), opts: { body?: Body
   };
 }
 
-/** Calls `fn` until `ok` holds or `timeoutMs` passes; the last value either way (the test's assertion decides). */
-export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000, intervalMs = 50): Promise<T> {
+/** Calls `fn` until `ok` holds or `timeoutMs` passes; the last value either way (the test's assertion decides). Generous by default: on a loaded CI machine an event may take seconds to cross services. */
+export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000, intervalMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let v = await fn();
   while (!ok(v) && Date.now() < deadline) {
