@@ -12,8 +12,12 @@ import {
 } from '@midway/contracts';
 import type { Bus } from '../nats/connection';
 
-/** How long a read model waits for the owner before its 404 stands. */
-export const OWNER_QUERY_TIMEOUT_MS = 2000;
+/**
+ * How long a read model waits for the owner before its 404 stands. A busy owner answering a burst of
+ * questions at once (50 items created and used together) needs seconds; only an owner that is down costs
+ * the whole wait, and then just for ids the read model has never seen.
+ */
+export const OWNER_QUERY_TIMEOUT_MS = 5000;
 
 /**
  * Asks the owner of `kind` about `id` over core NATS: the events that describe it now, empty when it does not
