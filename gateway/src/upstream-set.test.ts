@@ -105,6 +105,8 @@ describe('UpstreamSet', () => {
     for (let i = 0; i < 5; i++) await set.probeAll();
     expect(a.up).toBe(true);
     answerDuringProbe = false;
+    // Its last answer must be older than the next probe's start (same millisecond counts as during it).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await set.probeAll();
     await set.probeAll();
     expect(a.up).toBe(false);
