@@ -4,7 +4,8 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, 
 const node = (displayName, rootDir, extra = {}) => ({
   displayName,
   rootDir,
-  testEnvironment: 'node',
+  // An integration test file gets a database and a NATS server of its own (see the environment).
+  testEnvironment: require('node:path').resolve(__dirname, 'infra/test/suite-environment.js'),
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleNameMapper: {
     '^@midway/contracts$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src'),
@@ -35,6 +36,9 @@ module.exports = {
   globalSetup: '<rootDir>/infra/test/global-setup.js',
   globalTeardown: '<rootDir>/infra/test/global-teardown.js',
   testTimeout: 30000,
+  // A test file that leaves a timer or a consumer behind (a service's poller, a metrics sampler) would keep it
+  // running, and its memory held, for the rest of the run: a worker past this size after a file is replaced.
+  workerIdleMemoryLimit: '1GB',
   // See infra/test/global-teardown.js: a forgotten handle is named there instead of hanging CI.
   forceExit: true,
   projects: [

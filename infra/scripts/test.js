@@ -19,6 +19,18 @@ if (process.env.MIDWAY_SKIP_BUILD !== '1') {
     process.exit(1);
   }
 }
-const jestArgs = [require.resolve('jest/bin/jest'), ...args.filter((a) => a !== '--e2e-only')];
-if (e2eOnly) jestArgs.push('--selectProjects', 'e2e');
-process.exit(run(process.execPath, jestArgs));
+const jest = (jestArgs) => run(process.execPath, [require.resolve('jest/bin/jest'), ...jestArgs]);
+const os = require('node:os');
+console.log(`Machine: ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os.loadavg()[0].toFixed(2)}`);
+if (e2eOnly) process.exit(jest(['--selectProjects', 'e2e', ...args.filter((a) => a !== '--e2e-only')]));
+// With arguments (a path, a project), one jest run does what they say.
+if (args.length > 0) process.exit(jest(args));
+// The whole run, in two parts. Every integration test file has its own database and NATS server (see
+// infra/test/suite-environment.js), so two files run side by side; then the browser journeys and the fault
+// suite, which start whole platforms of their own (five processes and a browser), one at a time.
+const SERIAL = ['e2e', 'faults'];
+const projects = require(path.join(root, 'jest.config.js')).projects.map((p) => (typeof p === 'string' ? require(p.replace('<rootDir>', root)) : p).displayName);
+const side = projects.filter((p) => !SERIAL.includes(p));
+const first = jest(['--maxWorkers=2', '--selectProjects', ...side]);
+const second = jest(['--maxWorkers=1', '--selectProjects', ...SERIAL]);
+process.exit(first || second);

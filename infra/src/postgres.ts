@@ -95,3 +95,16 @@ export async function createFreshDatabase(serverUrl: string, prefix: string): Pr
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** Drops a database `createFreshDatabase` made, closing whatever connections are still open to it. */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1)).replace(/"/g, '');
+  const admin = new Client({ host: url.hostname, port: Number(url.port), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

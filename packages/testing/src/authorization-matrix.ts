@@ -46,17 +46,21 @@ export function expectEveryRouteHasARow(rows: readonly MatrixRow<never>[] | read
 }
 
 /**
- * One test per route and caller: a fresh fixture, the call, the expected status; a refused call answers
+ * One test per route and caller: the call on a fixture, the expected status; a refused call answers
  * `{ error, message }`, leaks nothing of `secret` (a name only the fixture uses) and changes nothing of
- * what `snapshot` reads.
+ * what `snapshot` reads. A call that may change something (an allowed write) gets a fresh fixture; the
+ * row's reads and refusals share one, since what they must leave unchanged is checked around every call.
  */
 export function describeAuthorizationMatrix<F extends { callers: Record<Who, Actor> }>(
   rows: MatrixRow<F>[],
   o: { fixture: () => Promise<F>; snapshot: (f: F) => Promise<unknown>; secret: string },
 ) {
-  describe.each(rows)('%s', (_route, call, expected) => {
+  describe.each(rows)('%s', (route, call, expected) => {
+    let shared: Promise<F> | undefined;
+    const changes = (who: Who) => !route.startsWith('GET ') && expected[who] < 400;
+    const fixtureFor = (who: Who) => (changes(who) ? o.fixture() : (shared ??= o.fixture()));
     it.each(WHO)('as %s', async (who) => {
-      const f = await o.fixture();
+      const f = await fixtureFor(who);
       const before = await o.snapshot(f);
       const res = await call(f.callers[who], f);
       expect(res.status).toBe(expected[who]);
