@@ -15,6 +15,7 @@ interface ComposeService {
   deploy?: { replicas?: number };
   restart?: string;
   ports?: string[];
+  volumes?: string[];
 }
 const services = compose.services as Record<string, ComposeService>;
 
@@ -65,9 +66,25 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(deps as object)).toEqual(expect.arrayContaining(['nats']));
   });
 
-  it('runs two replicas of every service, and the gateway (which owns the published port) once', () => {
-    for (const [name, service] of built) expect([name, service.deploy?.replicas]).toEqual([name, name === 'gateway' ? 1 : 2]);
-    expect(services.gateway!.ports).toEqual(['8080:8080']);
+  it('runs two replicas of every service and of the gateway, and publishes one port: the edge that balances over the gateways', () => {
+    for (const [name, service] of built) expect([name, service.deploy?.replicas]).toEqual([name, 2]);
+    expect(Object.entries(services).filter(([, s]) => s.ports).map(([name, s]) => [name, s.ports])).toEqual([['edge', ['8080:8080']]]);
+    expect(services.edge!.depends_on).toEqual({ gateway: { condition: 'service_healthy' } });
+    expect(services.edge!.healthcheck?.test.join(' ')).toContain('http://127.0.0.1:8080/edge-healthz');
+  });
+
+  it("the edge's HAProxy finds every gateway replica by name, checks its /readyz, and passes the caller's address on", () => {
+    const [mount] = (compose.services.edge.volumes as string[]).map((v) => v.split(':'));
+    expect(mount![1]).toBe('/usr/local/etc/haproxy/haproxy.cfg');
+    const cfg = fs.readFileSync(path.resolve(root, mount![0]!), 'utf8');
+    const port = Number(services.gateway!.environment!.PORT);
+    expect(cfg).toMatch(new RegExp(`^\\s*server-template gateway \\d+ gateway:${port} check .*resolvers docker`, 'm'));
+    expect(cfg).toMatch(/^\s*option httpchk GET \/readyz$/m);
+    expect(cfg).toMatch(/^\s*bind :8080$/m);
+    expect(cfg).toMatch(/^\s*monitor-uri \/edge-healthz$/m);
+    // One proxy in front: the gateway takes the caller's address from the entry it appends.
+    expect(cfg).toMatch(/^\s*option forwardfor$/m);
+    expect(services.gateway!.environment!.TRUST_PROXY_HOPS).toBe('1');
   });
 
   it("sends the gateway to each service by its compose name and port", () => {
