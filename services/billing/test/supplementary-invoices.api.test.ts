@@ -125,7 +125,8 @@ it('the Automatic Billing page sees what is recorded and not yet invoiced (admin
   const res = await api.get('/api/billing/unbilled', admin);
   expect(res.status).toBe(200);
   const sept = res.body.months.find((m: { year: number; month: number }) => m.year === 2025 && m.month === 9);
-  expect(Number(sept.amount)).toBeGreaterThanOrEqual(50);
+  // Once seen under two workers (25 instead of 50, not reproduced since): the project's fee rows say why if it recurs.
+  if (Number(sept.amount) < 50) throw new Error(`September unbilled ${sept.amount}; the project's fees: ${JSON.stringify(await read.events({ projectId: p }))}`);
   expect(res.body.projectCount).toBeGreaterThanOrEqual(1);
   expect(Number(res.body.amount)).toBeGreaterThanOrEqual(50);
   expect((await api.get('/api/billing/unbilled', owner)).status).toBe(403);
