@@ -1,4 +1,4 @@
-import { countError, LOAD_MIX, LOAD_ROUTES, mixCycle, routeFigures, rssGrowth, vmRssKb, type RouteSamples } from './load-mix';
+import { countError, LOAD_MIX, LOAD_ROUTES, memorySettled, mixCycle, routeFigures, rssGrowth, vmRssKb, type RouteSamples } from './load-mix';
 
 describe('the load run’s mix', () => {
   it('asks each route as often as its weight, spread through the cycle', () => {
@@ -45,5 +45,11 @@ describe('process memory', () => {
       { process: 'catalog', beforeKb: 200_000, afterKb: 190_000, growth: expect.closeTo(-0.05, 10) },
       { process: 'gone', beforeKb: 50_000, afterKb: null, growth: null },
     ]);
+  });
+
+  it('calls memory settled once no process grew more than 5% over a round; a process gone or unread does not hold it back', () => {
+    expect(memorySettled({ gateway: 100_000, catalog: 200_000 }, { gateway: 104_000, catalog: 150_000 })).toBe(true);
+    expect(memorySettled({ gateway: 100_000, catalog: 200_000 }, { gateway: 106_000, catalog: 200_000 })).toBe(false);
+    expect(memorySettled({ gateway: 100_000, catalog: null }, { gateway: 100_000, catalog: 300_000 })).toBe(true);
   });
 });

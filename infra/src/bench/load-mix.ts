@@ -85,3 +85,12 @@ export function rssGrowth(before: Record<string, number | null>, after: Record<s
     return { process, beforeKb: b, afterKb: a, growth: b && a !== null ? a / b - 1 : null };
   });
 }
+
+/**
+ * Whether memory has reached its working size: no process grew more than `tolerance` over the last warm-up
+ * round. A process's first minute of load fills its caches and grows V8's young generation; growth measured
+ * from before that is the platform warming up, not a leak.
+ */
+export function memorySettled(previous: Record<string, number | null>, current: Record<string, number | null>, tolerance = 0.05): boolean {
+  return rssGrowth(previous, current).every((r) => r.growth === null || r.growth <= tolerance);
+}

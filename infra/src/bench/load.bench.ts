@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPlatform, type Platform } from '../platform';
 import { settle, table } from './bench-support';
-import { countError, LOAD_MIX, LOAD_ROUTES, mixCycle, routeFigures, rssGrowth, vmRssKb, type LoadRoute, type RouteSamples } from './load-mix';
+import { countError, LOAD_MIX, LOAD_ROUTES, memorySettled, mixCycle, routeFigures, rssGrowth, vmRssKb, type LoadRoute, type RouteSamples } from './load-mix';
 
 /** A designer of the load run, signed in before the timed window, with what their requests act on. */
 interface VirtualUser {
@@ -202,8 +202,21 @@ interface LoadRun {
   errors: number;
   routes: ReturnType<typeof routeFigures>;
   rss: ReturnType<typeof rssGrowth>;
+  /** RSS before the warm-up, by process. */
+  cold: Record<string, number | null>;
   loggedErrors: string[];
 }
+
+/** Two rounds' samples as one. */
+function mergeSamples(a: Map<LoadRoute, RouteSamples>, b: Map<LoadRoute, RouteSamples>): Map<LoadRoute, RouteSamples> {
+  const merged = new Map<LoadRoute, RouteSamples>(LOAD_ROUTES.map((r) => [r, { latencies: [...(a.get(r)?.latencies ?? []), ...(b.get(r)?.latencies ?? [])], errors: 0 }]));
+  for (const m of [a, b]) for (const [r, s] of m) for (const [kind, n] of Object.entries(s.kinds ?? {})) for (let i = 0; i < n; i++) countError(merged.get(r)!, kind);
+  return merged;
+}
+
+/** The warm-up's rounds, and its longest: memory of a platform under this mix settles within about a minute. */
+const WARM_UP_ROUND_S = 15;
+const WARM_UP_MAX_S = 150;
 
 async function loadRun(replicas: number, opts: { connections: number; seconds: number; users: number; projects: number; items: number; log: (line: string) => void }): Promise<LoadRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-load-'));
@@ -215,16 +228,26 @@ async function loadRun(replicas: number, opts: { connections: number; seconds: n
     const t1 = performance.now();
     const users = await setUpUsers(platform, opts.users, opts.projects, opts.items);
     opts.log(`${users.length} designers signed in, each with ${opts.projects} projects of ${opts.items} items and their services and invoices, in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
-    // A short untimed round first: the memory measured "before" is that of a platform that has served the mix.
-    const warm = await drive(platform.baseUrl, users, opts.connections, Math.min(10, opts.seconds));
+    // Untimed rounds of the same mix first, until memory stops growing: "before" is the working size of a
+    // platform that has served the mix, so the timed window's growth is what the load leaves behind.
+    const cold = rssOfProcesses(platform);
+    let warm = { requests: 0, seconds: 0, rounds: 0, samples: new Map<LoadRoute, RouteSamples>() };
+    let before = cold;
+    for (let settled = false; !settled && warm.seconds < WARM_UP_MAX_S; ) {
+      const round = await drive(platform.baseUrl, users, opts.connections, WARM_UP_ROUND_S);
+      warm = { requests: warm.requests + round.requests, seconds: warm.seconds + round.seconds, rounds: warm.rounds + 1, samples: mergeSamples(warm.samples, round.samples) };
+      const now = rssOfProcesses(platform);
+      settled = warm.rounds > 1 && memorySettled(before, now);
+      before = now;
+    }
     const warmErrors = routeFigures(warm.samples).filter((r) => r.errors > 0);
-    opts.log(`untimed warm-up: ${warm.requests} requests${warmErrors.length ? `, errors: ${warmErrors.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}` : ', no errors'}`);
+    opts.log(`untimed warm-up: ${warm.rounds} rounds of ${WARM_UP_ROUND_S} s until no process grew over 5% in a round, ${warm.requests} requests${warmErrors.length ? `, errors: ${warmErrors.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}` : ', no errors'}`);
     await settle(platform.databaseUrl, platform.natsUrl, () => undefined);
-    const before = rssOfProcesses(platform);
+    before = rssOfProcesses(platform);
     const run = await drive(platform.baseUrl, users, opts.connections, opts.seconds);
     const after = rssOfProcesses(platform);
     const routes = routeFigures(run.samples);
-    return { replicas, requestsPerSec: run.requests / run.seconds, errors: routes.reduce((s, r) => s + r.errors, 0), routes, rss: rssGrowth(before, after), loggedErrors: loggedErrors(platform) };
+    return { replicas, requestsPerSec: run.requests / run.seconds, errors: routes.reduce((s, r) => s + r.errors, 0), routes, rss: rssGrowth(before, after), cold, loggedErrors: loggedErrors(platform) };
   } finally {
     await platform.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -260,7 +283,7 @@ export async function benchLoad(opts: { connections: number; seconds: number; us
   const mb = (kb: number | null) => (kb === null ? '–' : (kb / 1024).toFixed(1));
   const pct = (g: number | null) => (g === null ? '–' : `${(g * 100).toFixed(1)}%`);
   for (const run of runs) {
-    log(`\nRSS of every process, before and after the timed window (${run.replicas} replica${run.replicas > 1 ? 's' : ''}; goal: growth ≤ 20%)\n${table(run.rss.map((r) => ({ process: r.process, 'before MB': mb(r.beforeKb), 'after MB': mb(r.afterKb), growth: pct(r.growth) })))}`);
+    log(`\nRSS of every process: at start, before and after the timed window (${run.replicas} replica${run.replicas > 1 ? 's' : ''}; goal: growth in the window ≤ 20%)\n${table(run.rss.map((r) => ({ process: r.process, 'at start MB': mb(run.cold[r.process] ?? null), 'before MB': mb(r.beforeKb), 'after MB': mb(r.afterKb), growth: pct(r.growth) })))}`);
     const worst = Math.max(...run.rss.map((r) => r.growth ?? 0));
     log(`largest growth with ${run.replicas} replica${run.replicas > 1 ? 's' : ''}: ${pct(worst)}`);
   }
