@@ -1,6 +1,7 @@
 import { likeContaining, type Caller } from '@midway/service-kit';
 import type { SearchResult } from '@midway/contracts';
-import { accessibleProjects } from './access.sql';
+import { accessibleProjects, inReachableProject } from './access.sql';
+import { Prisma } from './prisma-client';
 import type { Client } from './prisma-client';
 
 /** Catalog's half of the global search: the caller's projects and items whose text contains the query. */
@@ -15,7 +16,7 @@ export class SearchRepository {
       ORDER BY p.updated_at DESC LIMIT ${limit}`;
     const items = await this.db.$queryRaw<{ id: string; project_id: string; name: string; supplier: string | null; project_name: string }[]>`
       SELECT i.id, i.project_id, i.name, i.supplier, p.name AS project_name FROM items i JOIN projects p ON p.id = i.project_id
-      WHERE ${accessibleProjects(caller)} AND (i.name ILIKE ${like} OR i.supplier ILIKE ${like} OR i.sku_code ILIKE ${like}
+      WHERE ${inReachableProject(caller, Prisma.sql`i.project_id`)} AND (i.name ILIKE ${like} OR i.supplier ILIKE ${like} OR i.sku_code ILIKE ${like}
              OR i.schedule_number ILIKE ${like} OR i.tracking_number ILIKE ${like})
       ORDER BY i.updated_at DESC LIMIT ${limit}`;
     return [
