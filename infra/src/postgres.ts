@@ -85,13 +85,7 @@ export async function startPostgres(opts: { dir: string; port: number; database?
 export async function createFreshDatabase(serverUrl: string, prefix: string): Promise<string> {
   const url = new URL(serverUrl);
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`.replace(/[^a-z0-9_]/g, '');
-  const admin = new Client({ host: url.hostname, port: Number(url.port), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: 'postgres' });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(url, `CREATE DATABASE "${name}"`);
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -99,11 +93,15 @@ export async function createFreshDatabase(serverUrl: string, prefix: string): Pr
 /** Drops a database `createFreshDatabase` made, closing whatever connections are still open to it. */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1)).replace(/"/g, '');
+  await onServer(url, `DROP DATABASE IF EXISTS "${decodeURIComponent(url.pathname.slice(1)).replace(/"/g, '')}" WITH (FORCE)`);
+}
+
+/** Runs one statement on the server `url` points at, connected to its `postgres` database. */
+async function onServer(url: URL, statement: string): Promise<void> {
   const admin = new Client({ host: url.hostname, port: Number(url.port), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: 'postgres' });
   await admin.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(statement);
   } finally {
     await admin.end();
   }

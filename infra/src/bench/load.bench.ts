@@ -209,9 +209,14 @@ interface LoadRun {
 
 /** Two rounds' samples as one. */
 function mergeSamples(a: Map<LoadRoute, RouteSamples>, b: Map<LoadRoute, RouteSamples>): Map<LoadRoute, RouteSamples> {
-  const merged = new Map<LoadRoute, RouteSamples>(LOAD_ROUTES.map((r) => [r, { latencies: [...(a.get(r)?.latencies ?? []), ...(b.get(r)?.latencies ?? [])], errors: 0 }]));
-  for (const m of [a, b]) for (const [r, s] of m) for (const [kind, n] of Object.entries(s.kinds ?? {})) for (let i = 0; i < n; i++) countError(merged.get(r)!, kind);
-  return merged;
+  return new Map(
+    LOAD_ROUTES.map((r) => {
+      const [x, y] = [a.get(r), b.get(r)];
+      const kinds: Record<string, number> = { ...x?.kinds };
+      for (const [kind, n] of Object.entries(y?.kinds ?? {})) kinds[kind] = (kinds[kind] ?? 0) + n;
+      return [r, { latencies: [...(x?.latencies ?? []), ...(y?.latencies ?? [])], errors: (x?.errors ?? 0) + (y?.errors ?? 0), kinds }];
+    }),
+  );
 }
 
 /** The warm-up's rounds, and its longest: memory of a platform under this mix settles within about a minute. */
@@ -232,18 +237,18 @@ async function loadRun(replicas: number, opts: { connections: number; seconds: n
     // platform that has served the mix, so the timed window's growth is what the load leaves behind.
     const cold = rssOfProcesses(platform);
     let warm = { requests: 0, seconds: 0, rounds: 0, samples: new Map<LoadRoute, RouteSamples>() };
-    let before = cold;
+    let last = cold;
     for (let settled = false; !settled && warm.seconds < WARM_UP_MAX_S; ) {
       const round = await drive(platform.baseUrl, users, opts.connections, WARM_UP_ROUND_S);
       warm = { requests: warm.requests + round.requests, seconds: warm.seconds + round.seconds, rounds: warm.rounds + 1, samples: mergeSamples(warm.samples, round.samples) };
       const now = rssOfProcesses(platform);
-      settled = warm.rounds > 1 && memorySettled(before, now);
-      before = now;
+      settled = warm.rounds > 1 && memorySettled(last, now);
+      last = now;
     }
     const warmErrors = routeFigures(warm.samples).filter((r) => r.errors > 0);
     opts.log(`untimed warm-up: ${warm.rounds} rounds of ${WARM_UP_ROUND_S} s until no process grew over 5% in a round, ${warm.requests} requests${warmErrors.length ? `, errors: ${warmErrors.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}` : ', no errors'}`);
     await settle(platform.databaseUrl, platform.natsUrl, () => undefined);
-    before = rssOfProcesses(platform);
+    const before = rssOfProcesses(platform);
     const run = await drive(platform.baseUrl, users, opts.connections, opts.seconds);
     const after = rssOfProcesses(platform);
     const routes = routeFigures(run.samples);

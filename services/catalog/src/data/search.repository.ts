@@ -1,8 +1,7 @@
 import { likeContaining, type Caller } from '@midway/service-kit';
 import type { SearchResult } from '@midway/contracts';
 import { accessibleProjects, inReachableProject } from './access.sql';
-import { Prisma } from './prisma-client';
-import type { Client } from './prisma-client';
+import { Prisma, type Client } from './prisma-client';
 
 /** Catalog's half of the global search: the caller's projects and items whose text contains the query. */
 export class SearchRepository {
