@@ -3,7 +3,7 @@ import { catalogService } from '@midway/catalog';
 import { identityService } from '@midway/identity';
 import { logisticsService } from '@midway/logistics';
 import { METRIC_NAMES } from '@midway/service-kit';
-import { startService, type ServiceEntry } from '@midway/testing';
+import { eventually, startService, type ServiceEntry } from '@midway/testing';
 
 const SERVICES = { identity: identityService, catalog: catalogService, logistics: logisticsService, billing: billingService } as const;
 
@@ -25,14 +25,18 @@ describe("each service's /metrics on its own port", () => {
     const running = await startService(entry, {});
     try {
       // A request to a route with an id in its path: the series is named by the pattern, not the URL.
-      await fetch(`${running.url}/readyz`);
-      await fetch(`${running.url}/no-such-route/123`);
-      const res = await fetch(`${running.url}/metrics`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-      const text = await res.text();
+      for (const route of ['/readyz', '/no-such-route/123']) await (await fetch(`${running.url}${route}`)).text();
+      // A request is counted when its response finishes, which may come just after the caller has read it.
+      const readyCounted = new RegExp(`^http_requests_total\\{[^}]*method="GET",route="/readyz",status="200"[^}]*service="${name}"\\} 1$`, 'm');
+      const metrics = async () => {
+        const res = await fetch(`${running.url}/metrics`);
+        return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+      };
+      const { status, type, text } = await eventually(metrics, (m) => readyCounted.test(m.text) && /route="unmatched",status="404"/.test(m.text), 5_000);
+      expect(status).toBe(200);
+      expect(type).toMatch(/^text\/plain; version=0\.0\.4/);
       for (const metric of EXPECTED) expect([metric, new RegExp(`^${metric}[{ ]`, 'm').test(text)]).toEqual([metric, true]);
-      expect(text).toMatch(new RegExp(`^http_requests_total\\{[^}]*method="GET",route="/readyz",status="200"[^}]*service="${name}"\\} 1$`, 'm'));
+      expect(text).toMatch(readyCounted);
       expect(text).toMatch(/^http_requests_total\{[^}]*route="unmatched",status="404"/m);
       expect(text).not.toContain('/no-such-route/123');
       // Identity consumes nothing; the others show each durable consumer's lag from JetStream.
