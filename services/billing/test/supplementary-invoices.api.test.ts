@@ -7,6 +7,8 @@ import { actor, eventually, useBilling, type Actor } from './billing-harness';
  * same time bill nothing twice; what a run sends is e-mailed with its PDF as Send does. Months of 2025 from May
  * on are this file's own (generation takes every project of a month in the shared schema).
  */
+// Each test records several fees through catalog's events; on a loaded machine each can take many seconds.
+jest.setTimeout(120_000);
 const t = useBilling();
 const { api, read } = t;
 const admin = actor('midway_admin');
@@ -26,7 +28,9 @@ async function receive(p: string, owner: Actor, month: number, day: number) {
   const item = await t.up.item(p, owner, { at: `2025-${mm}-01T08:00:00.000Z` });
   await t.up.select(p, owner, item, 'receiving', `2025-${mm}-01T09:00:00.000Z`);
   await t.up.status(p, owner, item, 'ordered', 'received', `2025-${mm}-${dd}T10:00:00.000Z`);
-  await eventually(() => read.events({ itemId: item }), (e) => e.some((x) => x.eventType === 'receiving'));
+  // The fee is recorded when catalog's events reach billing, which on a loaded machine can take longer than the default wait.
+  const fees = await eventually(() => read.events({ itemId: item }), (e) => e.some((x) => x.eventType === 'receiving'), 30_000);
+  expect(fees.map((x) => x.eventType)).toContain('receiving');
   return item;
 }
 const invoicesOf = async (p: string) => ((await api.get(`/api/invoices?projectId=${p}`, admin)).body as (Inv & { projectId: string })[]).filter((i) => i.projectId === p).sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber));
@@ -125,8 +129,7 @@ it('the Automatic Billing page sees what is recorded and not yet invoiced (admin
   const res = await api.get('/api/billing/unbilled', admin);
   expect(res.status).toBe(200);
   const sept = res.body.months.find((m: { year: number; month: number }) => m.year === 2025 && m.month === 9);
-  // Once seen under two workers (25 instead of 50, not reproduced since): the project's fee rows say why if it recurs.
-  if (Number(sept.amount) < 50) throw new Error(`September unbilled ${sept.amount}; the project's fees: ${JSON.stringify(await read.events({ projectId: p }))}`);
+  expect(Number(sept.amount)).toBeGreaterThanOrEqual(50);
   expect(res.body.projectCount).toBeGreaterThanOrEqual(1);
   expect(Number(res.body.amount)).toBeGreaterThanOrEqual(50);
   expect((await api.get('/api/billing/unbilled', owner)).status).toBe(403);
