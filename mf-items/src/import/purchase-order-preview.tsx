@@ -41,6 +41,8 @@ const money = (amount: string, currency: string) => (currency === 'USD' ? format
 /** What the PDF was read as, before Import: its facts, totals, first lines and what was assumed. */
 export function PurchaseOrderPreview({ po }: { po: PurchaseOrder }) {
   const c = po.currencyCode;
+  // Its own tracking numbers, or those of an acknowledgement uploaded before it.
+  const shippedLines = new Set(po.shipments.flatMap((s) => s.lineRefs)).size;
   return (
     <section aria-label="Purchase order">
       <Facts data-testid="po-facts">
@@ -77,8 +79,14 @@ export function PurchaseOrderPreview({ po }: { po: PurchaseOrder }) {
       </Lines>
       {po.linkedPurchaseOrderId ? (
         <Warnings as="p" role="status" data-testid="po-linked">
-          This acknowledges purchase order {po.number ?? ''} imported earlier: its tracking numbers went to those items, so there is nothing to import.
+          {po.linkedPurchaseOrderImported
+            ? `This acknowledges purchase order ${po.number ?? ''} imported earlier: its tracking numbers went to those items, so there is nothing to import.`
+            : `This acknowledges purchase order ${po.number ?? ''} uploaded earlier and not imported yet: import that order from the project page, and its items get these tracking numbers.`}
         </Warnings>
+      ) : shippedLines > 0 ? (
+        <p role="status" data-testid="po-tracking">
+          {shippedLines} line{shippedLines === 1 ? ' has' : 's have'} a tracking number: the items get {shippedLines === 1 ? 'it' : 'them'} when imported.
+        </p>
       ) : null}
       {po.warnings.length > 0 ? (
         <Warnings data-testid="po-warnings" aria-label="Warnings">

@@ -12,7 +12,7 @@ const pdf = () => new File(['%PDF-1.7 ...'], 'po.pdf', { type: 'application/pdf'
 function aPurchaseOrder(lines: number, overrides: Partial<PurchaseOrder> = {}): PurchaseOrder {
   return {
     id: '7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab', projectId: PROJECT_ID, status: 'draft', vendor: 'Northwind Casegoods', number: 'NW-2026-0142', issueDate: '2026-11-02',
-    currencyCode: 'USD', subtotalAmount: '12500.00', taxAmount: '750.00', shippingAmount: '450.00', totalAmount: '13700.00', warnings: [], shipments: [], linkedPurchaseOrderId: null,
+    currencyCode: 'USD', subtotalAmount: '12500.00', taxAmount: '750.00', shippingAmount: '450.00', totalAmount: '13700.00', warnings: [], shipments: [], linkedPurchaseOrderId: null, linkedPurchaseOrderImported: false,
     fileUrl: '/api/purchase-orders/7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab/file', importedAt: null, createdAt: '2026-11-26T12:00:00.000Z',
     lines: Array.from({ length: lines }, (_, i) => ({ lineRef: String(i + 1), name: `Chair ${i + 1}`, sku: `NW-${i}`, quantity: 2, unitPrice: '1250.00', lineTotal: '2500.00' })),
     ...overrides,
@@ -60,12 +60,33 @@ describe('Upload PO with a PDF', () => {
   it('an acknowledgement of an order imported earlier says where its tracking numbers went, with its unmatched lines, and offers no Import', async () => {
     mockFetch({ 'GET /api/projects': () => jsonResponse([aProject()]) });
     const unmatched = 'Line 4 (Floor lamp, NW-LP-300) matches no line of purchase order NW-2026-0142; no item gets its tracking number.';
-    jest.spyOn(purchaseOrdersApi, 'upload').mockResolvedValue(aPurchaseOrder(4, { linkedPurchaseOrderId: '8e2d1f0a-bbbb-4ccc-8ddd-0123456789ab', warnings: [unmatched] }));
+    jest.spyOn(purchaseOrdersApi, 'upload').mockResolvedValue(aPurchaseOrder(4, { linkedPurchaseOrderId: '8e2d1f0a-bbbb-4ccc-8ddd-0123456789ab', linkedPurchaseOrderImported: true, warnings: [unmatched] }));
     renderWithProviders(<ImportItemsDialog open mode="po" onOpenChange={jest.fn()} projectId={PROJECT_ID} />);
     await userEvent.upload(screen.getByLabelText('File'), pdf());
     expect((await screen.findByTestId('po-linked')).textContent).toContain('purchase order NW-2026-0142 imported earlier');
     expect(screen.getByTestId('po-warnings').textContent).toBe(unmatched);
     expect((screen.getByRole('button', { name: 'Import 4 Items' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('an acknowledgement of an order not imported yet says to import that order, and offers no Import', async () => {
+    mockFetch({ 'GET /api/projects': () => jsonResponse([aProject()]) });
+    jest.spyOn(purchaseOrdersApi, 'upload').mockResolvedValue(aPurchaseOrder(3, { linkedPurchaseOrderId: '8e2d1f0a-bbbb-4ccc-8ddd-0123456789ab', linkedPurchaseOrderImported: false }));
+    renderWithProviders(<ImportItemsDialog open mode="po" onOpenChange={jest.fn()} projectId={PROJECT_ID} />);
+    await userEvent.upload(screen.getByLabelText('File'), pdf());
+    expect((await screen.findByTestId('po-linked')).textContent).toBe(
+      'This acknowledges purchase order NW-2026-0142 uploaded earlier and not imported yet: import that order from the project page, and its items get these tracking numbers.',
+    );
+    expect((screen.getByRole('button', { name: 'Import 3 Items' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('an order whose lines have tracking numbers (its own, or an earlier acknowledgement’s) says its items get them on import', async () => {
+    mockFetch({ 'GET /api/projects': () => jsonResponse([aProject()]) });
+    const shipment = (trackingNumber: string, lineRefs: string[]) => ({ id: trackingNumber, trackingNumber, carrier: 'ups', trackingUrl: null, status: 'pending', lineRefs });
+    jest.spyOn(purchaseOrdersApi, 'upload').mockResolvedValue(aPurchaseOrder(4, { shipments: [shipment('1Z5R89390357567127', ['2', '3']), shipment('1Z5R89390357567128', ['3'])] }));
+    renderWithProviders(<ImportItemsDialog open mode="po" onOpenChange={jest.fn()} projectId={PROJECT_ID} />);
+    await userEvent.upload(screen.getByLabelText('File'), pdf());
+    expect((await screen.findByTestId('po-tracking')).textContent).toBe('2 lines have a tracking number: the items get them when imported.');
+    expect((screen.getByRole('button', { name: 'Import 4 Items' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('says why a PDF could not be read, in the server’s words', async () => {

@@ -165,7 +165,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           <ProjectSummary project={project} counts={counts} onGenerateInvoice={() => navigate(`/billing?create=${encodeURIComponent(project.id)}`)} />
           <ClientLink project={project} />
           <ProjectMembers project={project} />
-          <PurchaseOrders projectId={project.id} />
+          <PurchaseOrders projectId={project.id} canImport={canOnProject(project.access, 'editItems')} />
         </Side>
       </Columns>
       <AddItemDialog projectId={project.id} open={adding} onOpenChange={setAdding} />

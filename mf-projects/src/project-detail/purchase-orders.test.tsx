@@ -1,4 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getToasts, resetToasts } from '@midway/ui';
 import { jsonResponse, mockFetch, renderWithProviders } from '@midway/ui/testing';
 import { PurchaseOrders } from './purchase-orders';
 
@@ -10,6 +12,8 @@ const order = (id: string, overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('the project page’s purchase orders', () => {
+  beforeEach(() => resetToasts());
+
   it('lists them newest first with totals, the original PDF and whether they were imported', async () => {
     mockFetch({
       [`GET /api/projects/${PROJECT}/purchase-orders`]: () =>
@@ -32,5 +36,39 @@ describe('the project page’s purchase orders', () => {
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(fetchMock).toHaveBeenCalled();
     expect(screen.queryByRole('region', { name: 'Purchase Orders' })).toBeNull();
+  });
+
+  it('imports an order left without its items, once, and reads the project again; an imported one has no Import', async () => {
+    let imported = false;
+    const fetchMock = mockFetch({
+      [`GET /api/projects/${PROJECT}/purchase-orders`]: () => jsonResponse([order('b', { number: 'MC-55', importedAt: '2026-11-26T12:30:00.000Z' }), order('a', imported ? { importedAt: '2026-11-26T13:00:00.000Z' } : {})]),
+      'POST /api/purchase-orders/a/import': () => {
+        imported = true;
+        return jsonResponse({ items: [{ id: '1' }, { id: '2' }, { id: '3' }, { id: '4' }], errors: 0, errorDetails: [] });
+      },
+    });
+    renderWithProviders(<PurchaseOrders projectId={PROJECT} canImport />);
+    const region = await screen.findByRole('region', { name: 'Purchase Orders' });
+    expect(within(region).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Import NW-2026-0142 (4 lines)']);
+    await userEvent.click(within(region).getByRole('button', { name: 'Import NW-2026-0142 (4 lines)' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Imported', description: '4 items added to the project.' }));
+    await waitFor(() => expect(within(region).queryByRole('button')).toBeNull());
+    expect(fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/import') && (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says why an import was refused in the server’s words, and shows no Import to a viewer', async () => {
+    const refusal = 'This document is about a purchase order uploaded earlier and not imported yet: import that order, and its items get these tracking numbers.';
+    mockFetch({
+      [`GET /api/projects/${PROJECT}/purchase-orders`]: () => jsonResponse([order('a')]),
+      'POST /api/purchase-orders/a/import': () => jsonResponse({ error: 'already_imported', message: refusal }, 409),
+    });
+    const { unmount } = renderWithProviders(<PurchaseOrders projectId={PROJECT} canImport />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import NW-2026-0142 (4 lines)' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Could not import the purchase order', description: refusal }));
+    unmount();
+
+    renderWithProviders(<PurchaseOrders projectId={PROJECT} />);
+    await screen.findByRole('region', { name: 'Purchase Orders' });
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
-import type { PurchaseOrderSummary } from '@midway/contracts';
-import { apiJson, Badge, Card, CardContent, CardHeader, CardTitle, formatMoney } from '@midway/ui';
-import { useQuery } from '@tanstack/react-query';
+import type { BulkImportResponse, PurchaseOrderSummary } from '@midway/contracts';
+import { apiJson, Badge, Button, Card, CardContent, CardHeader, CardTitle, formatMoney, isUnauthorizedError, serverMessage, toast } from '@midway/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
 import styled from 'styled-components';
+import { AFTER_CATALOG_CHANGE, queryKeys } from '../api/query-keys';
 
 const Orders = styled.ul`
   list-style: none;
@@ -11,7 +13,8 @@ const Orders = styled.ul`
   gap: 10px;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   li { display: grid; gap: 2px; }
-  header { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; }
+  header, footer { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; }
+  footer { justify-content: space-between; }
   span { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
@@ -24,9 +27,32 @@ export const usePurchaseOrders = (projectId: string) =>
     queryFn: () => apiJson<PurchaseOrderSummary[]>('GET', `/api/projects/${encodeURIComponent(projectId)}/purchase-orders`),
   });
 
-/** The vendors' purchase orders uploaded to the project, newest first: totals, the original PDF, and whether imported. */
-export function PurchaseOrders({ projectId }: { projectId: string }) {
+/**
+ * Imports an order uploaded earlier and left without its items (the upload dialog closed before Import): one item per
+ * line, as Upload PO's Import; a repeat creates nothing twice. The project and its orders are read again.
+ */
+export function useImportPurchaseOrder(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<BulkImportResponse>('POST', `/api/purchase-orders/${encodeURIComponent(id)}/import`),
+    onSuccess: async (result) => {
+      const n = result.items.length;
+      toast({ title: 'Imported', description: `${n} ${n === 1 ? 'item' : 'items'} added to the project${result.errors ? `; ${result.errors} ${result.errors === 1 ? 'line was' : 'lines were'} refused` : ''}.`, variant: result.errors ? 'destructive' : 'success' });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) }), ...AFTER_CATALOG_CHANGE.map((queryKey) => queryClient.invalidateQueries({ queryKey }))]);
+    },
+    onError: (error: unknown) => {
+      if (!isUnauthorizedError(error)) toast({ title: 'Could not import the purchase order', description: serverMessage(error) ?? 'Check the connection and try again; no item is created twice.', variant: 'destructive' });
+    },
+  });
+}
+
+/**
+ * The vendors' purchase orders uploaded to the project, newest first: totals, the original PDF, whether imported, and
+ * Import for one not imported yet when the caller may add items.
+ */
+export function PurchaseOrders({ projectId, canImport = false }: { projectId: string; canImport?: boolean }) {
   const orders = usePurchaseOrders(projectId);
+  const importing = useImportPurchaseOrder(projectId);
   if (!orders.data?.length) return null;
   return (
     <Card role="region" aria-labelledby="purchase-orders-title" data-testid="purchase-orders">
@@ -47,9 +73,17 @@ export function PurchaseOrders({ projectId }: { projectId: string }) {
                 {po.vendor ?? 'Unknown vendor'}
                 {po.issueDate ? ` · ${po.issueDate}` : ''} · {po.lineCount} line{po.lineCount === 1 ? '' : 's'} · Total {money(po.totalAmount, po.currencyCode)}
               </span>
-              <a href={po.fileUrl} target="_blank" rel="noreferrer">
-                Original PDF
-              </a>
+              <footer>
+                <a href={po.fileUrl} target="_blank" rel="noreferrer">
+                  Original PDF
+                </a>
+                {canImport && !po.importedAt ? (
+                  <Button $variant="outline" $size="sm" disabled={importing.isPending} onClick={() => importing.mutate(po.id)} aria-label={`Import ${po.number ?? 'purchase order'} (${po.lineCount} ${po.lineCount === 1 ? 'line' : 'lines'})`}>
+                    {importing.isPending && importing.variables === po.id ? <Loader2 aria-hidden /> : null}
+                    Import
+                  </Button>
+                ) : null}
+              </footer>
             </li>
           ))}
         </Orders>

@@ -98,7 +98,7 @@ it('a packing list without prices, for the line left out of the acknowledgement,
   expect([...items].filter(([, i]) => i.trackingNumber).map(([sku, i]) => [sku, i.trackingNumber, i.carrierId])).toEqual([['NW-BN-048', FEDEX, 'fedex']]);
 }, 90_000);
 
-it('an acknowledgement of another order, or of an order not imported yet, is linked to nothing and warns of nothing', async () => {
+it('an acknowledgement of another order, or of the same order in another project, is linked to nothing and warns of nothing', async () => {
   const owner = actor();
   const order = await importedOrder(owner);
   const browser = await launchBrowser();
@@ -109,13 +109,83 @@ it('an acknowledgement of another order, or of an order not imported yet, is lin
     await browser.close();
   }
 
-  // In another project, whose copy of the order is uploaded but not imported: no items to give tracking numbers to,
-  // and this project's imported order is another project's, so not linked either.
+  // This project's imported order is another project's: not linked.
   const elsewhere = await t.project(owner);
-  const notImported = await upload(elsewhere.id, owner, await pdfOf('pdfkit: letterhead'));
-  expect(notImported.status).toBe(201);
   const early = await upload(elsewhere.id, owner, await pdfOf('pdfkit: an acknowledgement of an order'));
   expect(early).toMatchObject({ status: 201, body: { linkedPurchaseOrderId: null, warnings: [] } });
   expect(await order.linkedFacts()).toEqual([{ n: 0 }]);
   expect([...(await order.items()).values()].map((i) => i.trackingNumber)).toEqual([null, null, null, null]);
+}, 90_000);
+
+/** The items of the letterhead order's lines with the tracking numbers its acknowledgement prints (no hand-typed one). */
+const ACKNOWLEDGED = [
+  ['NW-BN-048', null, null],
+  ['NW-CH-012', UPS, 'ups'],
+  ['NW-DT-096', FEDEX, 'fedex'],
+  ['NW-SB-072', UPS, 'ups'],
+];
+const trackingOf = (items: CatalogItem[]) => items.map((i) => [i.skuCode, i.trackingNumber, i.carrierId]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+const shipmentsOf = (po: { shipments: { trackingNumber: string; lineRefs: string[] }[] }) => po.shipments.map((s) => [s.trackingNumber, s.lineRefs]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+const ACK_SHIPMENTS = [[UPS, ['2', '3']], [FEDEX, ['1']]];
+
+it('an acknowledgement uploaded before its order is imported waits for it: importing the order makes its items with the tracking numbers', async () => {
+  const owner = actor();
+  const p = await t.project(owner);
+  const po = await upload(p.id, owner, await pdfOf('pdfkit: letterhead'));
+  expect(po.status).toBe(201);
+
+  const ack = await upload(p.id, owner, await pdfOf('pdfkit: an acknowledgement of an order'));
+  expect(ack).toMatchObject({ status: 201, body: { linkedPurchaseOrderId: po.body.id, linkedPurchaseOrderImported: false, warnings: [LAMP_UNMATCHED] } });
+  const refused = await t.logistics.post(`/api/purchase-orders/${ack.body.id}/import`, owner);
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toBe('This document is about a purchase order uploaded earlier and not imported yet: import that order, and its items get these tracking numbers.');
+  expect(shipmentsOf((await t.logistics.get(`/api/purchase-orders/${po.body.id}`, owner)).body)).toEqual(ACK_SHIPMENTS);
+
+  const imported = await t.logistics.post(`/api/purchase-orders/${po.body.id}/import`, owner);
+  expect(imported.status).toBe(200);
+  expect(trackingOf(imported.body.items)).toEqual(ACKNOWLEDGED);
+  expect((await t.logistics.get(`/api/purchase-orders/${ack.body.id}`, owner)).body).toMatchObject({ linkedPurchaseOrderId: po.body.id, linkedPurchaseOrderImported: true });
+  // The items were made with their numbers: no fact to give them later.
+  const facts = await t.logisticsService.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM outbox_events WHERE type = 'logistics.shipment.linked.v1' AND payload->'data'->>'projectId' = ${p.id}`;
+  expect(facts).toEqual([{ n: 0 }]);
+}, 90_000);
+
+it('an order uploaded after its acknowledgement, even at the same moment, takes its tracking numbers; a second copy of the order does not', async () => {
+  const owner = actor();
+  const [order, ack] = await Promise.all([pdfOf('pdfkit: letterhead'), pdfOf('pdfkit: an acknowledgement of an order')]);
+  // Three projects: the acknowledgement first, then the order; and twice both at once, in either order.
+  const projects = await Promise.all([t.project(owner), t.project(owner), t.project(owner)]);
+  const first = await upload(projects[0].id, owner, ack);
+  expect(first.body.linkedPurchaseOrderId).toBeNull();
+  const after = await upload(projects[0].id, owner, order);
+  expect(after.status).toBe(201);
+  expect(shipmentsOf(after.body)).toEqual(ACK_SHIPMENTS);
+  const races = await Promise.all([
+    Promise.all([upload(projects[1].id, owner, ack), upload(projects[1].id, owner, order)]),
+    Promise.all([upload(projects[2].id, owner, order), upload(projects[2].id, owner, ack)]),
+  ]);
+  const orders = [after.body.id as string, races[0][1].body.id as string, races[1][0].body.id as string];
+  for (const id of orders) expect(shipmentsOf((await t.logistics.get(`/api/purchase-orders/${id}`, owner)).body)).toEqual(ACK_SHIPMENTS);
+  expect((await t.logistics.get(`/api/purchase-orders/${first.body.id}`, owner)).body.linkedPurchaseOrderId).toBe(after.body.id);
+
+  // The acknowledgement ships the first copy: a second copy of the order gets nothing of it.
+  const copy = await upload(projects[0].id, owner, order);
+  expect(copy.body.shipments).toEqual([]);
+  const imported = await t.logistics.post(`/api/purchase-orders/${after.body.id}/import`, owner);
+  expect(trackingOf(imported.body.items)).toEqual(ACKNOWLEDGED);
+}, 90_000);
+
+it('an acknowledgement uploaded while its order is being imported still gives every item its tracking number', async () => {
+  const owner = actor();
+  const p = await t.project(owner);
+  const po = await upload(p.id, owner, await pdfOf('pdfkit: letterhead'));
+  const ack = await pdfOf('pdfkit: an acknowledgement of an order');
+  const [imported, acknowledged] = await Promise.all([t.logistics.post(`/api/purchase-orders/${po.body.id}/import`, owner), upload(p.id, owner, ack)]);
+  expect([imported.status, acknowledged.status]).toEqual([200, 201]);
+  const items = await eventually(
+    async () => (await t.catalog.get(`/api/items?projectId=${p.id}&limit=100`, owner)).body as CatalogItem[],
+    (list) => list.filter((i) => i.trackingNumber).length === 3,
+    20_000,
+  );
+  expect(trackingOf(items)).toEqual(ACKNOWLEDGED);
 }, 90_000);

@@ -56,11 +56,14 @@ export const purchaseOrderSchema = z.object({
    */
   shipments: z.array(purchaseOrderShipmentSchema),
   /**
-   * For an acknowledgement or packing list uploaded after its order was imported: that purchase order (same PO
-   * number, and vendor when both name one), whose lines its shipments were linked to and whose items without a
-   * tracking number get it. Its lines that match none of the order's are named in `warnings`. Null otherwise.
+   * For an acknowledgement or packing list of an order uploaded earlier, or one whose order was uploaded after it: that
+   * purchase order (same PO number, and vendor when both name one), whose lines its shipments were linked to and whose
+   * items without a tracking number get it (at once when imported, else when it is imported). Its lines that match none
+   * of the order's are named in `warnings`. Null otherwise.
    */
   linkedPurchaseOrderId: z.string().uuid().nullable(),
+  /** Whether that purchase order is imported already (its items have the tracking numbers), or waits for its import. */
+  linkedPurchaseOrderImported: z.boolean(),
   /** The original PDF, served to the project's owner, members and admins. */
   fileUrl: z.string(),
   importedAt: z.string().nullable(),
@@ -69,7 +72,7 @@ export const purchaseOrderSchema = z.object({
 export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 
 /** GET /api/projects/{id}/purchase-orders: the project's purchase orders, newest first, without their lines. */
-export const purchaseOrderSummarySchema = purchaseOrderSchema.omit({ lines: true, shipments: true, linkedPurchaseOrderId: true }).extend({ lineCount: z.number().int() });
+export const purchaseOrderSummarySchema = purchaseOrderSchema.omit({ lines: true, shipments: true, linkedPurchaseOrderId: true, linkedPurchaseOrderImported: true }).extend({ lineCount: z.number().int() });
 export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummarySchema>;
 
 export const purchaseOrderFileUrl = (id: string) => `/api/purchase-orders/${id}/file`;

@@ -1,4 +1,5 @@
 import { purchaseOrderFileUrl, type PurchaseOrder, type PurchaseOrderSummary } from '@midway/contracts';
+import type { NumberedDocument } from '../domain/purchase-orders/order-matching';
 import type { Client } from './prisma-client';
 
 export interface NewPurchaseOrder {
@@ -20,14 +21,6 @@ export interface NewPurchaseOrder {
   shipments: { id: string; trackingNumber: string; carrier: string | null; trackingUrl: string | null; lineIds: string[] }[];
 }
 
-/** An imported purchase order a later document of the same project may be about (see order-matching). */
-export interface EarlierOrder {
-  id: string;
-  number: string | null;
-  vendor: string | null;
-  importedAt: Date | null;
-}
-
 /** A line of an earlier order: its item, and whether a tracking number already reached it. */
 export interface OrderLine {
   id: string;
@@ -39,7 +32,7 @@ export interface OrderLine {
 }
 
 const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
-const SHIPMENT = { include: { lines: { include: { line: { select: { documentId: true } } } } } } as const;
+const SHIPMENT = { include: { lines: { include: { line: { select: { documentId: true, document: { select: { importedAt: true } } } } } } } } as const;
 const INCLUDE = { lines: { orderBy: { position: 'asc' }, include: { shipments: { include: { shipment: SHIPMENT } } } }, shipments: SHIPMENT } as const;
 
 /** Purchase orders (documents of type purchase_order) with their lines and shipments. */
@@ -82,7 +75,7 @@ export class PurchaseOrderRepository {
         shipments.set(shipment.trackingNumber, known);
       }
     }
-    const linkedOrder = row.shipments.flatMap((s) => s.lines.map((l) => l.line.documentId)).find((d) => d !== row.id) ?? null;
+    const linkedOrder = row.shipments.flatMap((s) => s.lines.map((l) => l.line)).find((l) => l.documentId !== row.id) ?? null;
     return {
       ...summaryOf(row),
       lines: row.lines.map((l) => ({
@@ -93,22 +86,47 @@ export class PurchaseOrderRepository {
         id: s.id, trackingNumber: s.trackingNumber, carrier: s.carrier, trackingUrl: s.trackingUrl, status: s.status,
         lineRefs: [...s.lineIds].flatMap((lineId) => refOf.get(lineId) ?? []).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
       })),
-      linkedPurchaseOrderId: linkedOrder,
+      linkedPurchaseOrderId: linkedOrder?.documentId ?? null,
+      linkedPurchaseOrderImported: linkedOrder?.document.importedAt != null,
       fileKey: row.fileKey,
       fileSize: row.fileSize,
     };
   }
 
   /**
-   * The project's other purchase orders that have a number, locked (oldest first, so racing uploads lock in one
-   * order) and read as they are once any import under way has committed: a later document links to an order's
-   * lines only as its import left them.
+   * The project's other purchase orders of the same number, locked and read as they are once any upload or import
+   * under way has committed: uploads of one order queue on its number (two documents of it uploaded at once each
+   * see the other), and a later document links to an order's lines only as its import left them. Oldest first.
    */
-  async lockNumberedOrders(projectId: string, exceptId: string): Promise<EarlierOrder[]> {
-    return this.db.$queryRaw<EarlierOrder[]>`
-      SELECT id::text, number, vendor_name AS vendor, imported_at AS "importedAt" FROM documents
-      WHERE project_id = ${projectId}::uuid AND type = 'purchase_order' AND number IS NOT NULL AND id <> ${exceptId}::uuid
-      ORDER BY created_at, id FOR NO KEY UPDATE`;
+  async lockSameNumber(projectId: string, exceptId: string, numberKey: string): Promise<NumberedDocument[]> {
+    await this.db.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`purchase-order:${projectId}:${numberKey}`}, 0))::text`;
+    return this.db.$queryRaw<NumberedDocument[]>`
+      SELECT d.id::text, d.number, d.vendor_name AS vendor, d.imported_at AS "importedAt",
+        EXISTS (SELECT 1 FROM shipments s WHERE s.document_id = d.id) AS "shipsItself",
+        EXISTS (SELECT 1 FROM shipments s JOIN shipment_line_items sl ON sl.shipment_id = s.id JOIN document_lines l ON l.id = sl.document_line_id
+                WHERE s.document_id = d.id AND l.document_id <> d.id) AS "linkedElsewhere"
+      FROM documents d
+      WHERE d.project_id = ${projectId}::uuid AND d.type = 'purchase_order' AND d.number IS NOT NULL AND d.id <> ${exceptId}::uuid
+      ORDER BY d.created_at, d.id FOR NO KEY UPDATE OF d`;
+  }
+
+  /** A document's own shipments with the ids of its lines each ships. */
+  async ownShipments(documentId: string): Promise<{ id: string; trackingNumber: string; carrier: string | null; lineIds: string[] }[]> {
+    const rows = await this.db.shipment.findMany({ where: { documentId }, orderBy: { createdAt: 'asc' }, include: { lines: { where: { line: { documentId } } } } });
+    return rows.map((s) => ({ id: s.id, trackingNumber: s.trackingNumber, carrier: s.carrier, lineIds: s.lines.map((l) => l.documentLineId) }));
+  }
+
+  /**
+   * Each line's first shipment, whoever's document it is on, with the line's item: what an import that raced a
+   * linking acknowledgement checks its items against.
+   */
+  async firstShipmentByLine(documentId: string): Promise<{ lineRef: string; itemId: string | null; shipmentId: string; shipmentDocumentId: string; trackingNumber: string; carrier: string | null }[]> {
+    return this.db.$queryRaw`
+      SELECT DISTINCT ON (l.id) l.line_ref AS "lineRef", l.item_id::text AS "itemId", s.id::text AS "shipmentId", s.document_id::text AS "shipmentDocumentId",
+        s.tracking_number AS "trackingNumber", s.carrier
+      FROM document_lines l JOIN shipment_line_items sl ON sl.document_line_id = l.id JOIN shipments s ON s.id = sl.shipment_id
+      WHERE l.document_id = ${documentId}::uuid
+      ORDER BY l.id, s.created_at, s.id`;
   }
 
   async orderLines(documentId: string): Promise<OrderLine[]> {
@@ -144,7 +162,7 @@ export class PurchaseOrderRepository {
 
 type DocumentRow = Awaited<ReturnType<Client['document']['findMany']>>[number];
 
-function summaryOf(row: DocumentRow): Omit<PurchaseOrder, 'lines' | 'shipments' | 'linkedPurchaseOrderId'> {
+function summaryOf(row: DocumentRow): Omit<PurchaseOrder, 'lines' | 'shipments' | 'linkedPurchaseOrderId' | 'linkedPurchaseOrderImported'> {
   return {
     id: row.id, projectId: row.projectId, status: row.status, vendor: row.vendorName, number: row.number,
     issueDate: row.issueDate ? row.issueDate.toISOString().slice(0, 10) : null, currencyCode: row.currencyCode,

@@ -1,4 +1,4 @@
-import { isSameOrder, matchOrderLines } from './order-matching';
+import { acknowledgementsWaitingFor, isSameOrder, matchOrderLines, orderShippedBy, type NumberedDocument } from './order-matching';
 
 describe('the order a later document is about', () => {
   test('the same PO number, in any case and spacing, with the same vendor or one of them unnamed', () => {
@@ -51,5 +51,39 @@ describe('the lines of a later document matched to the order’s', () => {
     ];
     const later = [...twice, { lineRef: '3', name: 'Pillow', sku: 'FR-PL-22' }];
     expect(matchOrderLines(later, twice).matches).toEqual([0, 1, 0]);
+  });
+});
+
+describe('which document a later one with tracking numbers ships, and which wait for a purchase order', () => {
+  const doc = (id: string, over: Partial<NumberedDocument> = {}): NumberedDocument => ({
+    id, number: 'NW-2026-0142', vendor: 'Northwind Casegoods', importedAt: null, shipsItself: false, linkedElsewhere: false, ...over,
+  });
+  const ack = { number: 'nw-2026-0142', vendor: null };
+
+  test('the newest imported order of the same number, before any order not imported yet', () => {
+    const docs = [doc('old', { importedAt: new Date('2026-11-01') }), doc('new', { importedAt: new Date('2026-11-20') }), doc('draft')];
+    expect(orderShippedBy(ack, docs)?.id).toBe('new');
+  });
+
+  test('without an imported one, the newest uploaded order that prints no tracking numbers of its own', () => {
+    const docs = [doc('first'), doc('second'), doc('another ack', { shipsItself: true }), doc('linked ack', { linkedElsewhere: true })];
+    expect(orderShippedBy(ack, docs)?.id).toBe('second');
+  });
+
+  test('another order, or only acknowledgements, is nothing to ship', () => {
+    expect(orderShippedBy(ack, [doc('other', { number: 'NW-2026-0143', importedAt: new Date() })])).toBeNull();
+    expect(orderShippedBy(ack, [doc('ack', { shipsItself: true })])).toBeNull();
+    expect(orderShippedBy({ number: null, vendor: null }, [doc('order')])).toBeNull();
+  });
+
+  test('an order uploaded after its acknowledgements takes those neither imported nor shipping another order', () => {
+    const docs = [
+      doc('waiting', { shipsItself: true }),
+      doc('imported ack', { shipsItself: true, importedAt: new Date() }),
+      doc('linked ack', { shipsItself: true, linkedElsewhere: true }),
+      doc('another order\'s ack', { shipsItself: true, number: '1001' }),
+      doc('a plain order'),
+    ];
+    expect(acknowledgementsWaitingFor({ number: 'NW-2026-0142', vendor: 'Northwind Casegoods' }, docs).map((d) => d.id)).toEqual(['waiting']);
   });
 });

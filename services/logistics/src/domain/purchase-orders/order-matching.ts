@@ -17,6 +17,9 @@ export interface MatchableLine {
 /** Vendors print the same words in different case and spacing ('NW-2026-0142' / 'nw-2026-0142 '). */
 const key = (s: string | null | undefined): string => (s ?? '').normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 
+/** The PO number as documents of one order share it: what uploads of the same order queue on. */
+export const orderNumberKey = (number: string | null): string => key(number);
+
 /**
  * The same order: the same PO number, and the same vendor when both documents name one. Without a number nothing
  * says which order it is, so no match is guessed.
@@ -58,4 +61,34 @@ export function matchOrderLines(later: readonly MatchableLine[], order: readonly
     return key(l.name) ? pick((o) => !conflicts(o) && key(o.name) === key(l.name)) : null;
   });
   return { matches };
+}
+
+/** Another document of the project with the same kind of number, as the upload finds it. */
+export interface NumberedDocument extends OrderIdentity {
+  id: string;
+  importedAt: Date | null;
+  /** It prints tracking numbers of its own (an acknowledgement, a packing list). */
+  shipsItself: boolean;
+  /** Its own tracking numbers already ship another document's lines. */
+  linkedElsewhere: boolean;
+}
+
+/**
+ * The order a later document with tracking numbers ships: the newest imported one of the same order; else the newest
+ * purchase order of it uploaded but not imported yet (one printing no tracking numbers of its own), whose items get
+ * them when it is imported. `documents` come oldest first.
+ */
+export function orderShippedBy(later: OrderIdentity, documents: readonly NumberedDocument[]): NumberedDocument | null {
+  const same = documents.filter((d) => isSameOrder(later, d));
+  const imported = same.filter((d) => d.importedAt).sort((a, b) => b.importedAt!.getTime() - a.importedAt!.getTime());
+  if (imported[0]) return imported[0];
+  return same.filter((d) => !d.shipsItself && !d.linkedElsewhere).at(-1) ?? null;
+}
+
+/**
+ * For a purchase order printing no tracking numbers: the acknowledgements and packing lists of the same order uploaded
+ * before it, not imported and not shipping another order yet, whose tracking numbers are to ship its lines.
+ */
+export function acknowledgementsWaitingFor(order: OrderIdentity, documents: readonly NumberedDocument[]): NumberedDocument[] {
+  return documents.filter((d) => d.shipsItself && !d.importedAt && !d.linkedElsewhere && isSameOrder(d, order));
 }

@@ -7,12 +7,13 @@ import type { UnitOfWork, Repos } from '../../data/unit-of-work';
 import type { PhotoStore } from '../photo.service';
 import { logisticsEvents } from '../logistics-events';
 import { readPurchaseOrder, UnreadablePurchaseOrderError, type ParsedPurchaseOrder } from './po-parser';
-import { isSameOrder, matchOrderLines } from './order-matching';
+import { acknowledgementsWaitingFor, matchOrderLines, orderNumberKey, orderShippedBy, type NumberedDocument } from './order-matching';
 import { reimportRefusal } from './reimport-window';
 
 const NOT_FOUND = 'Project not found';
 const PO_NOT_FOUND = 'Purchase order not found';
 const ACKNOWLEDGED_ORDER_IMPORTED = 'This document is about a purchase order already imported: its tracking numbers went to those items, so its lines are not imported again.';
+const ACKNOWLEDGED_ORDER_WAITING = 'This document is about a purchase order uploaded earlier and not imported yet: import that order, and its items get these tracking numbers.';
 export const fileKeyOf = (id: string) => `purchase-orders/${id}.pdf`;
 const unavailable = () => new HttpError(503, 'file_storage_unavailable', 'File storage is not configured on this server. Ask the administrator to set S3_ENDPOINT.');
 
@@ -54,7 +55,9 @@ export class PurchaseOrderService {
     const store = this.store;
     // Stored in the transaction: a failed store rolls the rows back, so nothing half-made remains.
     await this.uow.run(async (r) => {
-      const later = shipments.length ? await linkToEarlierOrder(r, { ...parsed, id, projectId, lines, shipments }) : null;
+      const doc: UploadedDocument = { ...parsed, id, projectId, lines, shipments };
+      const sameNumber = parsed.number ? await r.purchaseOrders.lockSameNumber(projectId, id, orderNumberKey(parsed.number)) : [];
+      const later = shipments.length ? await linkToEarlierOrder(r, doc, sameNumber) : null;
       const warnings = [...parsed.warnings, ...(later?.warnings ?? [])];
       await r.purchaseOrders.create({ ...parsed, warnings, id, projectId, uploadedBy: caller.userId, fileKey: fileKeyOf(id), fileSize: body.length, lines, shipments });
       if (later) {
@@ -62,6 +65,8 @@ export class PurchaseOrderService {
         const at = new Date();
         for (const s of later.items) await r.outbox.add(logisticsEvents.shipmentLinked({ ...s, documentId: id, projectId }, caller.userId, at));
       }
+      // An order uploaded after its acknowledgement: those tracking numbers ship its lines, and reach the items on import.
+      if (!shipments.length) await r.purchaseOrders.linkShipments(await shipmentsWaitingFor(r, doc, sameNumber));
       await store.put(fileKeyOf(id), body, 'application/pdf');
     });
     const { fileKey: _k, fileSize: _s, ...po } = (await this.uow.read.purchaseOrders.find(id))!;
@@ -80,7 +85,7 @@ export class PurchaseOrderService {
     const refusal = reimportRefusal(po.importedAt);
     if (refusal) throw new HttpError(409, 'already_imported', refusal);
     // An acknowledgement of an imported order ships that order's items: importing it would make them twice.
-    if (po.linkedPurchaseOrderId) throw new HttpError(409, 'already_imported', ACKNOWLEDGED_ORDER_IMPORTED);
+    if (po.linkedPurchaseOrderId) throw new HttpError(409, 'already_imported', po.linkedPurchaseOrderImported ? ACKNOWLEDGED_ORDER_IMPORTED : ACKNOWLEDGED_ORDER_WAITING);
     const tracking = new Map<string, { trackingNumber: string; carrierId: string | null }>();
     for (const s of po.shipments) for (const ref of s.lineRefs) if (!tracking.has(ref)) tracking.set(ref, { trackingNumber: s.trackingNumber, carrierId: s.carrier });
     const rows = po.lines.map((l) => {
@@ -104,7 +109,13 @@ export class PurchaseOrderService {
     const failed = new Set(reply.result.errorDetails.map((e) => e.row - 1));
     const lineIndexes = po.lines.map((_, i) => i).filter((i) => !failed.has(i));
     const links = reply.result.items.map((item, k) => ({ position: lineIndexes[k]!, itemId: item.id }));
-    await this.uow.run((r) => r.purchaseOrders.markImported(po.id, links));
+    await this.uow.run(async (r) => {
+      await r.purchaseOrders.markImported(po.id, links);
+      // An acknowledgement linked while catalog made the items found no items yet: they get its numbers as they would later.
+      const late = lateShipments(await r.purchaseOrders.firstShipmentByLine(po.id), tracking);
+      const at = new Date();
+      for (const s of late) await r.outbox.add(logisticsEvents.shipmentLinked({ ...s, purchaseOrderId: po.id, projectId: po.projectId }, caller.userId, at));
+    });
     return reply.result;
   }
 
@@ -154,15 +165,14 @@ interface UploadedDocument extends Omit<ParsedPurchaseOrder, 'lines' | 'tracking
 }
 
 /**
- * An acknowledgement or packing list that arrives after its purchase order was imported: its shipments ship the
- * matching lines of that order (the newest imported one of the same project with the same number, and vendor when
- * both name one), and each item made from a line no tracking number had reached yet is to get its line's first
- * one. The orders are locked, so a repeated or raced upload of the same document links and announces nothing new.
- * Its lines that match none of the order's are said in warnings.
+ * An acknowledgement or packing list of an order uploaded earlier (see orderShippedBy): its shipments ship the
+ * matching lines of that order, and each item already made from a line no tracking number had reached yet is to get
+ * its line's first one (an order not imported yet has no items: its import carries them). Uploads of one order
+ * queue on its number, so a repeated or raced upload of the same document links and announces nothing new. Its lines
+ * that match none of the order's are said in warnings.
  */
-async function linkToEarlierOrder(r: Repos, doc: UploadedDocument) {
-  const orders = await r.purchaseOrders.lockNumberedOrders(doc.projectId, doc.id);
-  const order = orders.filter((o) => o.importedAt && isSameOrder(doc, o)).sort((a, b) => b.importedAt!.getTime() - a.importedAt!.getTime())[0];
+async function linkToEarlierOrder(r: Repos, doc: UploadedDocument, sameNumber: NumberedDocument[]) {
+  const order = orderShippedBy(doc, sameNumber);
   if (!order) return null;
   const orderLines = await r.purchaseOrders.orderLines(order.id);
   const { matches } = matchOrderLines(doc.lines, orderLines);
@@ -188,4 +198,35 @@ async function linkToEarlierOrder(r: Repos, doc: UploadedDocument) {
     items.set(first.id, entry);
   });
   return { links, items: [...items.values()], warnings };
+}
+
+/** The shipments of acknowledgements uploaded before this order (see acknowledgementsWaitingFor), on its matching lines. */
+async function shipmentsWaitingFor(r: Repos, order: UploadedDocument, sameNumber: NumberedDocument[]) {
+  const links: { shipmentId: string; documentLineId: string }[] = [];
+  for (const ack of acknowledgementsWaitingFor(order, sameNumber)) {
+    const ackLines = await r.purchaseOrders.orderLines(ack.id);
+    const { matches } = matchOrderLines(ackLines, order.lines);
+    for (const s of await r.purchaseOrders.ownShipments(ack.id)) {
+      for (const lineId of s.lineIds) {
+        const match = matches[ackLines.findIndex((l) => l.id === lineId)];
+        if (match !== null && match !== undefined) links.push({ shipmentId: s.id, documentLineId: order.lines[match]!.id });
+      }
+    }
+  }
+  return links;
+}
+
+/** Items just imported whose line a shipment reached after the import read the order: each shipment's, as one fact. */
+function lateShipments(
+  firstByLine: { lineRef: string; itemId: string | null; shipmentId: string; shipmentDocumentId: string; trackingNumber: string; carrier: string | null }[],
+  sentWithImport: ReadonlyMap<string, unknown>,
+) {
+  const byShipment = new Map<string, { shipmentId: string; documentId: string; trackingNumber: string; carrierId: string | null; itemIds: string[] }>();
+  for (const l of firstByLine) {
+    if (!l.itemId || sentWithImport.has(l.lineRef)) continue;
+    const entry = byShipment.get(l.shipmentId) ?? { shipmentId: l.shipmentId, documentId: l.shipmentDocumentId, trackingNumber: l.trackingNumber, carrierId: l.carrier, itemIds: [] };
+    entry.itemIds.push(l.itemId);
+    byShipment.set(l.shipmentId, entry);
+  }
+  return [...byShipment.values()];
 }
