@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { startTestIdentity, startTestCatalog, startTestGateway, sessionCookieOf, json, uniqueEmail } from './gateway-harness';
 
 /** A logistics stand-in that hangs or fails, to prove one bad source never breaks search. */
-function brokenSource(mode: 'hang' | 'fail') {
+function brokenSource(mode: 'hang' | 'fail' | 'empty') {
   const server = http.createServer((_req, res) => {
+    if (mode === 'empty') return void res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     if (mode === 'fail') {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end('{"error":"boom"}');
@@ -39,9 +40,13 @@ describe('GET /api/search through the gateway', () => {
         const results = await res.json();
         expect(results).toEqual([expect.objectContaining({ type: 'project', title: `Search ${tag}` })]);
         expect(Date.now() - started).toBeLessThan(3000);
+        // The answer says services were not searched, so the list is shown as partial.
+        expect(res.headers.get('x-search-incomplete')).toBe('logistics');
 
-        // Two characters or fewer: nothing is searched.
-        expect(await (await fetch(`${gateway.url}/api/search?q=ab`, { headers: { cookie } })).json()).toEqual([]);
+        // Two characters or fewer: nothing is searched, and nothing is missing.
+        const short = await fetch(`${gateway.url}/api/search?q=ab`, { headers: { cookie } });
+        expect(await short.json()).toEqual([]);
+        expect(short.headers.get('x-search-incomplete')).toBeNull();
         expect((await fetch(`${gateway.url}/api/search?q=${tag}`)).status).toBe(401);
       } finally {
         await gateway.stop();
@@ -50,5 +55,25 @@ describe('GET /api/search through the gateway', () => {
     }
     await catalog.stop();
     await identity.stop();
+  });
+
+  it('says nothing is missing when every source answered', async () => {
+    const identity = await startTestIdentity();
+    const catalog = await startTestCatalog();
+    const logistics = await brokenSource('empty');
+    const gateway = await startTestGateway(identity.url, { CATALOG_URL: catalog.url, LOGISTICS_URL: logistics.url });
+    try {
+      const reg = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Sol', lastName: 'Reyes' }));
+      const cookie = sessionCookieOf(reg)!;
+      const res = await fetch(`${gateway.url}/api/search?q=nothing-like-it`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([]);
+      expect(res.headers.get('x-search-incomplete')).toBeNull();
+    } finally {
+      await gateway.stop();
+      logistics.close();
+      await catalog.stop();
+      await identity.stop();
+    }
   });
 });

@@ -5,10 +5,14 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { SearchDialog } from './search-dialog';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_QUERY_LENGTH, shouldSearch } from './search-query';
+import { notSearchedMessage, SEARCH_DEBOUNCE_MS, SEARCH_MIN_QUERY_LENGTH, shouldSearch } from './search-query';
 
-function json(status: number, body: unknown): Response {
-  return { ok: status < 300, status, statusText: status === 404 ? 'Not Found' : 'OK', text: async () => JSON.stringify(body), json: async () => body } as Response;
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  const named = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return {
+    ok: status < 300, status, statusText: status === 404 ? 'Not Found' : 'OK', text: async () => JSON.stringify(body), json: async () => body,
+    headers: { get: (name: string) => named.get(name.toLowerCase()) ?? null },
+  } as unknown as Response;
 }
 
 function Where() {
@@ -84,5 +88,24 @@ describe('search', () => {
     await settle();
     expect(fetchMock).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByText('No results found.')).toBeTruthy());
+  });
+
+  it('says what could not be searched when a source was left out, and searches again on Try again', async () => {
+    fetchMock.mockImplementationOnce(async () => json(200, [{ type: 'service', id: 's1', title: 'Receiving', url: '/items' }], { 'X-Search-Incomplete': 'catalog' }));
+    renderDialog();
+    fireEvent.change(input(), { target: { value: 'walnut' } });
+    await waitFor(() => expect(screen.getByTestId('search-partial').textContent).toBe('Projects and items could not be searched just now. Try again'));
+    expect(screen.getByText('Receiving')).toBeTruthy();
+    expect(screen.queryByText('No results found.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByText('Smith Residence')).toBeTruthy());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('search-partial')).toBeNull();
+  });
+
+  it('names every source left out', () => {
+    expect(notSearchedMessage(['projects', 'items', 'services'])).toBe('Projects, items and services could not be searched just now.');
+    expect(notSearchedMessage(['services'])).toBe('Services could not be searched just now.');
   });
 });

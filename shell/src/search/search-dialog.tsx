@@ -6,7 +6,7 @@ import { FolderOpen, Loader2, Package, Search, Wrench, type LucideIcon } from 'l
 import { useState } from 'react';
 import { useNavigate } from '@midway/ui/router';
 import styled from 'styled-components';
-import { fetchSearchResults, SEARCH_DEBOUNCE_MS, shouldSearch } from './search-query';
+import { fetchSearchResults, notSearchedMessage, SEARCH_DEBOUNCE_MS, shouldSearch } from './search-query';
 import { useDebouncedValue } from './use-debounced-value';
 
 const TYPE_ICONS: Record<SearchResult['type'], LucideIcon> = { project: FolderOpen, item: Package, service: Wrench };
@@ -45,6 +45,23 @@ const Empty = styled(Command.Empty)`
   text-align: center;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** Said when a source was left out: the list may be missing what it would have found. */
+const Partial = styled.p`
+  padding: 10px 8px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  button {
+    border: 0;
+    background: none;
+    padding: 0;
+    color: ${({ theme }) => theme.colors.accent};
+    font: inherit;
+    font-weight: 600;
+    text-decoration: underline;
+    cursor: pointer;
+  }
 `;
 
 const Item = styled(Command.Item)`
@@ -91,7 +108,8 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     queryFn: ({ signal }) => fetchSearchResults(debounced, signal),
     enabled,
   });
-  const results = enabled ? (search.data ?? []) : [];
+  const results = enabled ? (search.data?.results ?? []) : [];
+  const notSearched = enabled && !search.isFetching ? (search.data?.notSearched ?? []) : [];
   const busy = enabled && search.isFetching;
 
   const choose = (result: SearchResult) => {
@@ -111,7 +129,15 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <Command.Input value={query} onValueChange={setQuery} placeholder="Search projects, items, services..." />
           </InputRow>
           <List>
-            {!busy && <Empty>No results found.</Empty>}
+            {!busy && notSearched.length === 0 && <Empty>No results found.</Empty>}
+            {notSearched.length > 0 && (
+              <Partial role="status" data-testid="search-partial">
+                {notSearchedMessage(notSearched)}{' '}
+                <button type="button" onClick={() => void search.refetch()}>
+                  Try again
+                </button>
+              </Partial>
+            )}
             {results.length > 0 && (
               <Command.Group heading="Results">
                 {results.map((result) => {

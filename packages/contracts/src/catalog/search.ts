@@ -19,3 +19,11 @@ export const searchResultSchema = z.object({
   url: z.string(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/**
+ * Set on GET /api/search's answer when a source did not answer in time or failed: the names of those left out
+ * (comma-separated), so the results are shown as partial instead of as everything there is.
+ */
+export const SEARCH_INCOMPLETE_HEADER = 'X-Search-Incomplete';
+/** What each of search's sources finds ('Projects and items could not be searched'). */
+export const SEARCH_SOURCE_FINDS: Record<string, readonly string[]> = { catalog: ['projects', 'items'], logistics: ['services'] };

@@ -31,7 +31,7 @@ import {
 } from '../catalog/items';
 import { addMemberBodySchema, invitationAcceptedSchema, invitationLinkSchema, invitationSchema, invitationSentSchema, projectMemberSchema } from '../catalog/members';
 import { createProjectBodySchema, projectDetailSchema, projectSchema, updateProjectBodySchema } from '../catalog/projects';
-import { searchQuerySchema, searchResultSchema } from '../catalog/search';
+import { SEARCH_INCOMPLETE_HEADER, searchQuerySchema, searchResultSchema } from '../catalog/search';
 import { shareProjectBodySchema, sharedProjectSchema, shareResponseSchema } from '../catalog/sharing';
 import {
   bulkServicesBodySchema,
@@ -812,7 +812,13 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Search projects, items and services',
     description: 'Answered by the gateway from every source (catalog, logistics); a source that fails or takes over 1.5 s is left out. Under 3 characters the answer is `[]`.',
     query: searchQuerySchema,
-    responses: { 200: { description: 'Results from every source that answered.', schema: named('SearchResult', searchResultSchema, true) } },
+    responses: {
+      200: {
+        description: 'Results from every source that answered.',
+        schema: named('SearchResult', searchResultSchema, true),
+        headers: { [SEARCH_INCOMPLETE_HEADER]: { description: 'The sources left out (comma-separated: `catalog`, `logistics`); absent when every source answered.' } },
+      },
+    },
   },
 
   /* ---------- documentation ---------- */
