@@ -59,11 +59,13 @@ describe('Upload PO journey', () => {
     await platform?.stop();
   });
 
+  let projectId: string;
+
   it('uploads a vendor’s PDF, previews it, imports it, and the items carry the PO number as their schedule number', async () => {
     const { page } = session;
     const created = await page.request.post(`${platform.baseUrl}/api/projects`, { data: { name: project, clientName: 'Jordan Ellis', location: '12 Harbour St, Toronto' } });
     expect(created.status()).toBe(201);
-    const projectId = ((await created.json()) as { id: string }).id;
+    projectId = ((await created.json()) as { id: string }).id;
 
     await page.goto(`${platform.baseUrl}/items`);
     await page.getByRole('heading', { name: 'Items', level: 1 }).waitFor();
@@ -90,5 +92,31 @@ describe('Upload PO journey', () => {
     const items = (await (await page.request.get(`${platform.baseUrl}/api/items?projectId=${projectId}&limit=100`)).json()) as { name: string; scheduleNumber: string; supplier: string }[];
     expect(items).toHaveLength(12);
     expect(new Set(items.map((i) => `${i.scheduleNumber} ${i.supplier}`))).toEqual(new Set([`${number} Woodworks Studio`]));
+  }, 120_000);
+
+  it('an order uploaded and left without Import is imported from the project page', async () => {
+    const { page } = session;
+    const later = `PO-${unique().toUpperCase()}`;
+    await page.goto(`${platform.baseUrl}/items`);
+    await page.getByRole('button', { name: 'Upload PO', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Purchase Order' });
+    await dialog.getByRole('combobox', { name: 'Project', exact: true }).click();
+    await page.getByRole('option', { name: project, exact: true }).click();
+    await dialog.getByLabel('File').setInputFiles({ name: 'woodworks-po-2.pdf', mimeType: 'application/pdf', buffer: await vendorPdf(session, later) });
+    await dialog.getByTestId('po-facts').getByText(later, { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${platform.baseUrl}/projects/${projectId}`);
+    const orders = page.getByRole('region', { name: 'Purchase Orders' });
+    await orders.getByText(later, { exact: true }).waitFor();
+    expect(await orders.getByText('Not imported', { exact: true }).count()).toBe(1);
+    await orders.getByRole('button', { name: `Import ${later} (12 lines)` }).click();
+    await toastShown(page, '12 items added to the project.');
+    await orders.getByRole('button', { name: `Import ${later} (12 lines)` }).waitFor({ state: 'detached' });
+    expect(await orders.getByText('Not imported', { exact: true }).count()).toBe(0);
+
+    const items = (await (await page.request.get(`${platform.baseUrl}/api/items?projectId=${projectId}&limit=100`)).json()) as { scheduleNumber: string }[];
+    expect(items.filter((i) => i.scheduleNumber === later)).toHaveLength(12);
   }, 120_000);
 });
