@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
 import { expectNoHorizontalScroll, expectTitle, expectWithinViewportWidth } from './support/layout';
+import { call, signIn, signUp } from './support/journey';
 import { readMail, startPlatform } from './support/platform';
 
 /** The repository root (e2e/..), where each remote's dist/ is. */
@@ -30,35 +31,6 @@ const toastShown = (page: Page, text: string | RegExp) => page.getByText(text, t
 async function choose(scope: Page | Locator, page: Page, trigger: string, option: string) {
   await scope.getByRole('combobox', { name: trigger, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function signUp(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/api/register`);
-  await page.fill('input[name=firstName]', 'Noor');
-  await page.fill('input[name=lastName]', 'Haddad');
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', 'correct horse battery');
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
-}
-
-async function signIn(page: Page, baseUrl: string, who: { email: string; password: string }) {
-  await page.goto(`${baseUrl}/api/login`);
-  await page.fill('input[name=email]', who.email);
-  await page.fill('input[name=password]', who.password);
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
-}
-
-/** A same-origin JSON call from the page (cookies and Origin as the app sends them). */
-async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, { method, headers: body === undefined ? undefined : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: r.status, text: await r.text() };
-    },
-    { method, path, body },
-  );
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-  return JSON.parse(res.text) as T;
 }
 
 async function expectStat(page: Page, label: string, value: string) {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
 import { expectNoHorizontalScroll, expectWithinViewportWidth } from './support/layout';
+import { call, signIn, signUp } from './support/journey';
 import { readMail, startPlatform } from './support/platform';
 
 /**
@@ -10,35 +11,6 @@ import { readMail, startPlatform } from './support/platform';
  */
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page, baseUrl: string, who: { email: string; password: string }) {
-  await page.goto(`${baseUrl}/api/login`);
-  await page.fill('input[name=email]', who.email);
-  await page.fill('input[name=password]', who.password);
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
-}
-
-async function signUp(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/api/register`);
-  await page.fill('input[name=firstName]', 'Noor');
-  await page.fill('input[name=lastName]', 'Haddad');
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', 'correct horse battery');
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
-}
-
-/** A same-origin JSON call from the page (cookies and Origin as the app sends them). */
-async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, { method, headers: body === undefined ? undefined : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: r.status, text: await r.text() };
-    },
-    { method, path, body },
-  );
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-  return JSON.parse(res.text) as T;
-}
 
 async function mailFor(platform: Platform, page: Page, address: string, subject: RegExp, count = 1) {
   const deadline = Date.now() + 30_000;

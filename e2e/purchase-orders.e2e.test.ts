@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { openBrowser, type BrowserSession } from './support/browser';
+import { signUp } from './support/journey';
 import { startPlatform } from './support/platform';
 
 /**
@@ -10,15 +11,6 @@ type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toastShown = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-
-async function signUp(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/api/register`);
-  await page.fill('input[name=firstName]', 'Noor');
-  await page.fill('input[name=lastName]', 'Haddad');
-  await page.fill('input[name=email]', `noor.po.${unique()}@example.com`);
-  await page.fill('input[name=password]', 'correct horse battery');
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
-}
 
 /** A vendor's purchase order as its web system prints it: 12 lines, one of them wrapped, with shipping and tax. */
 async function vendorPdf(session: BrowserSession, number: string): Promise<Buffer> {
@@ -50,7 +42,7 @@ describe('Upload PO journey', () => {
   beforeAll(async () => {
     platform = await startPlatform();
     session = await openBrowser({ viewport: { width: 1440, height: 960 } });
-    await signUp(session.page, platform.baseUrl);
+    await signUp(session.page, platform.baseUrl, `noor.po.${unique()}@example.com`);
     await session.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   }, 180_000);
 
