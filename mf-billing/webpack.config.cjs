@@ -1,6 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { createFederatedConfig, createPreviewRuntimeConfig } = require('@midway/build-config/federation.cjs');
+const { createFederatedConfig, createPreviewRuntimeConfig, precompressPlugins } = require('@midway/build-config/federation.cjs');
 
 // Remote mf_billing; its exposed module is typed by RemoteModules['mf_billing/Routes'] in @midway/contracts (frontend.ts).
 const remote = createFederatedConfig({
@@ -56,6 +56,8 @@ const payPage = {
       scriptLoading: 'defer',
       favicon: require.resolve('@midway/ui/assets/favicon.svg'),
     }),
+    // A phone opening the e-mailed link gets the brotli or gzip file, as for the signed-in pages.
+    ...precompressPlugins(),
   ],
 };
 

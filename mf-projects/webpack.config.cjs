@@ -1,6 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { createFederatedConfig, createPreviewRuntimeConfig } = require('@midway/build-config/federation.cjs');
+const { createFederatedConfig, createPreviewRuntimeConfig, precompressPlugins } = require('@midway/build-config/federation.cjs');
 
 /** Where the gateway serves this remote's dist/; the client page is served at /client/<token>, so its URLs are absolute. */
 const PUBLIC_PREFIX = '/remotes/mf-projects/';
@@ -64,6 +64,8 @@ const clientPage = {
       scriptLoading: 'defer',
       favicon: require.resolve('@midway/ui/assets/favicon.svg'),
     }),
+    // A phone opening the e-mailed link gets the brotli or gzip file, as for the signed-in pages.
+    ...precompressPlugins(),
   ],
 };
 

@@ -412,4 +412,4 @@ function createPrerenderConfig({ dir, entry, after }) {
   };
 }
 
-module.exports = { createFederatedConfig, createPrerenderConfig, createPreviewRuntimeConfig, SHARED_SINGLETONS, PRELOAD_MANIFEST_FILE };
+module.exports = { createFederatedConfig, createPrerenderConfig, createPreviewRuntimeConfig, precompressPlugins, SHARED_SINGLETONS, PRELOAD_MANIFEST_FILE };
