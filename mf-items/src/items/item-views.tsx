@@ -102,7 +102,8 @@ export function ListView({ items, actions, onNearEnd, footer, selection }: ViewP
     return { checked: choosable.length > 0 && chosen === choosable.length, mixed: chosen > 0 && chosen < choosable.length, onChange: selection.onSelectAll };
   }, [items, selection]);
   return (
-    <RowsFrame role="table" aria-label="Items" aria-rowcount={items.length + 1} className={selection?.selecting ? SELECTING_CLASS : undefined}>
+    // The Select bar sits in the frame but outside the table: a table's children are rows (screen readers and axe).
+    <RowsFrame className={selection?.selecting ? SELECTING_CLASS : undefined}>
       <RowStyles $variant="ghost" $size="icon" />
       {selection && selectAll ? (
         <SelectModeBar>
@@ -119,15 +120,17 @@ export function ListView({ items, actions, onNearEnd, footer, selection }: ViewP
           </Button>
         </SelectModeBar>
       ) : null}
-      <ItemsHeader cols="with-project" selectAll={selectAll} />
-      <VirtualList
-        entries={items}
-        getKey={(i) => i.id}
-        estimateSize={(_item, _index, windowWidth) => rowEstimate(windowWidth)}
-        render={render}
-        onNearEnd={onNearEnd}
-        footer={footer}
-      />
+      <div role="table" aria-label="Items" aria-rowcount={items.length + 1}>
+        <ItemsHeader cols="with-project" selectAll={selectAll} />
+        <VirtualList
+          entries={items}
+          getKey={(i) => i.id}
+          estimateSize={(_item, _index, windowWidth) => rowEstimate(windowWidth)}
+          render={render}
+          onNearEnd={onNearEnd}
+          footer={footer}
+        />
+      </div>
     </RowsFrame>
   );
 }
