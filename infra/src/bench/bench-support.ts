@@ -42,6 +42,13 @@ export function table(rows: Record<string, string | number>[]): string {
 }
 
 /** A new designer for a benchmark: their id and session cookie (name=value). */
+/** The platform's admin (staff) signed in: the session cookie. */
+export async function signInAdmin(platform: { baseUrl: string; admin: { email: string; password: string } }): Promise<string> {
+  const res = await fetch(`${platform.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(platform.admin) });
+  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
 export async function signUp(baseUrl: string): Promise<{ userId: string; cookie: string }> {
   const res = await fetch(`${baseUrl}/api/register`, {
     method: 'POST',

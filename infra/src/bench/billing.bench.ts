@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import type { Platform } from '../platform';
-import { table } from './bench-support';
+import { signInAdmin, table } from './bench-support';
 
 const ms = (t0: number) => performance.now() - t0;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -16,7 +16,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function benchBilling(platform: Platform, opts: { items: number; projects: number; rounds: number }) {
   const pool = new Pool({ connectionString: platform.databaseUrl, max: 2, options: '-c search_path=billing' });
   pool.on('error', () => undefined);
-  const cookie = await signIn(platform);
+  const cookie = await signInAdmin(platform);
   const post = async (path: string, body?: unknown) => {
     const res = await fetch(`${platform.baseUrl}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
     const text = await res.text();
@@ -34,11 +34,6 @@ export async function benchBilling(platform: Platform, opts: { items: number; pr
   }
 }
 
-async function signIn(platform: Platform): Promise<string> {
-  const res = await fetch(`${platform.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(platform.admin) });
-  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
-}
 
 /**
  * Round r: a set of stored items (hidden — deleted — until its round), in storage for 5 days. The bare SQL writes

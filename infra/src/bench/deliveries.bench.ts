@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import type { Platform } from '../platform';
-import { percentile, table } from './bench-support';
+import { percentile, signInAdmin, table } from './bench-support';
 
 const ms = (t0: number) => performance.now() - t0;
 /** A Monday far enough ahead that nothing else books it. */
@@ -46,7 +46,7 @@ export async function benchDeliveries(platform: Platform, opts: { deliveries: nu
       if (i >= warmUp) bare.push(ms(t));
     }
 
-    const cookie = await signIn(platform);
+    const cookie = await signInAdmin(platform);
     const desk: number[] = [];
     for (let i = 0; i < opts.requests; i++) {
       const t = performance.now();
@@ -69,8 +69,3 @@ export async function benchDeliveries(platform: Platform, opts: { deliveries: nu
   }
 }
 
-async function signIn(platform: Platform): Promise<string> {
-  const res = await fetch(`${platform.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(platform.admin) });
-  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
-}
