@@ -38,5 +38,6 @@ export * from './access/project-facts';
 export * from './access/user-read-model.repository';
 export * from './read-model/owner-queries';
 export * from './read-model/not-seen-yet';
+export * from './read-model/project-people';
 export * from './mail/background-mail';
 export * from './crash-point';

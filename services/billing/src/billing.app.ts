@@ -47,14 +47,15 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   const { testMode, webhookSecret, offline, processor } = await startCardProcessor(config, logger, uow, () => `${selfUrl}${WEBHOOK_PATH}`);
   if (offline) rt.onStop(offline.stop);
   for (const consume of [consumeCatalogFacts, consumeIdentityFacts, consumeLogisticsFacts]) rt.onStop((await consume(rt.bus, uow, logger, tz)).stop);
-  // Before a 404 for a project it has not seen yet, billing asks catalog and applies the answer.
+  // Before a 404 for a project it has not seen yet, billing asks catalog and applies the answer (identity, about a
+  // receipt's owner it has not heard of); its fact handler applies either.
   const catchUp = catchUpOverBus(rt.bus, logger, applyCatalogEvent(uow, tz));
 
   const mailer = config.SMTP_URL ? new Mailer(config.SMTP_URL, config.MAIL_FROM) : null;
   if (mailer) rt.onStop(async () => mailer.close());
   const mail = mailer ? (m: Parameters<Mailer['send']>[0]) => mailer.send(m) : null;
   // The invoice e-mail's pay link, its public page's calls, and the receipts after a payment.
-  const payLinks = new PayLinkService(uow, { publicUrl: config.PUBLIC_URL, tz, testMode, mail, onError: (err, what) => logger.error({ err }, `${what} failed`) });
+  const payLinks = new PayLinkService(uow, { publicUrl: config.PUBLIC_URL, tz, testMode, mail, onError: (err, what) => logger.error({ err }, `${what} failed`), catchUp });
   const invoices = new InvoiceService(uow, { tz, renderPdf: renderInvoicePdf, mail, catchUp, payUrl: (id) => payLinks.url(id) });
   // What a run marks sent is e-mailed as Send does it.
   const auto = new AutomaticBillingService(uow, { tz, deliver: (ids) => invoices.deliver(ids), logger });

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import pino from 'pino';
 import Stripe from 'stripe';
+import { answerOwnerQueries, makeEvent, type Bus } from '@midway/service-kit';
 import { readMail, readMailSource, testEnv, type SunkMail } from '@midway/testing';
 import { actor, eventually, useBilling } from './billing-harness';
 
@@ -23,11 +26,13 @@ const publicIntent = async (token: string) => {
   return { status: res.status, body: await res.json() };
 };
 
-/** A sent invoice of a new project (its owner known to billing), its e-mail, and the pay link's token from it. */
-async function sentByMail() {
+/** A sent invoice of a new project (its owner known to billing unless said), its e-mail, and the pay link's token from it. */
+async function sentByMail(opts: { ownerKnown?: boolean } = {}) {
   const owner = actor();
-  await t.up.user(owner, 'Olive', 'Owner');
-  await eventually(() => read.user(owner.userId), (u) => Boolean(u));
+  if (opts.ownerKnown !== false) {
+    await t.up.user(owner, 'Olive', 'Owner');
+    await eventually(() => read.user(owner.userId), (u) => Boolean(u));
+  }
   const projectId = await t.up.project(owner, { name: `Cedar House ${randomUUID().slice(0, 6)}` });
   await eventually(() => read.project(projectId), (x) => Boolean(x));
   const payer = `payer.${randomUUID().slice(0, 8)}@example.com`;
@@ -110,6 +115,28 @@ it('pays through the offline processor: the invoice is paid, the page says so, a
   expect(await receipts(inv.owner.email)).toHaveLength(1);
   const recorded = await t.billing.db.$queryRaw<{ n: number; sent: number }[]>`SELECT count(*)::int AS n, count(receipt_sent_at)::int AS sent FROM payments WHERE invoice_id = ${inv.id}::uuid`;
   expect(recorded).toEqual([{ n: 1, sent: 1 }]);
+});
+
+it('sends the owner’s receipt even when the owner’s facts never reached billing: it asks identity first', async () => {
+  const inv = await sentByMail({ ownerKnown: false });
+  // Identity's answer over NATS (its own side is tested in identity).
+  const nc = await connect({ servers: testEnv().natsUrl });
+  const identity = answerOwnerQueries({ nc } as Bus, pino({ level: 'silent' }), {
+    'identity.user': async (id) =>
+      id === inv.owner.userId ? [makeEvent('identity.user.updated.v1', { userId: id, email: inv.owner.email, firstName: 'Olive', lastName: 'Owner', company: null, systemRole: 'designer', updatedAt: '2020-01-01T00:00:00.000Z' })] : [],
+  });
+  try {
+    expect(await read.user(inv.owner.userId)).toBeFalsy();
+    const ask = await publicIntent(inv.token);
+    const confirmed = await fetch(`${t.billing.url}/api/billing/test-processor/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientSecret: ask.body.clientSecret }) });
+    expect(confirmed.status).toBe(200);
+    const receipts = (address: string) => mailTo(address).then((ms) => ms.filter((m) => m.subject === `Receipt for invoice ${inv.number}`));
+    expect(await eventually(() => receipts(inv.owner.email), (m) => m.length >= 1, 20_000)).toHaveLength(1);
+    expect(await receipts(inv.payer)).toHaveLength(1);
+  } finally {
+    await identity.stop();
+    await nc.close();
+  }
 });
 
 it('a voided invoice’s link says so and takes no payment', async () => {

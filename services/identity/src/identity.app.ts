@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { startServiceRuntime } from '@midway/service-kit';
+import { answerOwnerQueries, startServiceRuntime } from '@midway/service-kit';
 import type { IdentityConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
 import { UnitOfWork } from './data/unit-of-work';
@@ -16,6 +16,7 @@ import { PasswordResetMailer } from './mail/password-reset.mailer';
 import { contactRoutes } from './routes/contact.routes';
 import { ProfileService } from './domain/profile.service';
 import { profileRoutes } from './routes/profile.routes';
+import { userFactsOf } from './domain/user-events';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
 
@@ -54,6 +55,9 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   rt.app.use(passwordRoutes(passwords, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }));
   rt.app.use(profileRoutes(new ProfileService(uow)));
   rt.app.use(contactRoutes(contact, { contactPerMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE, counters }));
+
+  // A service addressing a project's e-mail asks about a user whose facts it never received.
+  rt.onStop(answerOwnerQueries(rt.bus, logger, { 'identity.user': (id) => userFactsOf(uow.read.users, id) }).stop);
 
   mailer.start();
   const running = await rt.listen(port, config.HOST);

@@ -11,7 +11,7 @@ import { UploadCleanup } from './domain/upload-cleanup.service';
 import { DamageReports } from './domain/damage-reports.service';
 import { systemClock, type Clock } from './domain/inspection-due';
 import { ReceivingService } from './domain/receiving.service';
-import { consumeIdentityFacts } from './events/identity.consumer';
+import { applyIdentityEvent, consumeIdentityFacts } from './events/identity.consumer';
 import { DamageReportMailer } from './mail/damage-report.mailer';
 import { DeliveryMailer } from './mail/delivery.mailer';
 import { DeliveriesService } from './domain/deliveries.service';
@@ -44,8 +44,9 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   rt.onStop(catalog.stop);
   const identity = await consumeIdentityFacts(rt.bus, uow, logger);
   rt.onStop(identity.stop);
-  // Before a 404 for a project or item it has not seen yet, logistics asks catalog and applies the answer.
-  const catchUp = catchUpOverBus(rt.bus, logger, applyCatalogEvent(uow));
+  // Before a 404 for a project or item it has not seen yet, logistics asks catalog and applies the answer; before
+  // a project's e-mail, identity about people it has not heard of.
+  const catchUp = catchUpOverBus(rt.bus, logger, (event) => (event.type.startsWith('identity.') ? applyIdentityEvent(uow)(event) : applyCatalogEvent(uow)(event)));
 
   const services = new ServiceSelectionService(uow, catchUp);
   rt.app.use(serviceRoutes(services));
@@ -62,11 +63,11 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   rt.onStop(answerOwnerQueries(rt.bus, logger, { 'logistics.photo': (key) => photos.describe(key) }).stop);
   // The receiving desk, and its damage reports' e-mails (retried every minute) and signed photo links.
   const clock = opts.clock ?? systemClock;
-  const damage = new DamageReports(uow, { mailer: new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM), store, publicUrl: config.PUBLIC_URL, clock, logger });
+  const damage = new DamageReports(uow, { mailer: new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM), store, publicUrl: config.PUBLIC_URL, clock, logger, catchUp });
   rt.app.use(receivingRoutes(new ReceivingService(uow, clock, (id) => damage.dispatch(id), catchUp)), damagePhotoRoutes(damage));
   rt.housekeeping.add('unsent damage report e-mails', 60_000, () => damage.sweep());
   // Deliveries: designers book, staff run them; their e-mails (kept until sent) link the proof photos like damage reports do.
-  const notices = new DeliveryNotices(uow, { mailer: new DeliveryMailer(config.SMTP_URL, config.MAIL_FROM), publicUrl: config.PUBLIC_URL, clock, logger });
+  const notices = new DeliveryNotices(uow, { mailer: new DeliveryMailer(config.SMTP_URL, config.MAIL_FROM), publicUrl: config.PUBLIC_URL, clock, logger, catchUp });
   rt.onStop(async () => void (await Promise.all([damage.stop(), notices.stop()])));
   rt.housekeeping.add('unsent delivery e-mails', DELIVERY_MAIL_SWEEP_MS, () => notices.sweep());
   rt.app.use(deliveryRoutes(new DeliveriesService(uow, catchUp, { clock, timeZone: config.LOGISTICS_TIME_ZONE, store, notify: (id, kind) => notices.dispatch(id, kind) })));

@@ -1,4 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import pino from 'pino';
+import { answerOwnerQueries, makeEvent, type Bus } from '@midway/service-kit';
 import { announceUser, readMail, testEnv, type SunkMail } from '@midway/testing';
 import { actor, ANONYMOUS, eventually, usePlatform, watchEvents, type Actor } from './logistics-harness';
 
@@ -331,6 +334,37 @@ describe('a damage report', () => {
     expect(reported.map((e) => e.data)).toEqual([
       expect.objectContaining({ damageReportId: res.body.damageReportId, itemName: name, projectId: adaProject.id, condition: 'damaged', notes: 'Cracked top, left corner', photoUrls: res.body.photoUrls, reportedAt: '2026-07-01T12:00:00.000Z' }),
     ]);
+  }, 30_000);
+
+  it('reaches an owner whose facts never reached logistics: it asks identity first', async () => {
+    // Identity's answer over NATS (its own side is tested in identity): only this owner is known to it.
+    const stranger = actor();
+    const nc = await connect({ servers: testEnv().natsUrl });
+    const asked: string[] = [];
+    const identity = answerOwnerQueries({ nc } as Bus, pino({ level: 'silent' }), {
+      'identity.user': async (id) => {
+        asked.push(id);
+        return id === stranger.userId
+          ? [makeEvent('identity.user.updated.v1', { userId: id, email: stranger.email, firstName: 'Olu', lastName: 'Adeyemi', company: null, systemRole: 'designer', updatedAt: '2020-01-01T00:00:00.000Z' })]
+          : [];
+      },
+    });
+    try {
+      const project = await t.project(stranger, { name: 'Old Mill' });
+      const name = `Oak dresser ${digits(5)}`;
+      const item = await itemOf(stranger, project.id, { name, trackingNumber: digits(12) });
+      expect(await t.logisticsService.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE id = ${stranger.userId}::uuid`).toEqual([{ n: 0 }]);
+      expect((await arrive({ code: 'dresser', itemId: item.id })).status).toBe(201);
+      expect((await inspect(item.id, { condition: 'damaged', notes: 'Split side panel' })).status).toBe(201);
+
+      const toStranger = (m: SunkMail) => m.subject.includes(name) && m.to.some((to) => to.address.toLowerCase() === stranger.email.toLowerCase());
+      const inbox = await eventually(() => readMail(testEnv().mailUrl), (all) => all.some(toStranger), 15_000);
+      expect(inbox.filter(toStranger)).toHaveLength(1);
+      expect(asked).toContain(stranger.userId);
+    } finally {
+      await identity.stop();
+      await nc.close();
+    }
   }, 30_000);
 
   it('shows its photos to the project’s people through the photo path', async () => {

@@ -14,6 +14,8 @@ export const OWNER_QUERY_SUBJECTS = {
   'catalog.item': 'query.catalog.item',
   /** A completed photo upload: its uploader and the project it belongs to (`logistics.photo.uploaded.v1`). */
   'logistics.photo': 'query.logistics.photo',
+  /** A user's name and e-mail (`identity.user.updated.v1`): whom a project's e-mails go to. */
+  'identity.user': 'query.identity.user',
 } as const;
 
 export type OwnerQueryKind = keyof typeof OWNER_QUERY_SUBJECTS;

@@ -32,6 +32,17 @@ export class UserReadModelRepository {
     );
   }
 
+  /** The project's owner and active members this service has no name or e-mail for (see knownProjectPeople). */
+  async unknownPeople(projectId: string): Promise<string[]> {
+    const rows = await this.query<{ id: string }>(sql`
+      SELECT x.id::text FROM (
+        SELECT p.owner_id AS id FROM projects p WHERE p.id = ${projectId}::uuid
+        UNION SELECT m.user_id FROM project_members m WHERE m.project_id = ${projectId}::uuid AND m.active
+      ) x
+      WHERE x.id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = x.id)`);
+    return rows.map((r) => r.id);
+  }
+
   /** The addresses of a project's owner and active members, as far as this service has heard of them. */
   projectPeople(projectId: string): Promise<{ email: string; name: string | null }[]> {
     return this.query(sql`

@@ -29,10 +29,12 @@ export interface CatchUp {
    * throws: one transaction, rolled back.
    */
   retrying<T>(work: () => Promise<T>): Promise<T>;
+  /** Asks the owner of `kind` about `id` and applies what it knows; true when it knows the id. */
+  learn(kind: OwnerQueryKind, id: string): Promise<boolean>;
 }
 
 /** Runs the work once: a 404 is final (for domain unit tests and tools without a bus). */
-export const noCatchUp: CatchUp = { retrying: (work) => work() };
+export const noCatchUp: CatchUp = { retrying: (work) => work(), learn: async () => false };
 
 export interface ReadModelCatchUpOptions {
   /** Asks the owner: its events for the id, empty when it does not exist, null when it did not answer. */

@@ -1,4 +1,4 @@
-import { notFound } from '@midway/service-kit';
+import { learnProjectPeople, noCatchUp, notFound, type CatchUp } from '@midway/service-kit';
 import type { PublicInvoice } from '@midway/contracts';
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { UnitOfWork } from '../data/unit-of-work';
@@ -19,7 +19,7 @@ export class PayLinkService {
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly deps: { publicUrl: string; tz: string; testMode: boolean; mail: ((m: MailMessage) => Promise<void>) | null; onError(err: unknown, what: string): void },
+    private readonly deps: { publicUrl: string; tz: string; testMode: boolean; mail: ((m: MailMessage) => Promise<void>) | null; onError(err: unknown, what: string): void; catchUp?: CatchUp },
   ) {}
 
   private signingKey(): Promise<Buffer> {
@@ -81,6 +81,7 @@ export class PayLinkService {
     if (!payment) return;
     try {
       const invoice = (await this.uow.read.invoices.find(payment.invoiceId))!;
+      await learnProjectPeople(this.deps.catchUp ?? noCatchUp, this.uow.read.users, invoice.projectId);
       const [project, owner] = await Promise.all([this.uow.read.access.project(invoice.projectId), this.uow.read.users.ownerEmail(invoice.projectId)]);
       const to = [...new Set([invoice.clientEmail, owner].filter((e): e is string => Boolean(e)))];
       if (to.length === 0) return;

@@ -16,3 +16,12 @@ export const userEvents = {
   updated: (u: UserFacts & { updatedAt: Date }) =>
     makeEvent('identity.user.updated.v1', { userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, company: u.company ?? null, systemRole: u.systemRole, updatedAt: u.updatedAt.toISOString() }),
 };
+
+/**
+ * Identity's answer to a service asking about a user it never heard of (before addressing a project's e-mail): the
+ * user as one `identity.user.updated.v1`, or nothing when there is no such user.
+ */
+export async function userFactsOf(users: { findById(id: string): Promise<(UserFacts & { updatedAt: Date }) | null> }, id: string) {
+  const user = await users.findById(id);
+  return user ? [userEvents.updated(user)] : [];
+}

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { HttpError, notFound } from '@midway/service-kit';
+import { HttpError, learnProjectPeople, noCatchUp, notFound, type CatchUp } from '@midway/service-kit';
 import type { UnitOfWork } from '../data/unit-of-work';
 import type { DamageLetter } from '../mail/damage-report.mailer';
 import type { Clock } from './inspection-due';
@@ -25,7 +25,7 @@ export class DamageReports {
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly deps: { mailer: DamageMailer; store: PhotoStore | null; publicUrl: string; clock: Clock; logger: Logger },
+    private readonly deps: { mailer: DamageMailer; store: PhotoStore | null; publicUrl: string; clock: Clock; logger: Logger; catchUp?: CatchUp },
   ) {}
 
   private signingKey(): Promise<Buffer> {
@@ -48,6 +48,7 @@ export class DamageReports {
   async deliver(damageReportId: string): Promise<boolean> {
     const letter = await this.uow.read.inspections.letter(damageReportId);
     if (!letter) return false;
+    await learnProjectPeople(this.deps.catchUp ?? noCatchUp, this.uow.read.users, letter.projectId);
     const people = await this.uow.read.users.projectPeople(letter.projectId);
     if (people.length === 0) return false;
     if (!(await this.uow.run((r) => r.inspections.claimEmail(damageReportId, this.deps.clock())))) return false;

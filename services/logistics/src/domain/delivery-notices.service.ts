@@ -6,6 +6,7 @@ import { DELIVERY_MAIL_CLAIM_MS, deliveryMailRetryDelayMs } from './delivery-mai
 import type { Clock } from './inspection-due';
 import { PHOTO_LINK_KEY_NAME, photoLinkExpiry, signedPhotoPath } from './photo-link';
 import { photoKeyOf } from '@midway/contracts';
+import { learnProjectPeople, noCatchUp, type CatchUp } from '@midway/service-kit';
 
 export interface DeliveryLetterSender {
   send(letter: DeliveryLetter): Promise<void>;
@@ -28,7 +29,7 @@ export class DeliveryNotices {
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly deps: { mailer: DeliveryLetterSender; publicUrl: string; clock: Clock; logger: Logger },
+    private readonly deps: { mailer: DeliveryLetterSender; publicUrl: string; clock: Clock; logger: Logger; catchUp?: CatchUp },
   ) {}
 
   /** Tries the notice now, in the background (the staff's answer does not wait for SMTP). */
@@ -71,6 +72,7 @@ export class DeliveryNotices {
     const r = this.uow.read;
     const delivery = await r.deliveries.view(deliveryId);
     if (!delivery || (kind === 'out' && delivery.status !== 'out-for-delivery')) return null;
+    await learnProjectPeople(this.deps.catchUp ?? noCatchUp, r.users, delivery.projectId);
     const [people, project] = await Promise.all([r.users.projectPeople(delivery.projectId), r.access.project(delivery.projectId)]);
     const to = [...new Set([...people.map((p) => p.email), ...(project?.clientEmail ? [project.clientEmail] : [])].map((e) => e.toLowerCase()))];
     if (!to.length) throw new Error(`nobody of project ${delivery.projectId} is known yet`);

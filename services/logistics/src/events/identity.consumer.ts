@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@midway/contracts';
 import { startConsumer, type Bus, type Logger } from '@midway/service-kit';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { applyIdentityFact } from '../domain/identity-facts';
@@ -11,6 +12,9 @@ export function consumeIdentityFacts(bus: Bus, uow: UnitOfWork, logger: Logger) 
     service: 'logistics',
     filterSubject: 'identity.>',
     logger,
-    handle: async (event) => void (await uow.once(event, (repos) => applyIdentityFact(repos, event))),
+    handle: applyIdentityEvent(uow),
   });
 }
+
+/** One identity fact through the inbox: the consumer's way, and the way identity's answer to a question is applied. */
+export const applyIdentityEvent = (uow: UnitOfWork) => async (event: EventEnvelope) => void (await uow.once(event, (repos) => applyIdentityFact(repos, event)));
