@@ -47,8 +47,7 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   const { testMode, webhookSecret, offline, processor } = await startCardProcessor(config, logger, uow, () => `${selfUrl}${WEBHOOK_PATH}`);
   if (offline) rt.onStop(offline.stop);
   for (const consume of [consumeCatalogFacts, consumeIdentityFacts, consumeLogisticsFacts]) rt.onStop((await consume(rt.bus, uow, logger, tz)).stop);
-  // Before a 404 for a project it has not seen yet, billing asks catalog and applies the answer (identity, about a
-  // receipt's owner it has not heard of); its fact handler applies either.
+  // Before a 404 for a project it has not seen, billing asks catalog (identity, before a receipt to an unknown owner).
   const catchUp = catchUpOverBus(rt.bus, logger, applyCatalogEvent(uow, tz));
 
   const mailer = config.SMTP_URL ? new Mailer(config.SMTP_URL, config.MAIL_FROM) : null;

@@ -44,8 +44,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   rt.onStop(catalog.stop);
   const identity = await consumeIdentityFacts(rt.bus, uow, logger);
   rt.onStop(identity.stop);
-  // Before a 404 for a project or item it has not seen yet, logistics asks catalog and applies the answer; before
-  // a project's e-mail, identity about people it has not heard of.
+  // Before a 404 for a project or item it has not seen, logistics asks catalog (identity, before e-mailing the unknown).
   const catchUp = catchUpOverBus(rt.bus, logger, (event) => (event.type.startsWith('identity.') ? applyIdentityEvent(uow)(event) : applyCatalogEvent(uow)(event)));
 
   const services = new ServiceSelectionService(uow, catchUp);
