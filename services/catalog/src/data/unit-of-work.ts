@@ -51,7 +51,7 @@ function reposFor(client: Client, reader?: Pool, pages?: ItemPageCache): Omit<Re
     users: new UserRepository(client),
     products: new ProductRepository(client),
     stats: new StatsRepository(client, reader),
-    search: new SearchRepository(client),
+    search: new SearchRepository(client, reader),
     republish: new RepublishRepository(client),
     itemPhotos: new ItemPhotoRepository(client),
     costs: new CostRepository(client),
