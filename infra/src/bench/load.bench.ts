@@ -221,7 +221,9 @@ function mergeSamples(a: Map<LoadRoute, RouteSamples>, b: Map<LoadRoute, RouteSa
 
 /** The warm-up's rounds, and its longest: memory of a platform under this mix settles within about a minute. */
 const WARM_UP_ROUND_S = 15;
-const WARM_UP_MAX_S = 150;
+const WARM_UP_MAX_S = 240;
+/** Rounds memory must hold still over: over one, a process between collections could look settled and grow after. */
+const SETTLED_OVER_ROUNDS = 2;
 
 async function loadRun(replicas: number, opts: { connections: number; seconds: number; users: number; projects: number; items: number; log: (line: string) => void }): Promise<LoadRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-load-'));
@@ -237,16 +239,15 @@ async function loadRun(replicas: number, opts: { connections: number; seconds: n
     // platform that has served the mix, so the timed window's growth is what the load leaves behind.
     const cold = rssOfProcesses(platform);
     let warm = { requests: 0, seconds: 0, rounds: 0, samples: new Map<LoadRoute, RouteSamples>() };
-    let last = cold;
+    const readings = [cold];
     for (let settled = false; !settled && warm.seconds < WARM_UP_MAX_S; ) {
       const round = await drive(platform.baseUrl, users, opts.connections, WARM_UP_ROUND_S);
       warm = { requests: warm.requests + round.requests, seconds: warm.seconds + round.seconds, rounds: warm.rounds + 1, samples: mergeSamples(warm.samples, round.samples) };
-      const now = rssOfProcesses(platform);
-      settled = warm.rounds > 1 && memorySettled(last, now);
-      last = now;
+      readings.push(rssOfProcesses(platform));
+      settled = warm.rounds > SETTLED_OVER_ROUNDS && memorySettled(readings.at(-1 - SETTLED_OVER_ROUNDS)!, readings.at(-1)!);
     }
     const warmErrors = routeFigures(warm.samples).filter((r) => r.errors > 0);
-    opts.log(`untimed warm-up: ${warm.rounds} rounds of ${WARM_UP_ROUND_S} s until no process grew over 5% in a round, ${warm.requests} requests${warmErrors.length ? `, errors: ${warmErrors.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}` : ', no errors'}`);
+    opts.log(`untimed warm-up: ${warm.rounds} rounds of ${WARM_UP_ROUND_S} s until no process grew over 5% in ${SETTLED_OVER_ROUNDS} rounds, ${warm.requests} requests${warmErrors.length ? `, errors: ${warmErrors.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}` : ', no errors'}`);
     await settle(platform.databaseUrl, platform.natsUrl, () => undefined);
     const before = rssOfProcesses(platform);
     const run = await drive(platform.baseUrl, users, opts.connections, opts.seconds);
