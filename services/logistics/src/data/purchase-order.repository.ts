@@ -31,6 +31,16 @@ export interface OrderLine {
   shipped: boolean;
 }
 
+/** A line of an order with its first shipment, whoever's document the shipment is on. */
+export interface LineShipment {
+  lineRef: string;
+  itemId: string | null;
+  shipmentId: string;
+  shipmentDocumentId: string;
+  trackingNumber: string;
+  carrier: string | null;
+}
+
 const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 const SHIPMENT = { include: { lines: { include: { line: { select: { documentId: true, document: { select: { importedAt: true } } } } } } } } as const;
 const INCLUDE = { lines: { orderBy: { position: 'asc' }, include: { shipments: { include: { shipment: SHIPMENT } } } }, shipments: SHIPMENT } as const;
@@ -94,11 +104,12 @@ export class PurchaseOrderRepository {
   }
 
   /**
-   * The project's other purchase orders of the same number, locked and read as they are once any upload or import
-   * under way has committed: uploads of one order queue on its number (two documents of it uploaded at once each
-   * see the other), and a later document links to an order's lines only as its import left them. Oldest first.
+   * The project's other purchase orders that have a number (which of them are the same order is the domain's rule),
+   * locked and read as they are once any upload or import under way has committed: uploads of one order also queue
+   * on its number's key (two documents of it uploaded at once each see the other), and a later document links to an
+   * order's lines only as its import left them. Oldest first.
    */
-  async lockSameNumber(projectId: string, exceptId: string, numberKey: string): Promise<NumberedDocument[]> {
+  async lockNumberedDocuments(projectId: string, exceptId: string, numberKey: string): Promise<NumberedDocument[]> {
     await this.db.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`purchase-order:${projectId}:${numberKey}`}, 0))::text`;
     return this.db.$queryRaw<NumberedDocument[]>`
       SELECT d.id::text, d.number, d.vendor_name AS vendor, d.imported_at AS "importedAt",
@@ -111,16 +122,16 @@ export class PurchaseOrderRepository {
   }
 
   /** A document's own shipments with the ids of its lines each ships. */
-  async ownShipments(documentId: string): Promise<{ id: string; trackingNumber: string; carrier: string | null; lineIds: string[] }[]> {
+  async ownShipments(documentId: string): Promise<{ id: string; lineIds: string[] }[]> {
     const rows = await this.db.shipment.findMany({ where: { documentId }, orderBy: { createdAt: 'asc' }, include: { lines: { where: { line: { documentId } } } } });
-    return rows.map((s) => ({ id: s.id, trackingNumber: s.trackingNumber, carrier: s.carrier, lineIds: s.lines.map((l) => l.documentLineId) }));
+    return rows.map((s) => ({ id: s.id, lineIds: s.lines.map((l) => l.documentLineId) }));
   }
 
   /**
    * Each line's first shipment, whoever's document it is on, with the line's item: what an import that raced a
    * linking acknowledgement checks its items against.
    */
-  async firstShipmentByLine(documentId: string): Promise<{ lineRef: string; itemId: string | null; shipmentId: string; shipmentDocumentId: string; trackingNumber: string; carrier: string | null }[]> {
+  async firstShipmentByLine(documentId: string): Promise<LineShipment[]> {
     return this.db.$queryRaw`
       SELECT DISTINCT ON (l.id) l.line_ref AS "lineRef", l.item_id::text AS "itemId", s.id::text AS "shipmentId", s.document_id::text AS "shipmentDocumentId",
         s.tracking_number AS "trackingNumber", s.carrier
@@ -141,7 +152,7 @@ export class PurchaseOrderRepository {
 
   /**
    * Links each imported line to its item and stamps the first import. The document's row is locked first, so a
-   * later document linking to its lines (lockNumberedOrders) waits for the lines' items.
+   * later document linking to its lines (lockNumberedDocuments) waits for the lines' items.
    */
   async markImported(id: string, links: { position: number; itemId: string }[]): Promise<void> {
     await this.db.$queryRaw`SELECT id FROM documents WHERE id = ${id}::uuid FOR NO KEY UPDATE`;

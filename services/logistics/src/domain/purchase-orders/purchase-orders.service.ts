@@ -4,6 +4,7 @@ import { canOnProject, IMPORT_ITEMS_SUBJECT, importItemsReplySchema, isUuid, PUR
 import { accessFor } from '../logistics-access';
 import { detectCarrier, trackingUrl } from '@midway/carriers';
 import type { UnitOfWork, Repos } from '../../data/unit-of-work';
+import type { LineShipment } from '../../data/purchase-order.repository';
 import type { PhotoStore } from '../photo.service';
 import { logisticsEvents } from '../logistics-events';
 import { readPurchaseOrder, UnreadablePurchaseOrderError, type ParsedPurchaseOrder } from './po-parser';
@@ -56,7 +57,7 @@ export class PurchaseOrderService {
     // Stored in the transaction: a failed store rolls the rows back, so nothing half-made remains.
     await this.uow.run(async (r) => {
       const doc: UploadedDocument = { ...parsed, id, projectId, lines, shipments };
-      const sameNumber = parsed.number ? await r.purchaseOrders.lockSameNumber(projectId, id, orderNumberKey(parsed.number)) : [];
+      const sameNumber = parsed.number ? await r.purchaseOrders.lockNumberedDocuments(projectId, id, orderNumberKey(parsed.number)) : [];
       const later = shipments.length ? await linkToEarlierOrder(r, doc, sameNumber) : null;
       const warnings = [...parsed.warnings, ...(later?.warnings ?? [])];
       await r.purchaseOrders.create({ ...parsed, warnings, id, projectId, uploadedBy: caller.userId, fileKey: fileKeyOf(id), fileSize: body.length, lines, shipments });
@@ -206,9 +207,10 @@ async function shipmentsWaitingFor(r: Repos, order: UploadedDocument, sameNumber
   for (const ack of acknowledgementsWaitingFor(order, sameNumber)) {
     const ackLines = await r.purchaseOrders.orderLines(ack.id);
     const { matches } = matchOrderLines(ackLines, order.lines);
+    const matchOf = new Map(ackLines.map((l, i) => [l.id, matches[i]]));
     for (const s of await r.purchaseOrders.ownShipments(ack.id)) {
       for (const lineId of s.lineIds) {
-        const match = matches[ackLines.findIndex((l) => l.id === lineId)];
+        const match = matchOf.get(lineId);
         if (match !== null && match !== undefined) links.push({ shipmentId: s.id, documentLineId: order.lines[match]!.id });
       }
     }
@@ -217,10 +219,7 @@ async function shipmentsWaitingFor(r: Repos, order: UploadedDocument, sameNumber
 }
 
 /** Items just imported whose line a shipment reached after the import read the order: each shipment's, as one fact. */
-function lateShipments(
-  firstByLine: { lineRef: string; itemId: string | null; shipmentId: string; shipmentDocumentId: string; trackingNumber: string; carrier: string | null }[],
-  sentWithImport: ReadonlyMap<string, unknown>,
-) {
+function lateShipments(firstByLine: LineShipment[], sentWithImport: ReadonlyMap<string, unknown>) {
   const byShipment = new Map<string, { shipmentId: string; documentId: string; trackingNumber: string; carrierId: string | null; itemIds: string[] }>();
   for (const l of firstByLine) {
     if (!l.itemId || sentWithImport.has(l.lineRef)) continue;
