@@ -32,7 +32,8 @@ export function useRecentActivity() {
   });
 }
 
-function useRefreshCatalog() {
+/** Reads the projects (each project's page and lists under its key too), items, dashboard and activity again. */
+export function useRefreshCatalog() {
   const queryClient = useQueryClient();
   return () => Promise.all(AFTER_CATALOG_CHANGE.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,9 +1,9 @@
 import type { BulkImportResponse, PurchaseOrderSummary } from '@midway/contracts';
 import { apiJson, Badge, Button, Card, CardContent, CardHeader, CardTitle, formatMoney, isUnauthorizedError, serverMessage, toast } from '@midway/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import styled from 'styled-components';
-import { AFTER_CATALOG_CHANGE, queryKeys } from '../api/query-keys';
+import { useRefreshCatalog } from '../api/catalog-queries';
 
 const Orders = styled.ul`
   list-style: none;
@@ -31,14 +31,14 @@ export const usePurchaseOrders = (projectId: string) =>
  * Imports an order uploaded earlier and left without its items (the upload dialog closed before Import): one item per
  * line, as Upload PO's Import; a repeat creates nothing twice. The project and its orders are read again.
  */
-export function useImportPurchaseOrder(projectId: string) {
-  const queryClient = useQueryClient();
+export function useImportPurchaseOrder() {
+  const refresh = useRefreshCatalog();
   return useMutation({
     mutationFn: (id: string) => apiJson<BulkImportResponse>('POST', `/api/purchase-orders/${encodeURIComponent(id)}/import`),
     onSuccess: async (result) => {
       const n = result.items.length;
       toast({ title: 'Imported', description: `${n} ${n === 1 ? 'item' : 'items'} added to the project${result.errors ? `; ${result.errors} ${result.errors === 1 ? 'line was' : 'lines were'} refused` : ''}.`, variant: result.errors ? 'destructive' : 'success' });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) }), ...AFTER_CATALOG_CHANGE.map((queryKey) => queryClient.invalidateQueries({ queryKey }))]);
+      await refresh();
     },
     onError: (error: unknown) => {
       if (!isUnauthorizedError(error)) toast({ title: 'Could not import the purchase order', description: serverMessage(error) ?? 'Check the connection and try again; no item is created twice.', variant: 'destructive' });
@@ -52,7 +52,7 @@ export function useImportPurchaseOrder(projectId: string) {
  */
 export function PurchaseOrders({ projectId, canImport = false }: { projectId: string; canImport?: boolean }) {
   const orders = usePurchaseOrders(projectId);
-  const importing = useImportPurchaseOrder(projectId);
+  const importing = useImportPurchaseOrder();
   if (!orders.data?.length) return null;
   return (
     <Card role="region" aria-labelledby="purchase-orders-title" data-testid="purchase-orders">
