@@ -101,8 +101,9 @@ async function payLinkOf(platform: Platform, adminCookie: string, projectId: str
 /**
  * One designer with a project of 50 items and one of 9,950 (10,000 items in all, through the bulk import API):
  * the dashboard, the 50-item project page and the items page are measured signed in; the landing page signed out;
- * the client link of the 50-item project and the pay-by-link page of an invoice as its client opens it from the e-mail; the staff's receiving desk and delivery
- * runs signed in as the admin (staff use them on phones at the dock and on the road).
+ * the client link of the 50-item project and the pay-by-link page of an invoice as its client opens it from the
+ * e-mail; the staff's receiving desk and delivery runs signed in as the admin (staff use them on phones at the dock
+ * and on the road).
  */
 export async function benchLighthouse(platform: Platform): Promise<PageScore[]> {
   assertChromium();

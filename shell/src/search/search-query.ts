@@ -24,7 +24,7 @@ export async function fetchSearchResults(query: string, signal?: AbortSignal): P
     const res = await apiRequest('GET', `/api/search?q=${encodeURIComponent(query.trim())}`);
     const results = (await res.json()) as unknown;
     if (signal?.aborted) return { results: [], notSearched: [] };
-    const missing = (res.headers?.get(SEARCH_INCOMPLETE_HEADER) ?? '').split(',').filter(Boolean);
+    const missing = (res.headers.get(SEARCH_INCOMPLETE_HEADER) ?? '').split(',').filter(Boolean);
     return { results: Array.isArray(results) ? (results as SearchResult[]) : [], notSearched: missing.flatMap((source) => SEARCH_SOURCE_FINDS[source] ?? [source]) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { results: [], notSearched: [] };

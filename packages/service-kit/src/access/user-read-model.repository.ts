@@ -32,7 +32,7 @@ export class UserReadModelRepository {
     );
   }
 
-  /** The project's owner and active members this service has no name or e-mail for (see knownProjectPeople). */
+  /** The project's owner and active members this service has no name or e-mail for (see learnProjectPeople). */
   async unknownPeople(projectId: string): Promise<string[]> {
     const rows = await this.query<{ id: string }>(sql`
       SELECT x.id::text FROM (
