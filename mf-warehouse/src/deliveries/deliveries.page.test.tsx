@@ -33,6 +33,8 @@ describe('the deliveries page', () => {
     });
     renderWithProviders(<DeliveriesPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Deliveries' })).toBeTruthy();
+    // Its sections are the page's second level (headings in order for screen readers).
+    expect((await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent)).toEqual(expect.arrayContaining(['Runs']));
     const stops = await screen.findAllByTestId('proposed-stop');
     expect(stops.map((s) => s.textContent)).toEqual([expect.stringContaining('1. Lakeview Residence'), expect.stringContaining('2. Cedar House')]);
     expect(stops[0]!.textContent).toContain('3 items · 2 deliveries');

@@ -99,7 +99,7 @@ function ProposedRun({ date }: { date: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Requested — proposed run</CardTitle>
+        <CardTitle as="h2">Requested — proposed run</CardTitle>
       </CardHeader>
       <CardContent>
         {isLoading ? <p>Loading…</p> : null}
@@ -138,7 +138,7 @@ function DayDeliveries({ date }: { date: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Runs</CardTitle>
+        <CardTitle as="h2">Runs</CardTitle>
       </CardHeader>
       <CardContent>
         {planned.length === 0 ? <p>No scheduled deliveries for this day yet.</p> : null}
