@@ -23,8 +23,10 @@ const node = (displayName, rootDir, extra = {}) => ({
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // pg-boss (billing's jobs) and its dependencies, and pdfjs-dist (logistics' PDF reading), ship only ES modules: compiled to CommonJS like our sources.
-  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pdfjs-dist)/)'],
+  // pg-boss (billing's jobs) and its dependencies, pdfjs-dist (logistics' PDF reading), and openid-client with its
+  // oauth4webapi and jose (identity's OIDC sign-in; oidc-provider is the tests' provider) ship only ES modules:
+  // compiled to CommonJS like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pdfjs-dist|openid-client|oauth4webapi|jose|oidc-provider)/)'],
   ...extra,
 });
 function rel(from, to) {
