@@ -111,7 +111,7 @@ describe('what a page load downloads and when', () => {
     // When each remote's entry script ran: it assigns its container to a global named after the remote (webpack's
     // `var` library), caught here by a setter put in place before any of the page's scripts.
     await page.addInitScript(() => {
-      const ran = ((window as unknown as { __remoteRanAt: Record<string, number> }).__remoteRanAt = {});
+      const ran: Record<string, number> = ((window as unknown as { __remoteRanAt: Record<string, number> }).__remoteRanAt = {});
       for (const name of ['mf_projects', 'mf_items']) {
         Object.defineProperty(window, name, {
           configurable: true,

@@ -14,7 +14,8 @@ const run = (cmd, cmdArgs) => spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inher
 if (process.env.MIDWAY_SKIP_BUILD !== '1') {
   console.log('Building (npm run build)...');
   if (run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1);
-  if (run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) !== 0) {
+  // Every package: the services, kit and gateway (tsconfig.json), then the shell, the remotes and the UI kit.
+  if (run('npm', ['run', '--silent', 'typecheck']) !== 0) {
     console.error('Type check failed.');
     process.exit(1);
   }

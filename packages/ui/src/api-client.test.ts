@@ -87,7 +87,7 @@ describe('Idempotency-Key on POSTs', () => {
   it('sends a POST again with the same key when the network loses it, and the caller’s own retry reuses it too', async () => {
     jest.useFakeTimers();
     try {
-      const fetchMock = jest.fn(async () => {
+      const fetchMock = jest.fn(async (): Promise<Response> => {
         throw new TypeError('Failed to fetch');
       });
       globalThis.fetch = fetchMock as unknown as typeof fetch;

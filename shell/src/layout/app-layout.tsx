@@ -10,9 +10,9 @@ import { Sidebar } from './sidebar';
 // The dialogs start closed: their code (cmdk, the dialog primitives) is fetched while the browser is idle
 // (webpackPrefetch) and run when one is first opened, not with the page (evaluating it was a 150 ms task at 4× CPU
 // on the items page's first load).
-const SearchDialog = preloadableLazy(() => import(/* webpackPrefetch: true */ '../search/search-dialog').then((m) => ({ default: m.SearchDialog })));
-const HelpPanel = preloadableLazy(() => import(/* webpackPrefetch: true */ './help-panel').then((m) => ({ default: m.HelpPanel })));
-const SettingsPanel = preloadableLazy(() => import(/* webpackPrefetch: true */ './settings-panel').then((m) => ({ default: m.SettingsPanel })));
+const SearchDialog = preloadableLazy(async () => ({ default: (await import(/* webpackPrefetch: true */ '../search/search-dialog')).SearchDialog }));
+const HelpPanel = preloadableLazy(async () => ({ default: (await import(/* webpackPrefetch: true */ './help-panel')).HelpPanel }));
+const SettingsPanel = preloadableLazy(async () => ({ default: (await import(/* webpackPrefetch: true */ './settings-panel')).SettingsPanel }));
 
 /** True from the first time `open` is, so a dialog mounts when first opened and stays mounted (its closing animation). */
 function useOpenedOnce(open: boolean): boolean {
