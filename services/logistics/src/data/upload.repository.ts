@@ -84,12 +84,17 @@ export class UploadRepository {
     return row ?? null;
   }
 
-  /** A photo of the project the share token opens: the project it belongs to, whatever items carry its key. */
+  /**
+   * A photo the client page of the share token's project shows: one of the project's own that an item of it
+   * carries. Its other photos (a delivery's proof and signature, the desk's inspection photos) are the team's,
+   * and answer as a photo that does not exist.
+   */
   async sharedBy(key: string, shareToken: string): Promise<UploadRow | null> {
     const [row] = await this.db.$queryRaw<UploadRow[]>`
       SELECT ${ROW}
       FROM uploads u JOIN projects p ON p.id = u.project_id
-      WHERE u.id = ${key}::uuid AND u.completed_at IS NOT NULL AND p.share_token = ${shareToken}`;
+      WHERE u.id = ${key}::uuid AND u.completed_at IS NOT NULL AND p.share_token = ${shareToken}
+        AND EXISTS (SELECT 1 FROM items i WHERE i.photo_key = u.id AND i.project_id = p.id)`;
     return row ?? null;
   }
 }

@@ -37,8 +37,8 @@ const unique = <T>(xs: readonly T[]) => [...new Set(xs)];
 
 /** Why each item cannot go on this delivery, by name ('' when it can). */
 function refusalOf(item: BookableItem | undefined, id: string, projectId: string, held: Set<string>): string {
-  if (!item) return `item ${id} was not found`;
-  if (item.projectId !== projectId) return `“${item.name}” belongs to another project`;
+  // Another project's item is answered as an unknown one: its name (perhaps another designer's) is not said.
+  if (!item || item.projectId !== projectId) return `item ${id} was not found in this project`;
   if (held.has(id)) return `“${item.name}” is already on another open delivery`;
   if (item.status === 'delivered') return `“${item.name}” was delivered already`;
   if (!(DELIVERABLE_ITEM_STATUSES as readonly ItemStatus[]).includes(item.status)) return `“${item.name}” is not at the warehouse yet (${ITEM_STATUS_LABELS[item.status].toLowerCase()}): only received or stored items can be delivered`;
