@@ -245,8 +245,10 @@ describe('items and services journeys', () => {
     const search = page.getByRole('searchbox', { name: 'Search items' });
     await search.fill(UPS_NUMBER.slice(0, 10));
     await page.getByTestId('item-count').filter({ hasText: /^1 item$/ }).waitFor();
-    // It has a tracking number, so the In Transit card counts it, but its status is Ordered: By Status lists it there.
-    await expectStat(page, 'In Transit', '1');
+    // It has a tracking number but its status is Ordered: the cards count it as Ordered (one counting rule, in
+    // contracts, as the dashboard and the project page count), and By Status lists it there.
+    await expectStat(page, 'In Transit', '0');
+    await expectStat(page, 'Ordered', '1');
     await page.getByRole('tab', { name: 'By Status' }).click();
     const byStatus = page.getByTestId('items-by-status');
     // (A heading's name has a space before its count: the heading lays out its parts as flex items.)
@@ -255,7 +257,7 @@ describe('items and services journeys', () => {
     await byStatus.getByRole('article', { name: photoItem }).waitFor();
     // Each count card says its rule on keyboard focus too.
     await page.getByTestId('stat-In Transit').focus();
-    await page.getByTestId('stat-In Transit').getByRole('tooltip').filter({ hasText: 'Items that have a tracking number and are not delivered' }).waitFor();
+    await page.getByTestId('stat-In Transit').getByRole('tooltip').filter({ hasText: 'Items with the status In Transit' }).waitFor();
 
     // Two of the linen throws, chosen in List View, set to Received in one request.
     await page.getByRole('tab', { name: 'List View' }).click();

@@ -108,9 +108,9 @@ describe('Items page', () => {
   });
 
   it('By Status groups items under their own status, in order, with the server’s counts, and names an empty group', async () => {
-    // An ordered item with a tracking number counts on the In Transit card, but its status (and badge) is Ordered.
+    // An ordered item with a tracking number is Ordered, on the cards and in By Status (one counting rule).
     const items = [anItem({ name: 'Oak table' }), anItem({ name: 'Linen sofa', trackingNumber: 'T1' }), anItem({ name: 'Brass lamp', status: 'received' })];
-    mockFetch(routes(items, aSummary({ total: 3, ordered: 1, inTransit: 1, received: 1, byStatus: { ordered: 2, 'in-transit': 0, received: 1, stored: 0, delivered: 0 } })));
+    mockFetch(routes(items, aSummary({ total: 3, ordered: 2, inTransit: 0, received: 1, byStatus: { ordered: 2, 'in-transit': 0, received: 1, stored: 0, delivered: 0 } })));
     renderWithProviders(<ItemsPage />);
     await userEvent.click(await screen.findByRole('tab', { name: 'By Status' }));
     const headings = (await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent);
@@ -130,14 +130,14 @@ describe('Items page', () => {
     await screen.findByRole('row', { name: 'Oak table' });
     const card = screen.getByRole('group', { name: 'In Transit 2' });
     expect(card.getAttribute('tabindex')).toBe('0');
-    expect(screen.getByRole('group', { name: 'In Transit 2', description: 'Items that have a tracking number and are not delivered' })).toBe(card);
-    expect(screen.getByRole('group', { name: 'Ordered 2', description: 'Items that have no tracking number and are not delivered' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'In Transit 2', description: 'Items with the status In Transit (a received item keeps its tracking number but is no longer in transit)' })).toBe(card);
+    expect(screen.getByRole('group', { name: 'Ordered 2', description: 'Items with the status Ordered' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Delivered 1', description: 'Items with the status Delivered' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Total Items 5' })).toBeTruthy();
     await userEvent.tab();
     while (document.activeElement !== card && document.activeElement !== document.body) await userEvent.tab();
     expect(document.activeElement).toBe(card);
-    expect(within(card).getByRole('tooltip').textContent).toBe('Items that have a tracking number and are not delivered');
+    expect(within(card).getByRole('tooltip').textContent).toBe('Items with the status In Transit (a received item keeps its tracking number but is no longer in transit)');
   });
 
   it('sets the status of the chosen items in one request, says how many, and clears the choice', async () => {

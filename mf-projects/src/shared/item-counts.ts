@@ -1,4 +1,5 @@
 import type { ItemStatus } from '@midway/contracts';
+import { countsAs } from '@midway/contracts/vocab';
 
 export interface ProjectCounts {
   total: number;
@@ -26,10 +27,11 @@ export function countItems(items: readonly { status: ItemStatus }[]): ProjectCou
   const count = (...statuses: ItemStatus[]) => items.filter((i) => statuses.includes(i.status)).length;
   return {
     total: items.length,
-    pending: count('ordered'),
-    inTransit: count('in-transit'),
+    pending: items.filter((i) => countsAs('ordered', i)).length,
+    // The contracts' one counting rule, as the Items page's cards and the dashboard count.
+    inTransit: items.filter((i) => countsAs('inTransit', i)).length,
     received: count('received', 'stored'),
-    delivered: count('delivered'),
+    delivered: items.filter((i) => countsAs('delivered', i)).length,
     progress: progressOf(items),
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { itemSchema, itemStatusSchema, projectStatusSchema, systemRoleSchema } from '.';
-import { isUuid, ITEM_STATUSES, photoKeyOf, PROJECT_STATUSES, SYSTEM_ROLES } from './vocab';
+import { countsAs, isUuid, ITEM_STATUSES, photoKeyOf, PROJECT_STATUSES, SYSTEM_ROLES } from './vocab';
 
 describe('@midway/contracts/vocab', () => {
   it('imports nothing, so a browser bundle that uses it gets no zod', () => {
@@ -19,6 +19,12 @@ describe('@midway/contracts/vocab', () => {
   it('reads the shipped alias as in-transit and nothing inherited from Object as a status', () => {
     expect(itemStatusSchema.parse(' Shipped ')).toBe('in-transit');
     expect(itemStatusSchema.safeParse('constructor').success).toBe(false);
+  });
+
+  it('counts an item under its own status, everywhere: In Transit is the status in-transit, not a tracking number', () => {
+    expect(ITEM_STATUSES.filter((status) => countsAs('inTransit', { status }))).toEqual(['in-transit']);
+    expect(ITEM_STATUSES.filter((status) => countsAs('ordered', { status }))).toEqual(['ordered']);
+    expect(ITEM_STATUSES.filter((status) => countsAs('delivered', { status }))).toEqual(['delivered']);
   });
 
   it('takes a UUID in either case as an id, and nothing else', () => {

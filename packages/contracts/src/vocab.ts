@@ -51,6 +51,14 @@ export const ITEM_STATUSES = ['ordered', 'in-transit', 'received', 'stored', 'de
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 /** Other words accepted for a status: `shipped` (offered by the edit dialog) means `in-transit`. */
 export const ITEM_STATUS_ALIASES: Readonly<Record<string, ItemStatus>> = { shipped: 'in-transit' };
+/**
+ * The one rule every count of items follows (the Items page's cards, the dashboard, the project page, the client
+ * link): an item counts under its own status. In Transit is the status in-transit: a tracking number alone does not
+ * make an item in transit (a received item keeps its number), and an item without one is not Ordered for that.
+ */
+export const ITEM_COUNT_STATUS = { ordered: 'ordered', inTransit: 'in-transit', delivered: 'delivered' } as const satisfies Record<string, ItemStatus>;
+export type ItemCountBucket = keyof typeof ITEM_COUNT_STATUS;
+export const countsAs = (bucket: ItemCountBucket, item: { status: ItemStatus }): boolean => item.status === ITEM_COUNT_STATUS[bucket];
 export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
   ordered: 'Ordered',
   'in-transit': 'In Transit',

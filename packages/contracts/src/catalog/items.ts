@@ -198,9 +198,9 @@ export type ItemsSummaryQuery = z.infer<typeof itemsSummaryQuerySchema>;
 
 /**
  * Counts over every item the filters match (not the pages loaded so far), for the Items page's count
- * cards, 'N item(s)' and the By Status / By Project headings. The three buckets follow the page's rule:
- * ordered = no tracking number yet; inTransit = a tracking number and not delivered; delivered = status
- * delivered. received and stored are plain status counts; byStatus counts every status (By Status's groups).
+ * cards, 'N item(s)' and the By Status / By Project headings. Every count follows the one rule of
+ * ITEM_COUNT_STATUS (an item counts under its own status, as the dashboard and the project page count):
+ * ordered, inTransit, delivered, received and stored are status counts; byStatus counts every status.
  */
 export const itemsSummarySchema = z.object({
   total: z.number().int(),

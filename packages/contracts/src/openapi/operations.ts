@@ -326,7 +326,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'get', path: '/api/items/summary', operationId: 'itemsSummary', tag: 'items', security: 'session',
     summary: 'Counts over every item the filters match: the Items page’s count cards, total and per project',
-    description: 'ordered = no tracking number and not delivered; inTransit = a tracking number and not delivered; delivered = status delivered; received and stored are status counts.',
+    description: 'Every count is by the item’s own status (the one rule the dashboard and the project page count by): ordered, inTransit (status in-transit, whatever the tracking number), delivered, received and stored.',
     query: itemsSummaryQuerySchema,
     responses: { 200: { description: 'The counts.', schema: named('ItemsSummary', itemsSummarySchema) } },
   },

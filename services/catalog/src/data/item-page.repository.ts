@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { likeContaining, type Caller } from '@midway/service-kit';
-import { isAdmin, ITEM_STATUSES, type ItemsSummary, type ItemsSummaryQuery, type ListItemsQuery } from '@midway/contracts';
+import { isAdmin, ITEM_COUNT_STATUS, ITEM_STATUSES, type ItemsSummary, type ItemsSummaryQuery, type ListItemsQuery } from '@midway/contracts';
 import { accessibleProjects } from './access.sql';
 import { decodeCursor, encodeCursor, InvalidCursorError } from './item-cursor.codec';
 import { CURSOR_AT, ID_AT, itemsJson, PAGE_COLUMNS, type Cell, type PageRow } from './item-json.writer';
@@ -88,19 +88,18 @@ export class ItemPageRepository {
   }
 
   /**
-   * The Items page's counts in one aggregate over what the same filters list. Buckets (contract
-   * itemsSummarySchema) are disjoint: delivered wins, then a tracking number means in transit; byStatus
-   * counts each item under its own status.
+   * The Items page's counts in one aggregate over what the same filters list. The buckets follow the contracts'
+   * one counting rule (ITEM_COUNT_STATUS: an item counts under its own status, as the dashboard and the project
+   * page count); byStatus counts each item under its own status.
    */
   async summary(caller: Caller, q: ItemsSummaryQuery): Promise<ItemsSummary> {
-    const tracked = Prisma.sql`coalesce(btrim(i.tracking_number), '') <> ''`;
     const [row] = await this.db.$queryRaw<ItemsSummary[]>`
-      WITH f AS (SELECT i.project_id, i.status, ${tracked} AS tracked FROM items i JOIN projects p ON p.id = i.project_id WHERE ${Prisma.join(itemFilters(caller, q), ' AND ')})
+      WITH f AS (SELECT i.project_id, i.status FROM items i JOIN projects p ON p.id = i.project_id WHERE ${Prisma.join(itemFilters(caller, q), ' AND ')})
       SELECT
         count(*)::int AS total,
-        count(*) FILTER (WHERE NOT tracked AND status <> 'delivered')::int AS ordered,
-        count(*) FILTER (WHERE tracked AND status <> 'delivered')::int AS "inTransit",
-        count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
+        count(*) FILTER (WHERE status = ${ITEM_COUNT_STATUS.ordered})::int AS ordered,
+        count(*) FILTER (WHERE status = ${ITEM_COUNT_STATUS.inTransit})::int AS "inTransit",
+        count(*) FILTER (WHERE status = ${ITEM_COUNT_STATUS.delivered})::int AS delivered,
         count(*) FILTER (WHERE status = 'received')::int AS received,
         count(*) FILTER (WHERE status = 'stored')::int AS stored,
         json_build_object(${Prisma.join(ITEM_STATUSES.map((s) => Prisma.sql`${s}::text, count(*) FILTER (WHERE status = ${s})::int`))}) AS "byStatus",

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Caller } from '@midway/service-kit';
-import type { DashboardStats } from '@midway/contracts';
+import { ITEM_COUNT_STATUS, type DashboardStats } from '@midway/contracts';
 import { dashboardNumbers, dashboardReach, receivedCounter } from '../domain/dashboard-reach';
 import { accessibleProjects } from './access.sql';
 import { Prisma, type Client } from './prisma-client';
@@ -39,7 +39,7 @@ export function dashboardStatsAggregateSql(caller: Caller): Prisma.Sql {
     WITH p AS (SELECT p.id, p.status FROM projects p WHERE ${accessibleProjects(caller)})
     SELECT
       (SELECT count(*) FROM p WHERE p.status IN ('active', 'in-progress'))::int AS "activeProjects",
-      count(*) FILTER (WHERE i.status = 'in-transit')::int AS "itemsInTransit",
+      count(*) FILTER (WHERE i.status = ${ITEM_COUNT_STATUS.inTransit})::int AS "itemsInTransit",
       count(*) FILTER (WHERE i.received_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
                          AND i.received_at < (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC')::int AS "receivedThisMonth",
       count(*) FILTER (WHERE coalesce(btrim(i.tracking_number), '') = '' AND i.status IN ('ordered', 'in-transit'))::int AS "itemsWithoutTracking"
