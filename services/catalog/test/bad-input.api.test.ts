@@ -52,6 +52,19 @@ describe('bad input never yields a 5xx and never changes data', () => {
     expect(after.body.name).toBe(before.body.name);
   });
 
+  it('an invitation whose role is empty or unknown is a 400 naming the roles, and invites no one (an empty role was taken as member)', async () => {
+    const email = `role.${Date.now()}@example.com`;
+    for (const role of ['', ' ', 'owner', 'admin', 'Member', null, 7]) {
+      const res = await http.post(`/api/projects/${projectId}/members`, ann, { email, role });
+      expect([role, res.status, res.body]).toEqual([role, 400, expect.objectContaining({ error: 'bad_request', message: 'role must be one of member, viewer (or left out for member)' })]);
+    }
+    const invited = async () => ((await http.get(`/api/projects/${projectId}/members`, ann)).body as { email: string; role: string }[]).filter((m) => m.email === email);
+    expect(await invited()).toEqual([]);
+    // Left out, the invitee is invited as a member.
+    expect((await http.post(`/api/projects/${projectId}/members`, ann, { email })).status).toBe(202);
+    expect((await invited()).map((m) => m.role)).toEqual(['member']);
+  });
+
   it.each([
     ['/api/items?limit=abc'],
     ['/api/items?limit=-1'],

@@ -1,4 +1,9 @@
-import { ANONYMOUS, actor, inviteAndAccept, useCatalog } from './catalog-harness';
+import { randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { makeEvent } from '@midway/service-kit';
+import { testEnv } from '@midway/testing';
+import { ANONYMOUS, actor, eventually, inviteAndAccept, useCatalog } from './catalog-harness';
 
 const t = useCatalog();
 const http = t.http;
@@ -129,6 +134,40 @@ describe('GET /api/shared/projects/{token} (public)', () => {
       'Item "Piece 4" added',
       'Item "Piece 3" added',
     ]);
+  });
+
+  it('says where a delivery went, never who received it (the proof of delivery’s name stays in the designer’s history)', async () => {
+    const ann = actor();
+    const p = await http.project(ann, { name: 'Harbour Loft' });
+    const table = await http.item(ann, p.id, { name: 'Oak table', status: 'stored' });
+    const token = (await http.post(`/api/projects/${p.id}/share`, ann)).body.shareToken;
+    const nc = await connect({ servers: testEnv().natsUrl });
+    try {
+      const completed = makeEvent('logistics.delivery.completed.v1', {
+        deliveryId: randomUUID(), projectId: p.id, date: '2026-06-05', window: 'any', address: '12 Harbour St', status: 'completed',
+        items: [{ itemId: table.id, name: 'Oak table', installAssembly: false }], byUserId: randomUUID(), changedAt: new Date().toISOString(),
+        receivedBy: 'J. Ellis', deliveredItemIds: [table.id], exceptions: [], photoUrls: [],
+      });
+      await jetstream(nc).publish(completed.type, JSON.stringify(completed), { msgID: completed.id });
+    } finally {
+      await nc.close();
+    }
+    const history = await eventually(
+      async () => ((await http.get('/api/activities?limit=100', ann)).body as { projectId: string; description: string }[]).filter((a) => a.projectId === p.id).map((a) => a.description),
+      (lines) => lines.some((l) => l.startsWith('Delivered to')),
+      10_000,
+    );
+    expect(history).toContain('Delivered to 12 Harbour St, received by J. Ellis');
+    const shared = await http.get(`/api/shared/projects/${token}`, ANONYMOUS);
+    expect(shared.body.activities.map((a: { description: string }) => a.description)).toContain('Delivered to 12 Harbour St');
+    expect(JSON.stringify(shared.body)).not.toContain('Ellis');
+
+    // An entry written before the client's words were kept (its line names the recipient) says only 'Delivered'.
+    await t.catalog.db.$executeRaw`INSERT INTO activities (id, project_id, type, description, metadata, created_at)
+      VALUES (${randomUUID()}::uuid, ${p.id}::uuid, 'delivery_completed', 'Delivered to 9 Quay Rd, received by K. Moss', '{}'::jsonb, now() + interval '1 second')`;
+    const later = await http.get(`/api/shared/projects/${token}`, ANONYMOUS);
+    expect(later.body.activities[0].description).toBe('Delivered');
+    expect(JSON.stringify(later.body)).not.toContain('Moss');
   });
 
   it('answers 404 for an unknown or malformed token', async () => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../vocab';
-import { optional } from './fields';
 
 /** An invitation's link works for this long. */
 export const INVITATION_TTL_DAYS = 7;
@@ -8,7 +7,8 @@ export const INVITATION_TTL_DAYS = 7;
 /** POST /api/projects/{id}/members: invites the address (the answer never says whether it has an account). */
 export const addMemberBodySchema = z.object({
   email: z.string({ error: 'email is required' }).trim().toLowerCase().max(254, { error: 'email must be at most 254 characters' }).pipe(z.email({ error: 'email must be a valid e-mail address' })),
-  role: optional(z.enum(MEMBER_ROLES)),
+  // Left out, the invitee becomes a member; an empty or unknown role is a mistake to say, not a member to make.
+  role: z.enum(MEMBER_ROLES, { error: `role must be one of ${MEMBER_ROLES.join(', ')} (or left out for member)` }).optional(),
 });
 export type AddMemberBody = z.infer<typeof addMemberBodySchema>;
 

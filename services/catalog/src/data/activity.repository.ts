@@ -42,7 +42,7 @@ export class ActivityRepository {
       where: { projectId, type: { in: CLIENT_VISIBLE_ACTIVITY } },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit,
-      select: { id: true, description: true, createdAt: true },
+      select: { id: true, type: true, description: true, metadata: true, createdAt: true },
     });
   }
 }

@@ -24,10 +24,29 @@ export const activityText = {
   deliveryCancelled: (date: string) => `Delivery for ${dayOf(date)} cancelled`,
   itemOutForDelivery: (name: string) => `Out for delivery: "${name}"`,
   delivered: (address: string, receivedBy: string) => `Delivered to ${address}, received by ${receivedBy}`,
+  // The client's page never names who signed for it (the proof of delivery is the team's).
+  deliveredForClient: (address: string | null) => (address ? `Delivered to ${address}` : 'Delivered'),
   itemNotDelivered: (name: string, note: string) => `Not delivered: "${name}" — ${note}`,
 };
 
 /** A calendar date YYYY-MM-DD as "Mar 3". */
 function dayOf(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** An activity as stored: its history line, and in `metadata.clientDescription` the client's words when they differ. */
+export interface StoredActivity {
+  type: string;
+  description: string;
+  metadata: unknown;
+}
+
+/**
+ * What the public client page says for an activity: the entry's client words when it has them, else its history
+ * line. A completed delivery recorded before client words were kept named its recipient: it says only 'Delivered'.
+ */
+export function clientActivityText(a: StoredActivity): string {
+  const own = (a.metadata as { clientDescription?: unknown } | null)?.clientDescription;
+  if (typeof own === 'string') return own;
+  return a.type === 'delivery_completed' ? activityText.deliveredForClient(null) : a.description;
 }

@@ -7,7 +7,7 @@ type DeliveryEventType = Extract<EventType, `logistics.delivery.${string}`>;
 
 /**
  * What logistics says of a delivery, applied to catalog's own: the client page's list of deliveries, the project's
- * history ('Delivery booked for Mar 3', 'Delivered to 12 Harbour St, received by J. Ellis'), each item's timeline
+ * history ('Delivery booked for Mar 3', 'Delivered to 12 Harbour St, received by J. Ellis'; the client page without the name), each item's timeline
  * (out for delivery; not delivered, with the note), the items' outForDeliveryAt while the delivery is out (cleared
  * when it is completed or cancelled), and on completion the delivered items' status and deliveredAt
  * (the completion time) with the same events a designer's change publishes. A redelivered or older fact changes
@@ -53,7 +53,9 @@ export async function applyDeliveryFact(r: Repos, event: EventEnvelope<DeliveryE
         const item = await r.items.find(e.itemId);
         if (item && item.projectId === c.projectId) await r.activities.add({ ...project, itemId: e.itemId, type: 'item_not_delivered', description: activityText.itemNotDelivered(item.name, e.note) });
       }
-      return r.activities.add({ ...project, itemId: null, type: 'delivery_completed', description: activityText.delivered(c.address, c.receivedBy) });
+      // The history names who received it; the client's page says only where it went.
+      const clientDescription = activityText.deliveredForClient(c.address);
+      return r.activities.add({ ...project, metadata: { ...project.metadata, clientDescription }, itemId: null, type: 'delivery_completed', description: activityText.delivered(c.address, c.receivedBy) });
     }
   }
 }

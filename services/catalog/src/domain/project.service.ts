@@ -4,7 +4,7 @@ import { isShareToken, photoKeyOf, projectStatusSchema, sharedPhotoPath, type Cr
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { projectFor } from './project-access';
 import { PROJECT_FIELDS, projectEvents } from './project-events';
-import { activityText } from './activity-text';
+import { activityText, clientActivityText } from './activity-text';
 import { projectTotalCents } from './project-total';
 import { fromCents } from '@midway/contracts/money';
 import { inspectionOutcome } from './inspection-outcome';
@@ -91,7 +91,7 @@ export class ProjectService {
           inspection: inspectionOutcome(i.inspection),
         };
       }),
-      activities: activities.map((a) => ({ id: a.id, description: a.description, createdAt: a.createdAt.toISOString() })),
+      activities: activities.map((a) => ({ id: a.id, description: clientActivityText(a), createdAt: a.createdAt.toISOString() })),
       // Upcoming and past: the day, window, status and item names only.
       deliveries,
     };
