@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { IDENTITY_HEADER, IDENTITY_TOKEN_TTL_SECONDS, isCrossSite, pathOf, readCookie, SESSION_COOKIE, signIdentityToken, verifySessionToken, type NodeMiddleware, type SessionClaims } from '@midway/service-kit';
+import { ENROLMENT_PATHS, IDENTITY_HEADER, IDENTITY_TOKEN_TTL_SECONDS, isCrossSite, pathOf, readCookie, SESSION_COOKIE, signIdentityToken, verifySessionToken, type NodeMiddleware, type SessionClaims } from '@midway/service-kit';
 import { sendJson, type CallerFacts } from './plain-http';
 import { routeOf } from './route-table';
 import type { RevokedSessions } from './revoked-sessions';
@@ -59,6 +59,11 @@ export function sessionGate(opts: { sessionPublicKey: string; internalPrivateKey
     }
     if (route && !route.public && !claims) {
       return sendJson(res, 401, { error: 'unauthorized', message: 'You are logged out. Sign in to continue.' });
+    }
+    // ADMIN_2FA=required: an admin's session without a second factor reaches nothing but its enrolment (and the
+    // current user, which tells the shell to show it) until identity signs a session without the claim.
+    if (route && !route.public && claims?.mustEnrolSecondFactor && !ENROLMENT_PATHS.includes(pathOf(req))) {
+      return sendJson(res, 403, { error: 'second_factor_required', message: 'Set up two-step sign-in first: open Midway and follow the steps to add your authenticator app.' });
     }
     // Until the revocations are replayed a revoked session would look valid: refuse rather than guess.
     if (route && !route.public && !opts.ready()) {

@@ -7,3 +7,4 @@ export * from './callers';
 export * from './authorization-matrix';
 export * from './invitations';
 export * from './idempotency';
+export * from './oidc-provider';

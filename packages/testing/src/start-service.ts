@@ -31,6 +31,7 @@ export function serviceTestEnv(): Record<string, string> {
     INTERNAL_TOKEN_PUBLIC_KEY: keys.internal.publicKey,
     RATE_LIMIT_AUTH_PER_MINUTE: '0',
     RATE_LIMIT_CONTACT_PER_MINUTE: '0',
+    RATE_LIMIT_SECOND_FACTOR_PER_MINUTE: '0',
   };
 }
 

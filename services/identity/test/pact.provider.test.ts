@@ -34,8 +34,8 @@ it('fulfils every consumer’s contract (shell)', async () => {
       'a designer "Ada Lovelace" signed in': async () => {
         const email = uniqueEmail('ada');
         const password = 'correct-horse-1';
-        await identity.auth.createUser({ email, password, firstName: 'Ada', lastName: 'Lovelace', systemRole: 'designer' });
-        const { token } = await identity.auth.login({ email, password }, {});
+        const user = await identity.auth.createUser({ email, password, firstName: 'Ada', lastName: 'Lovelace', systemRole: 'designer' });
+        const { token } = await identity.auth.openSession(user, {});
         const claims = verifySessionToken(token, testKeys().session.publicKey)!;
         forwarded = signIdentityToken({ userId: claims.userId, email: claims.email, role: claims.role, sessionId: claims.sid }, testKeys().internal.privateKey);
       },

@@ -2,3 +2,4 @@
 export * from './users';
 export * from './auth';
 export * from './contact';
+export * from './second-factor';

@@ -16,13 +16,21 @@ export interface SessionClaims {
   email: string;
   role: SystemRole;
   expiresAt: Date;
+  /**
+   * An admin whom `ADMIN_2FA=required` must send to enrol a second factor first: the gateway answers every other
+   * signed-in route 403 for this session (see ENROLMENT_PATHS).
+   */
+  mustEnrolSecondFactor?: boolean;
 }
 
-const claimsSchema = z.object({ sid: z.uuid(), sub: z.uuid(), email: z.string(), role: systemRoleSchema, exp: z.number() });
+const claimsSchema = z.object({ sid: z.uuid(), sub: z.uuid(), email: z.string(), role: systemRoleSchema, exp: z.number(), mfa: z.literal('enrol').optional() });
+
+/** What a session that must enrol a second factor may still call (sign-out and the public routes aside). */
+export const ENROLMENT_PATHS = ['/api/auth/user', '/api/auth/second-factor/setup', '/api/auth/second-factor/confirm'];
 
 /** Identity signs; the gateway verifies with the public key alone. */
 export function signSessionToken(c: Omit<SessionClaims, 'expiresAt'>, privateKey: string, ttlSeconds = SESSION_TTL_SECONDS): string {
-  return jwt.sign({ sid: c.sid, email: c.email, role: c.role }, privateKeyObject(privateKey), {
+  return jwt.sign({ sid: c.sid, email: c.email, role: c.role, ...(c.mustEnrolSecondFactor ? { mfa: 'enrol' } : {}) }, privateKeyObject(privateKey), {
     algorithm: TOKEN_ALGORITHM,
     subject: c.userId,
     issuer: ISSUER,
@@ -34,7 +42,27 @@ export function verifySessionToken(token: string, publicKey: string): SessionCla
   try {
     const payload = jwt.verify(token, publicKeyObject(publicKey), { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER });
     const c = claimsSchema.parse(payload);
-    return { sid: c.sid, userId: c.sub, email: c.email, role: c.role, expiresAt: new Date(c.exp * 1000) };
+    return { sid: c.sid, userId: c.sub, email: c.email, role: c.role, expiresAt: new Date(c.exp * 1000), ...(c.mfa ? { mustEnrolSecondFactor: true } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+const SECOND_STEP_ISSUER = 'midway-identity-second-step';
+const secondStepSchema = z.object({ sub: z.uuid(), returnTo: z.string() });
+
+/**
+ * The pending second step of a sign-in (the password was right, the code comes next): not a session (another
+ * issuer, which verifySessionToken refuses), short-lived, held in an httpOnly cookie.
+ */
+export function signSecondStepToken(c: { userId: string; returnTo: string }, privateKey: string, ttlSeconds: number): string {
+  return jwt.sign({ returnTo: c.returnTo }, privateKeyObject(privateKey), { algorithm: TOKEN_ALGORITHM, subject: c.userId, issuer: SECOND_STEP_ISSUER, expiresIn: ttlSeconds });
+}
+
+export function verifySecondStepToken(token: string, publicKey: string): { userId: string; returnTo: string } | null {
+  try {
+    const c = secondStepSchema.parse(jwt.verify(token, publicKeyObject(publicKey), { algorithms: [TOKEN_ALGORITHM], issuer: SECOND_STEP_ISSUER }));
+    return { userId: c.sub, returnTo: c.returnTo };
   } catch {
     return null;
   }

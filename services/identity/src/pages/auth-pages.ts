@@ -1,7 +1,7 @@
 /** Server-rendered sign-in and sign-up pages: they work without JavaScript and under a strict CSP. */
 import { BRAND_COLORS, BRAND_FONT, BRAND_NAME, logoSvg } from '@midway/contracts/brand';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const C = BRAND_COLORS;
 // The app's theme (teal accent, slate greys) and its SVG logo, from the one brand source.
@@ -27,9 +27,14 @@ const STYLE = `
   .alt{margin-top:20px;text-align:center;font-size:14px;color:${C.textMuted}}
   a{color:${C.accent};font-weight:600}
   .hint{font-size:12px;color:${C.textMuted};margin-top:6px}
+  .sso{display:block;margin-top:10px;padding:10px;border:1px solid ${C.borderStrong};border-radius:8px;text-align:center;color:${C.text};text-decoration:none}
+  .sso:hover{background:${C.background}}
+  .or{display:flex;align-items:center;gap:10px;margin:20px 0 4px;color:${C.textMuted};font-size:13px}
+  .or:before,.or:after{content:"";flex:1;border-top:1px solid ${C.border}}
+  .codes{font-family:ui-monospace,monospace;font-size:15px;columns:2;padding-left:20px}
 `;
 
-function layout(title: string, body: string) {
+export function layout(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(title)} · ${BRAND_NAME}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
 <body><main><div class="card"><a class="brand" href="/" aria-label="${BRAND_NAME} home">${logoSvg(32)}<span>${BRAND_NAME}</span></a>${body}</div></main></body></html>`;
@@ -45,11 +50,25 @@ const withQuery = (path: string, q: { email?: string; returnTo?: string }) => {
   return escape(query ? `${path}?${query}` : path);
 };
 
-export function loginPage(opts: { error?: string; email?: string; returnTo?: string } = {}) {
+/** A configured OpenID Connect provider's button (none without configuration). */
+export interface ProviderButton {
+  id: string;
+  label: string;
+}
+
+/** "Continue with Google" and the like, above the password form, keeping where to go after. */
+function providerButtons(providers: ProviderButton[] | undefined, returnTo?: string) {
+  if (!providers?.length) return '';
+  const q = returnTo && returnTo !== '/' ? `?${new URLSearchParams({ returnTo })}` : '';
+  const links = providers.map((p) => `<a class="sso" href="${escape(`/api/login/oidc/${p.id}${q}`)}">Continue with ${escape(p.label)}</a>`).join('');
+  return `${links}<p class="or">or</p>`;
+}
+
+export function loginPage(opts: { error?: string; email?: string; returnTo?: string; providers?: ProviderButton[] } = {}) {
   return layout(
     'Sign in',
     `<h1>Sign in</h1><p class="sub">Track every item of every project, from vendor to job site.</p>
-${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : ''}
+${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : ''}${providerButtons(opts.providers, opts.returnTo)}
 <form method="post" action="/api/login">${returnField(opts.returnTo)}
   <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required value="${escape(opts.email ?? '')}">
   <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
@@ -60,12 +79,12 @@ ${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : '
   );
 }
 
-export function registerPage(opts: { error?: string; values?: { email?: string; firstName?: string; lastName?: string }; returnTo?: string } = {}) {
+export function registerPage(opts: { error?: string; values?: { email?: string; firstName?: string; lastName?: string }; returnTo?: string; providers?: ProviderButton[] } = {}) {
   const v = opts.values ?? {};
   return layout(
     'Create account',
     `<h1>Create your account</h1><p class="sub">Free for designers and builders. Set up your first project in a minute.</p>
-${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : ''}
+${opts.error ? `<div class="error" role="alert">${escape(opts.error)}</div>` : ''}${providerButtons(opts.providers, opts.returnTo)}
 <form method="post" action="/api/register">${returnField(opts.returnTo)}
   <div class="row"><div><label for="firstName">First name</label><input id="firstName" name="firstName" autocomplete="given-name" required value="${escape(v.firstName ?? '')}"></div>
   <div><label for="lastName">Last name</label><input id="lastName" name="lastName" autocomplete="family-name" required value="${escape(v.lastName ?? '')}"></div></div>
@@ -131,4 +150,22 @@ ${errorBox(opts.error)}
 
 export function passwordResetDonePage(message: string) {
   return layout('Password changed', `<h1>Password changed</h1>${notice(message)}<p class="alt"><a href="/api/login">Sign in</a></p>`);
+}
+
+/** An e-mailed address-verification link lands here: verified, or how to get a new link. */
+export function verifyEmailPage(outcome: 'verified' | 'already-verified' | 'invalid') {
+  if (outcome === 'invalid') {
+    return layout(
+      'Verify your address',
+      `<h1>This link no longer works</h1>${errorBox('This verification link has expired or was already used.')}
+<p class="sub">Sign in to Midway and choose Resend in the banner at the top of the page: we will e-mail you a new link, valid for 24 hours.</p>
+<p class="alt"><a href="/api/login">Sign in</a></p>`,
+    );
+  }
+  const text = outcome === 'verified' ? 'Your e-mail address is verified.' : 'Your e-mail address was already verified.';
+  return layout(
+    'Address verified',
+    `<h1>Address verified</h1>${notice(`${text} Invitations sent to it can now be accepted from your dashboard.`)}
+<p class="alt"><a href="/">Go to Midway</a></p>`,
+  );
 }
