@@ -22,6 +22,7 @@ import { applyCatalogEvent, catalogCaughtUp, consumeCatalogFacts } from './event
 import { carrierRoutes } from './routes/carrier.routes';
 import { photoRoutes, sharedPhotoRoutes } from './routes/photo.routes';
 import { purchaseOrderRoutes } from './routes/purchase-order.routes';
+import { servicePdfReader } from './domain/purchase-orders/pdf-reading.pool';
 import { searchRoutes } from './routes/search.routes';
 import { serviceRoutes } from './routes/service.routes';
 
@@ -57,7 +58,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
     : null;
   await store?.ensureBucket();
   const photos = new PhotoService(uow, store, catchUp);
-  rt.app.use(sharedPhotoRoutes(photos), photoRoutes(photos), purchaseOrderRoutes(uow, store, catchUp, rt.bus));
+  rt.app.use(sharedPhotoRoutes(photos), photoRoutes(photos), purchaseOrderRoutes(uow, store, catchUp, rt.bus, { pdfs: servicePdfReader(config, rt.onStop), uploadsPerMinute: config.LOGISTICS_PO_UPLOADS_PER_MINUTE }));
   // Catalog asks who uploaded a photo it has not heard of yet before it refuses one on an item.
   rt.onStop(answerOwnerQueries(rt.bus, logger, { 'logistics.photo': (key) => photos.describe(key) }).stop);
   // The receiving desk, and its damage reports' e-mails (retried every minute) and signed photo links.
@@ -74,7 +75,6 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
     const cleanup = new UploadCleanup(uow, store, () => catalogCaughtUp(rt.bus));
     rt.housekeeping.add('abandoned photo uploads', 30 * 60_000, () => cleanup.run());
   }
-
   const running = await rt.listen(port, config.HOST);
   return { ...running, db: rt.db, relay: rt.relay, housekeeping: rt.housekeeping };
 }

@@ -1,14 +1,20 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '@midway/infra';
-import { readPurchaseOrder, UnreadablePurchaseOrderError } from '../src/domain/purchase-orders/po-parser';
+import { readPurchaseOrder as readWith, UnreadablePurchaseOrderError } from '../src/domain/purchase-orders/po-parser';
+import { startPdfReader } from '../src/domain/purchase-orders/pdf-reading.pool';
 import { CORPUS } from './po-corpus';
 
-// Vendors' documents as vendors' systems print them, each read to exactly its lines and totals.
+// Vendors' documents as vendors' systems print them, each read to exactly its lines and totals (in the worker pool).
 let browser: Browser;
+const pdfs = startPdfReader();
+const readPurchaseOrder = (bytes: Uint8Array) => readWith(bytes, pdfs);
 beforeAll(async () => {
   browser = await launchBrowser();
 }, 60_000);
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await pdfs.close();
+});
 
 test('the corpus has the documents vendors send', () => {
   expect(CORPUS.length).toBeGreaterThanOrEqual(7);

@@ -1,5 +1,6 @@
 import { fromCents, sumMoney, toCents } from '@midway/contracts/money';
-import { readPdfText, type TextPage } from './pdf-text';
+import type { TextPage } from './pdf-text';
+import { PdfReadCancelledError, PdfReaderBusyError, PdfTooComplexError, PdfTooManyPagesError, startPdfReader, type PdfTextReader } from './pdf-reading.pool';
 import { toLines, type Line, type Segment } from './po-layout';
 import { extend, parseMoney, parseQuantity } from './po-amounts';
 import { findCurrency, findIssueDate, findNumber, findVendor } from './po-header-fields';
@@ -346,12 +347,26 @@ export function parsePurchaseOrder(pages: TextPage[]): ParsedPurchaseOrder {
   };
 }
 
-/** Reads a vendor's PDF; throws UnreadablePurchaseOrderError (its message for the answer) when it cannot. */
-export async function readPurchaseOrder(bytes: Uint8Array): Promise<ParsedPurchaseOrder> {
+let shared: PdfTextReader | undefined;
+/** A pool with the default limits, for callers outside the service (the corpus, the bench); its idle threads hold nothing. */
+const sharedReader = () => (shared ??= startPdfReader());
+
+/**
+ * Reads a vendor's PDF in `reader`'s worker threads; throws UnreadablePurchaseOrderError (its message for the answer)
+ * when it cannot, PdfReaderBusyError when every reader is busy, PdfReadCancelledError when `signal` aborted it.
+ */
+export async function readPurchaseOrder(bytes: Uint8Array, reader: PdfTextReader = sharedReader(), signal?: AbortSignal): Promise<ParsedPurchaseOrder> {
   let pages: TextPage[];
   try {
-    pages = await readPdfText(bytes);
-  } catch {
+    pages = await reader.read(bytes, signal);
+  } catch (e) {
+    if (e instanceof PdfTooManyPagesError) {
+      throw new UnreadablePurchaseOrderError(`This PDF has ${e.pageCount.toLocaleString('en-US')} pages; a purchase order is read only up to ${e.maxPages} pages. Upload the order on its own, or use CSV.`);
+    }
+    if (e instanceof PdfTooComplexError) {
+      throw new UnreadablePurchaseOrderError(`This PDF is too complex to read (it ${e.limit === 'time' ? 'took too long' : 'needed too much memory'}). Export it again from the vendor's system, or use CSV.`);
+    }
+    if (e instanceof PdfReaderBusyError || e instanceof PdfReadCancelledError) throw e;
     throw new UnreadablePurchaseOrderError('This file could not be read as a PDF. Export it again from the vendor\'s system, or use CSV.');
   }
   return parsePurchaseOrder(pages);

@@ -10,11 +10,14 @@ import { logisticsEvents } from '../logistics-events';
 import { readPurchaseOrder, UnreadablePurchaseOrderError, type ParsedPurchaseOrder } from './po-parser';
 import { acknowledgementsWaitingFor, matchOrderLines, orderNumberKey, orderShippedBy, type NumberedDocument } from './order-matching';
 import { reimportRefusal } from './reimport-window';
+import { PdfReadCancelledError, PdfReaderBusyError, type PdfTextReader } from './pdf-reading.pool';
 
 const NOT_FOUND = 'Project not found';
 const PO_NOT_FOUND = 'Purchase order not found';
 const ACKNOWLEDGED_ORDER_IMPORTED = 'This document is about a purchase order already imported: its tracking numbers went to those items, so its lines are not imported again.';
 const ACKNOWLEDGED_ORDER_WAITING = 'This document is about a purchase order uploaded earlier and not imported yet: import that order, and its items get these tracking numbers.';
+/** The 503 of a full PDF pool; its answer carries Retry-After. */
+export const PDF_READERS_BUSY = 'pdf_readers_busy';
 export const fileKeyOf = (id: string) => `purchase-orders/${id}.pdf`;
 const unavailable = () => new HttpError(503, 'file_storage_unavailable', 'File storage is not configured on this server. Ask the administrator to set S3_ENDPOINT.');
 
@@ -31,19 +34,25 @@ export class PurchaseOrderService {
     private readonly store: PhotoStore | null,
     private readonly catchUp: CatchUp,
     private readonly bus: Bus,
+    private readonly pdfs?: PdfTextReader,
   ) {}
 
-  /** Refused uploads store nothing: access, type and reading are checked before the file or a row is written. */
-  async upload(caller: Caller, projectId: string, body: Buffer): Promise<PurchaseOrder> {
+  /**
+   * Refused uploads store nothing: access, type and reading are checked before the file or a row is written. The PDF is
+   * read in the worker pool; `signal` (the client gone) stops the reading.
+   */
+  async upload(caller: Caller, projectId: string, body: Buffer, signal?: AbortSignal): Promise<PurchaseOrder> {
     await this.catchUp.retrying(() => this.mayEdit(this.uow.read, caller, projectId));
     if (body.length > PURCHASE_ORDER_MAX_BYTES) throw new HttpError(413, 'payload_too_large', 'The PDF is larger than 10 MB.');
     if (!isPdf(body)) throw new HttpError(415, 'unsupported_media_type', 'Only a PDF purchase order can be read here; a CSV goes to Import Items.');
     if (!this.store) throw unavailable();
     let parsed;
     try {
-      parsed = await readPurchaseOrder(body);
+      parsed = await readPurchaseOrder(body, this.pdfs, signal);
     } catch (e) {
       if (e instanceof UnreadablePurchaseOrderError) throw new HttpError(422, 'unprocessable_entity', e.message);
+      if (e instanceof PdfReaderBusyError) throw new HttpError(503, PDF_READERS_BUSY, 'Every PDF reader is busy just now. Try the upload again in a few seconds.');
+      if (e instanceof PdfReadCancelledError) throw new HttpError(400, 'upload_cancelled', 'The upload was cancelled before the PDF was read. Upload it again.');
       throw e;
     }
     const id = randomUUID();
