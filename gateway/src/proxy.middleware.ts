@@ -88,12 +88,14 @@ function forwardedHeaders(req: IncomingMessage, route: Route, caller: CallerFact
  * ways. A request that a replica could not take is sent once more to another replica that is up, when
  * that cannot do it twice: it never left (the connection was refused) and its body can be sent again, or
  * it is a GET or HEAD (safe to repeat) whose connection closed before any answer. A request on a replica
- * found hung is answered 503 at once rather than left waiting.
+ * found hung (see upstream-set.ts) is answered 503 then rather than left waiting.
  */
 class ProxyHandler implements Dispatcher.DispatchHandler, InFlight {
   private controller: Dispatcher.DispatchController | undefined;
   private replica: Replica | undefined;
   private retried = false;
+  /** When it was sent to its replica: the upstream set counts it as unanswered after a while of silence. */
+  sentAt = 0;
   /** The caller has its answer (or was cut off): whatever the replica still does is not theirs any more. */
   private settled = false;
 
@@ -124,6 +126,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler, InFlight {
     }
     this.replica = replica;
     this.controller = undefined;
+    this.sentAt = Date.now();
     replica.inFlight.add(this);
     replica.dispatcher.dispatch(this.request, this);
   }

@@ -1,21 +1,42 @@
 import type { Dispatcher } from 'undici';
-import { ReplicaDownError, UpstreamSet, type InFlight, type Replica } from './upstream-set';
+import { ReplicaDownError, UpstreamSet, type InFlight, type OutlierPolicy, type ProbeResult, type Replica } from './upstream-set';
 
-const policy = { intervalMs: 1000, timeoutMs: 1000, failuresToDown: 2 };
+const policy: OutlierPolicy = { intervalMs: 1000, probeTimeoutMs: 5000, requestTimeoutMs: 3000, consecutiveFailures: 3, baseEjectionMs: 1000, maxEjectionMs: 30_000 };
 
-/** A set over fake replicas whose probe answers what `alive` says for each URL. */
+/**
+ * A set over fake replicas on a clock the test moves, whose probes answer what `probes` says for each URL at
+ * once, or (`hang`) never: a probe of a hung process waits out its 5 s, longer than these tests' checks.
+ */
 function setOf(urls: string[]) {
-  const alive = new Map(urls.map((u) => [u, true]));
+  let clock = 1_000_000;
+  const probes = new Map<string, ProbeResult | 'hang'>(urls.map((u) => [u, 'answered']));
   const changes: string[] = [];
   const set = new UpstreamSet('catalog', urls, {
     dispatcher: () => ({}) as Dispatcher,
-    probe: async (replica) => alive.get(replica.url)!,
+    probe: (replica) => {
+      const result = probes.get(replica.url)!;
+      return result === 'hang' ? new Promise<ProbeResult>(() => undefined) : Promise.resolve(result);
+    },
     policy,
+    now: () => clock,
     onChange: (replica, why) => changes.push(`${replica.url} ${replica.up ? 'up' : 'down'}: ${why}`),
   });
   const replica = (url: string) => set.replicas.find((r) => r.url === url)!;
   const picks = (n: number) => Array.from({ length: n }, () => set.pick()?.url);
-  return { set, alive, changes, replica, picks };
+  /** A request sent to `url` now, recording whether the set gave up on it. */
+  const send = (url: string) => {
+    const given: Error[] = [];
+    const request: InFlight & { given: Error[] } = { sentAt: clock, giveUp: (reason) => given.push(reason), given };
+    replica(url).inFlight.add(request);
+    return request;
+  };
+  /** The clock moves on and the set's timer fires: it checks, and probes (a hung probe is left waiting). */
+  const tick = async (ms = policy.intervalMs) => {
+    clock += ms;
+    void set.probeAll();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { set, probes, changes, replica, picks, send, tick, now: () => clock };
 }
 
 const refusal = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
@@ -26,138 +47,190 @@ describe('UpstreamSet', () => {
     expect(picks(6)).toEqual(['a', 'b', 'c', 'a', 'b', 'c']);
   });
 
-  it('skips a replica whose connection was refused until it answers a probe again', async () => {
-    const { set, alive, replica, picks, changes } = setOf(['a', 'b']);
-    alive.set('a', false);
+  it('takes a replica out after three refused connections in a row, not one: an answer in between starts the count again', () => {
+    const { set, replica, changes } = setOf(['a', 'b']);
     set.refused(replica('a'), refusal);
+    set.refused(replica('a'), refusal);
+    set.answered(replica('a'));
+    set.refused(replica('a'), refusal);
+    set.refused(replica('a'), refusal);
+    expect(replica('a').up).toBe(true);
+    set.refused(replica('a'), refusal);
+    expect(replica('a').up).toBe(false);
+    expect(changes).toEqual(['a down: 3 failures in a row, the last: connection failed: connect ECONNREFUSED']);
+  });
+
+  it('keeps an ejected replica out for its ejection time, then takes it back at the first probe it answers', async () => {
+    const { set, probes, replica, picks, tick, changes } = setOf(['a', 'b']);
+    probes.set('a', 'refused');
+    for (let i = 0; i < 3; i++) set.refused(replica('a'), refusal);
     expect(picks(4)).toEqual(['b', 'b', 'b', 'b']);
-    await set.probeAll();
-    expect(picks(2)).toEqual(['b', 'b']);
-    alive.set('a', true);
-    await set.probeAll();
+    probes.set('a', 'answered');
+    await tick(500); // answers, but its base ejection time (1 s) has not passed
+    expect(replica('a').up).toBe(false);
+    await tick(600);
+    expect(replica('a').up).toBe(true);
     expect(new Set(picks(4))).toEqual(new Set(['a', 'b']));
-    expect(changes).toEqual(['a down: connection failed: connect ECONNREFUSED', 'a up: answered its health probe']);
+    expect(changes.at(-1)).toBe('a up: answered its health probe');
+  });
+
+  it('keeps a replica that fails again soon after coming back out longer each time, and forgives after a quiet stretch', async () => {
+    const { set, replica, tick } = setOf(['a', 'b']);
+    const ejectAndTimeBack = async () => {
+      for (let i = 0; i < 3; i++) set.refused(replica('a'), refusal);
+      let waited = 0;
+      while (!replica('a').up) {
+        await tick(100);
+        waited += 100;
+      }
+      return waited;
+    };
+    expect(await ejectAndTimeBack()).toBe(1000);
+    expect(await ejectAndTimeBack()).toBe(2000);
+    expect(await ejectAndTimeBack()).toBe(3000);
+    await tick(policy.maxEjectionMs + 1);
+    expect(await ejectAndTimeBack()).toBe(1000);
   });
 
   it('picks another replica than the one a retried request failed on, and none when that one is the only one up', () => {
     const { set, replica } = setOf(['a', 'b']);
     expect(set.pick(replica('a'))?.url).toBe('b');
     expect(set.pick(replica('a'))?.url).toBe('b');
-    set.refused(replica('b'), refusal);
+    for (let i = 0; i < 3; i++) set.refused(replica('b'), refusal);
     expect(set.pick(replica('a'))).toBeUndefined();
   });
 
-  it('keeps a lone URL in after a refusal: the next request tries it again (the probe still takes a hung one out)', async () => {
-    const { set, alive, replica } = setOf(['a']);
-    set.refused(replica('a'), refusal);
-    expect(set.pick()?.url).toBe('a');
-    alive.set('a', false);
-    await set.probeAll();
-    await set.probeAll();
-    expect(set.pick()).toBeUndefined();
-  });
-
-  it('has no replica to offer when every one is down', () => {
+  it('has no replica to offer when every one was refusing', () => {
     const { set, replica } = setOf(['a', 'b']);
-    set.refused(replica('a'), refusal);
-    set.refused(replica('b'), refusal);
+    for (let i = 0; i < 3; i++) set.refused(replica('a'), refusal);
+    for (let i = 0; i < 3; i++) set.refused(replica('b'), refusal);
     expect(set.pick()).toBeUndefined();
   });
 
-  it('takes a replica out only after failuresToDown probes in a row fail, and gives up on its requests then', async () => {
-    const { set, alive, replica, changes } = setOf(['a', 'b']);
-    const given: Error[] = [];
-    const request: InFlight = { giveUp: (reason) => given.push(reason) };
-    replica('a').inFlight.add(request);
+  it('keeps a lone URL in however often it refuses: the next request tries it again', () => {
+    const { set, replica } = setOf(['a']);
+    for (let i = 0; i < 10; i++) set.refused(replica('a'), refusal);
+    expect(set.pick()?.url).toBe('a');
+  });
 
-    alive.set('a', false);
-    await set.probeAll();
-    expect(replica('a').up).toBe(true); // one late answer is not a hung process
-    expect(given).toEqual([]);
-    alive.set('a', true);
-    await set.probeAll();
-    alive.set('a', false);
-    await set.probeAll(); // a failure, a success, a failure: never two in a row
-    expect(replica('a').up).toBe(true);
-
-    await set.probeAll();
+  it('takes out a hung replica (it accepts connections and answers nothing) once three requests waited 3 s in silence, and gives up on its requests then', async () => {
+    const { probes, replica, send, tick, changes } = setOf(['a', 'b']);
+    probes.set('a', 'hang');
+    const requests = [send('a'), send('a'), send('a')];
+    await tick(1000);
+    await tick(1000);
+    expect(replica('a').up).toBe(true); // 2 s of silence is not yet a hang
+    await tick(1000);
     expect(replica('a').up).toBe(false);
-    expect(given).toHaveLength(1);
-    expect(given[0]).toBeInstanceOf(ReplicaDownError);
+    for (const r of requests) expect(r.given).toEqual([expect.any(ReplicaDownError)]);
     expect(replica('b').up).toBe(true);
-    expect(changes).toEqual(['a down: no answer to 2 health probes in a row']);
+    expect(changes).toEqual(['a down: 3 failures in a row, the last: no answer to a request for 3 s']);
   });
 
-  it('keeps in a busy replica that answers requests while its probes time out, and takes it out once it stops answering', async () => {
-    let answerDuringProbe = true;
-    let set!: UpstreamSet;
-    set = new UpstreamSet('catalog', ['a', 'b'], {
-      dispatcher: () => ({}) as Dispatcher,
-      // Each probe of 'a' times out; meanwhile 'a' streams an answer to a request, or (once hung) does not.
-      probe: async (replica) => {
-        if (replica.url === 'b') return true;
-        if (answerDuringProbe) set.answered(replica);
-        return false;
-      },
-      policy,
-    });
-    const a = set.replicas.find((r) => r.url === 'a')!;
-    for (let i = 0; i < 5; i++) await set.probeAll();
-    expect(a.up).toBe(true);
-    answerDuringProbe = false;
-    // Its last answer must be older than the next probe's start (same millisecond counts as during it).
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await set.probeAll();
-    await set.probeAll();
-    expect(a.up).toBe(false);
+  it('keeps in a saturated replica whose requests wait long and whose probes time out, as long as it answers anything', async () => {
+    const { set, probes, replica, send, tick } = setOf(['a', 'b']);
+    probes.set('a', 'timeout');
+    const slow = [send('a'), send('a'), send('a'), send('a')];
+    for (let i = 0; i < 20; i++) {
+      await tick(1000);
+      set.answered(replica('a')); // some other request's answer, every second
+    }
+    expect(replica('a').up).toBe(true);
+    for (const r of slow) expect(r.given).toEqual([]);
   });
 
-  it('does not count an answer from before a probe started as a sign of life', async () => {
-    const { set, alive, replica } = setOf(['a', 'b']);
-    set.answered(replica('a'), Date.now() - 5_000);
-    alive.set('a', false);
-    await set.probeAll();
-    await set.probeAll();
+  it('lets a long request on a replica that answers its probes run for as long as it takes', async () => {
+    const { replica, send, tick } = setOf(['a', 'b']);
+    const importing = send('a');
+    for (let i = 0; i < 60; i++) await tick(1000);
+    expect(replica('a').up).toBe(true);
+    expect(importing.given).toEqual([]);
+  });
+
+  it('does not count an answer from before a silence as a sign of life during it', async () => {
+    const { set, probes, replica, send, tick } = setOf(['a', 'b']);
+    set.answered(replica('a'));
+    probes.set('a', 'timeout');
+    await tick(2000);
+    for (let i = 0; i < 3; i++) send('a');
+    await tick(3000);
     expect(replica('a').up).toBe(false);
   });
 
-  it('counts a probe that throws (refused, timed out) as a failure', async () => {
-    const set = new UpstreamSet('catalog', ['a'], { dispatcher: () => ({}) as Dispatcher, probe: () => Promise.reject(new Error('timeout')), policy });
-    await set.probeAll();
-    await set.probeAll();
-    expect(set.replicas[0]!.up).toBe(false);
+  it('counts one silent request as one failure, however many checks it waits through', async () => {
+    const { probes, replica, send, tick } = setOf(['a', 'b']);
+    probes.set('a', 'hang');
+    const only = send('a');
+    for (let i = 0; i < 10; i++) await tick(1000);
+    expect(replica('a').up).toBe(true);
+    expect(only.given).toEqual([]);
+    send('a');
+    send('a');
+    await tick(3000);
+    expect(replica('a').up).toBe(false);
+  });
+
+  it('takes out a replica whose probes cannot connect three times in a row while another is up', async () => {
+    const { probes, replica, tick } = setOf(['a', 'b']);
+    probes.set('a', 'refused');
+    await tick();
+    await tick();
+    expect(replica('a').up).toBe(true);
+    await tick();
+    expect(replica('a').up).toBe(false);
+  });
+
+  it('never takes out the last replica that is up on probes alone', async () => {
+    const { set, probes, replica, tick } = setOf(['a', 'b']);
+    for (let i = 0; i < 3; i++) set.refused(replica('b'), refusal);
+    probes.set('b', 'refused');
+    probes.set('a', 'timeout');
+    for (let i = 0; i < 10; i++) await tick(5000);
+    expect(replica('a').up).toBe(true);
+    expect(set.pick()?.url).toBe('a');
+  });
+
+  it('takes out a lone replica on what its requests met (silence), never on its probes alone', async () => {
+    const { probes, replica, send, tick } = setOf(['a']);
+    probes.set('a', 'timeout');
+    for (let i = 0; i < 10; i++) await tick(5000);
+    probes.set('a', 'hang');
+    expect(replica('a').up).toBe(true);
+    const held = [send('a'), send('a'), send('a')];
+    await tick(3000);
+    expect(replica('a').up).toBe(false);
+    for (const r of held) expect(r.given).toHaveLength(1);
   });
 
   it('probes a replica once at a time: a probe still waiting on a hung replica is not stacked on', async () => {
     let started = 0;
-    let answer: (alive: boolean) => void = () => undefined;
+    let answer: (result: ProbeResult) => void = () => undefined;
     const set = new UpstreamSet('catalog', ['a'], {
       dispatcher: () => ({}) as Dispatcher,
       probe: () => {
         started++;
-        return new Promise<boolean>((r) => (answer = r));
+        return new Promise<ProbeResult>((r) => (answer = r));
       },
       policy,
     });
     const first = set.probeAll();
     void set.probeAll();
     expect(started).toBe(1);
-    answer(true);
+    answer('answered');
     await first;
     void set.probeAll();
     expect(started).toBe(2);
   });
 
   it('changes nothing once closed', async () => {
-    const { set, alive, replica } = setOf(['a']);
+    const { set, probes, replica, tick } = setOf(['a', 'b']);
     await set.close();
-    alive.set('a', false);
-    await set.probeAll();
-    await set.probeAll();
+    probes.set('a', 'refused');
+    for (let i = 0; i < 5; i++) await tick();
     expect((replica('a') as Replica).up).toBe(true);
   });
 
   it('refuses to be built without a replica', () => {
-    expect(() => new UpstreamSet('catalog', [], { dispatcher: () => ({}) as Dispatcher, probe: async () => true })).toThrow(/no replica URL/);
+    expect(() => new UpstreamSet('catalog', [], { dispatcher: () => ({}) as Dispatcher, probe: async () => 'answered' })).toThrow(/no replica URL/);
   });
 });

@@ -2,22 +2,39 @@ import { Client, Pool, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
 
-/** How the replicas' liveness is watched: a probe per replica every `intervalMs`, each given `timeoutMs`. */
-export interface HealthPolicy {
+/**
+ * When a replica is taken out (outlier detection, as Envoy's): on evidence from real exchanges, not on a late
+ * answer. A failure is a connection that could not be made (refused, or not made within the connect timeout),
+ * or a request sent and left unanswered for `requestTimeoutMs` while the replica answered nothing at all (no
+ * other request, no probe): a hung process. A busy one keeps answering something, so its slow requests are
+ * never counted. `consecutiveFailures` failures in a row take it out, any answer resets the count.
+ */
+export interface OutlierPolicy {
+  /** How often every replica is probed on `/healthz`, and requests under way are checked for silence. */
   intervalMs: number;
-  timeoutMs: number;
-  /** Probes in a row that must fail before a replica is taken out: one late answer is not a hung process. */
-  failuresToDown: number;
+  /** How long a probe may wait for its answer: longer than a saturated event loop takes to reach it. */
+  probeTimeoutMs: number;
+  /** How long a sent request may go unanswered, with the replica silent throughout, before it counts as a failure. */
+  requestTimeoutMs: number;
+  /** Failures in a row that take a replica out. */
+  consecutiveFailures: number;
+  /** How long a replica stays out the first time; each ejection in a row (no quiet stretch between) adds as much again. */
+  baseEjectionMs: number;
+  /** The longest a replica stays out. */
+  maxEjectionMs: number;
 }
 
 /**
- * A hung replica is out within failuresToDown × interval + timeout (3 s), inside the 5 s a caller may wait
- * for a 503; a healthy one busy with a long import still answers a probe within a second and stays in.
+ * A hung replica's requests are answered 503 within requestTimeoutMs + intervalMs (4 s), inside the 5 s a
+ * caller may wait; a healthy one busy with a long import, or saturated, keeps answering its probes or other
+ * requests and stays in; a saturated event loop answers a probe within 5 s.
  */
-export const DEFAULT_HEALTH_POLICY: HealthPolicy = { intervalMs: 1000, timeoutMs: 1000, failuresToDown: 2 };
+export const DEFAULT_OUTLIER_POLICY: OutlierPolicy = { intervalMs: 1000, probeTimeoutMs: 5000, requestTimeoutMs: 3000, consecutiveFailures: 3, baseEjectionMs: 1000, maxEjectionMs: 10_000 };
 
 /** A request under way on a replica, which the set gives up on when the replica is found hung. */
 export interface InFlight {
+  /** When it was sent to the replica (Date.now()). */
+  readonly sentAt: number;
   giveUp(reason: Error): void;
 }
 
@@ -32,39 +49,57 @@ export interface Replica {
 
 interface ReplicaState extends Replica {
   up: boolean;
+  /** Failures since its last answer. */
   failures: number;
+  /** Whether one of those failures came from a request rather than a probe. */
+  requestFailed: boolean;
   probing: boolean;
-  /** When it last sent any part of an answer (Date.now()); 0 before its first. */
+  /** When it last sent any part of an answer, to a request or a probe (Date.now()); 0 before its first. */
   answeredAt: number;
+  /** Out until then (Date.now()), and back at the first probe it answers after. */
+  ejectedUntil: number;
+  /** Ejections in a row: each one longer. */
+  ejections: number;
+  /** When it last came back (Date.now()). */
+  backAt: number;
+  /** Requests already counted as unanswered. */
+  counted: WeakSet<InFlight>;
 }
 
-/** Whether the replica's process answers at all within `timeoutMs` (any status: it is alive, if perhaps not ready). */
-export type Probe = (replica: Replica, timeoutMs: number) => Promise<boolean>;
+/** What a probe found: an answer (any status: the process lives), a connection never made, or no answer in time. */
+export type ProbeResult = 'answered' | 'refused' | 'timeout';
+
+/** Whether the replica's process answers at all within `timeoutMs`. */
+export type Probe = (replica: Replica, timeoutMs: number) => Promise<ProbeResult>;
 
 export interface UpstreamSetOptions {
   dispatcher: (url: string) => Dispatcher;
   probe: Probe;
-  policy?: HealthPolicy;
+  policy?: OutlierPolicy;
   /** Told each time a replica goes down or comes back. */
   onChange?: (replica: Replica, why: string) => void;
+  now?: () => number;
 }
 
-/** Why a request was cut: its replica stopped answering its health probe while the request waited. */
+/** Why a request was cut: its replica was found hung while the request waited. */
 export class ReplicaDownError extends Error {
   constructor(url: string) {
-    super(`${url} stopped answering its health probe`);
+    super(`${url} answered nothing, this request included, for too long`);
   }
 }
 
 /**
- * The replicas of one service: requests go round robin over the ones that are up. A replica goes down when
- * a connection to it is refused (the caller says so) or when its probe fails `failuresToDown` times in a
- * row (a hung process accepts connections and never answers: only the probe can tell); it comes back at the
- * first probe it answers.
+ * The replicas of one service: requests go round robin over the ones that are up. A replica is taken out
+ * after `consecutiveFailures` failures in a row (see OutlierPolicy) and stays out for its ejection time,
+ * then comes back at the first probe it answers. Probes alone never take out the last replica that is up:
+ * a probe says less than a request, and "all down" answers every caller 503. A lone URL is never taken out
+ * for refused connections: there is nothing to skip to, a refusal costs the next request only a round trip,
+ * and the name may stand for several hosts (a DNS-balanced Compose service) of which one refused.
  */
 export class UpstreamSet {
   private readonly states: ReplicaState[];
-  private readonly policy: HealthPolicy;
+  private readonly policy: OutlierPolicy;
+  private readonly now: () => number;
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -75,8 +110,22 @@ export class UpstreamSet {
     private readonly opts: UpstreamSetOptions,
   ) {
     if (urls.length === 0) throw new Error(`${service}: no replica URL`);
-    this.policy = opts.policy ?? DEFAULT_HEALTH_POLICY;
-    this.states = urls.map((url) => ({ url, dispatcher: opts.dispatcher(url), up: true, failures: 0, probing: false, answeredAt: 0, inFlight: new Set<InFlight>() }));
+    this.policy = opts.policy ?? DEFAULT_OUTLIER_POLICY;
+    this.now = opts.now ?? Date.now;
+    this.states = urls.map((url) => ({
+      url,
+      dispatcher: opts.dispatcher(url),
+      up: true,
+      failures: 0,
+      requestFailed: false,
+      probing: false,
+      answeredAt: 0,
+      ejectedUntil: 0,
+      ejections: 0,
+      backAt: 0,
+      counted: new WeakSet<InFlight>(),
+      inFlight: new Set<InFlight>(),
+    }));
   }
 
   get replicas(): readonly Replica[] {
@@ -97,28 +146,27 @@ export class UpstreamSet {
     return undefined;
   }
 
-  /**
-   * A connection to the replica was refused or never made: out until its probe answers again. A lone URL
-   * stays in: there is nothing to skip to, a refusal costs the next request only a round trip, and the name
-   * may stand for several hosts (a DNS-balanced Compose service) of which one refused.
-   */
+  /** A connection to the replica was refused or never made: a failure. */
   refused(replica: Replica, err: Error): void {
     const state = this.stateOf(replica);
     if (this.states.length === 1) return;
-    state.failures = Math.max(state.failures, this.policy.failuresToDown);
-    this.setUp(state, false, `connection failed: ${err.message}`);
+    this.failed(state, 'request', `connection failed: ${err.message}`, false);
   }
 
   /**
-   * The replica sent part of an answer: it is alive. A saturated process answers its probe late but keeps
-   * answering requests, and taking it out would turn its queue into 503s; a hung one answers nothing.
+   * The replica sent part of an answer: it is alive, whatever its probes say. A saturated process answers
+   * late but keeps answering, and taking it out would turn its queue into 503s; a hung one answers nothing.
    */
-  answered(replica: Replica, now = Date.now()): void {
-    this.stateOf(replica).answeredAt = now;
+  answered(replica: Replica, now = this.now()): void {
+    const state = this.stateOf(replica);
+    state.answeredAt = Math.max(state.answeredAt, now);
+    state.failures = 0;
+    state.requestFailed = false;
   }
 
-  /** Probes every replica once (each on its own: a hung one does not hold up the others' probes). */
+  /** Probes every replica once (each on its own: a hung one does not hold up the others' probes), and counts silent requests. */
   async probeAll(): Promise<void> {
+    this.countSilentRequests();
     await Promise.all(this.states.map((s) => this.probeOne(s)));
   }
 
@@ -133,24 +181,61 @@ export class UpstreamSet {
     clearInterval(this.timer);
   }
 
+  /** Each request that has waited requestTimeoutMs on a replica silent all that time is one failure, once. */
+  private countSilentRequests(): void {
+    const now = this.now();
+    const limit = this.policy.requestTimeoutMs;
+    for (const state of this.states) {
+      if (!state.up || now - state.answeredAt < limit) continue;
+      for (const request of state.inFlight) {
+        if (now - request.sentAt < limit || state.counted.has(request)) continue;
+        state.counted.add(request);
+        this.failed(state, 'request', `no answer to a request for ${Math.round((now - Math.max(request.sentAt, state.answeredAt)) / 1000)} s`, true);
+        if (!state.up) return;
+      }
+    }
+  }
+
   private async probeOne(state: ReplicaState): Promise<void> {
     if (state.probing) return;
     state.probing = true;
-    const startedAt = Date.now();
-    const probed = await this.opts.probe(state, this.policy.timeoutMs).catch(() => false);
+    const startedAt = this.now();
+    const result = await this.opts.probe(state, this.policy.probeTimeoutMs).catch((): ProbeResult => 'timeout');
     state.probing = false;
-    // An answer to a request while the probe waited is as good as the probe's own.
-    const alive = probed || state.answeredAt >= startedAt;
     if (this.closed) return;
-    if (alive) {
-      state.failures = 0;
-      this.setUp(state, true, 'answered its health probe');
-    } else if (++state.failures >= this.policy.failuresToDown && state.up) {
-      this.setUp(state, false, `no answer to ${state.failures} health probes in a row`);
-      // What waits on a hung process would wait for ever: answer those callers now.
-      const reason = new ReplicaDownError(state.url);
-      for (const request of [...state.inFlight]) request.giveUp(reason);
+    if (result === 'answered') {
+      this.answered(state);
+      if (!state.up && this.now() >= state.ejectedUntil) {
+        state.backAt = this.now();
+        this.setUp(state, true, 'answered its health probe');
+      }
+      return;
     }
+    // An answer to a request while the probe waited is as good as the probe's own.
+    if (state.answeredAt >= startedAt) return;
+    if (result === 'refused') this.failed(state, 'probe', 'its health probe could not connect', false);
+    else this.failed(state, 'probe', `no answer to its health probe in ${this.policy.probeTimeoutMs / 1000} s`, true);
+  }
+
+  /** `hung`: the failure was silence (the process accepts connections and answers nothing), not a refusal. */
+  private failed(state: ReplicaState, source: 'request' | 'probe', why: string, hung: boolean): void {
+    state.failures++;
+    if (source === 'request') state.requestFailed = true;
+    if (!state.up || state.failures < this.policy.consecutiveFailures) return;
+    const othersUp = this.states.some((s) => s !== state && s.up);
+    // Probes alone never leave the service with no replica: only what requests met can.
+    if (!othersUp && !state.requestFailed) return;
+    const now = this.now();
+    // A replica that comes back and fails again soon after stays out longer each time; a quiet stretch forgives.
+    if (state.backAt && now - state.backAt > this.policy.maxEjectionMs) state.ejections = 0;
+    state.ejections++;
+    state.ejectedUntil = now + Math.min(this.policy.maxEjectionMs, this.policy.baseEjectionMs * state.ejections);
+    this.setUp(state, false, `${state.failures} failures in a row, the last: ${why}`);
+    // What waits on a hung process would wait for ever: answer those callers now. (Requests queued on a
+    // refusing one fail on their own, and are sent again to another replica.)
+    if (!hung) return;
+    const reason = new ReplicaDownError(state.url);
+    for (const request of [...state.inFlight]) request.giveUp(reason);
   }
 
   private setUp(state: ReplicaState, up: boolean, why: string): void {
@@ -188,7 +273,7 @@ export function upstreamMetrics(registry: Registry): UpstreamMetrics {
   };
 }
 
-/** No answer's headers within this long, or this long between two chunks of one: a backstop only, the probe decides first. */
+/** No answer's headers within this long, or this long between two chunks of one: a backstop only, the outlier detection decides first. */
 const UPSTREAM_TIMEOUT_MS = 30_000;
 /**
  * A replica whose host is gone (no refusal, just silence) is given up on after this, well under undici's
@@ -200,7 +285,7 @@ const CONNECT_TIMEOUT_MS = 2_000;
  * The replicas of one service over undici pools, probed on `/healthz` (the process's liveness) over a
  * connection of their own, so a probe never queues behind the pool's busy connections.
  */
-export function httpUpstreamSet(service: string, urls: string[], opts: { policy?: HealthPolicy; onChange?: UpstreamSetOptions['onChange'] } = {}): UpstreamSet {
+export function httpUpstreamSet(service: string, urls: string[], opts: { policy?: OutlierPolicy; onChange?: UpstreamSetOptions['onChange'] } = {}): UpstreamSet {
   const pools: Pool[] = [];
   const probes = new Map<string, Client>();
   const set = new UpstreamSet(service, urls, {
@@ -212,9 +297,16 @@ export function httpUpstreamSet(service: string, urls: string[], opts: { policy?
       return pool;
     },
     probe: async (replica, timeoutMs) => {
-      const answer = await probes.get(replica.url)!.request({ method: 'GET', path: '/healthz', signal: AbortSignal.timeout(timeoutMs) });
-      await answer.body.dump();
-      return true;
+      try {
+        const answer = await probes.get(replica.url)!.request({ method: 'GET', path: '/healthz', signal: AbortSignal.timeout(timeoutMs) });
+        await answer.body.dump();
+        return 'answered';
+      } catch (err) {
+        // Our own time limit ran out on a connection the replica accepted; anything else is a connection
+        // refused, never made, or closed under the probe: the process is not there.
+        const name = (err as Error).name;
+        return name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'refused';
+      }
     },
   });
   const stopProbing = set.close.bind(set);
@@ -236,7 +328,7 @@ export interface Upstreams<S extends string> {
   close(): Promise<void>;
 }
 
-export function startUpstreams<S extends string>(urls: Partial<Record<S, string[]>>, logger: Logger, registry: Registry, policy?: HealthPolicy): Upstreams<S> {
+export function startUpstreams<S extends string>(urls: Partial<Record<S, string[]>>, logger: Logger, registry: Registry, policy?: OutlierPolicy): Upstreams<S> {
   const metrics = upstreamMetrics(registry);
   const sets = new Map<S, UpstreamSet>();
   for (const [service, list] of Object.entries(urls) as [S, string[] | undefined][]) {
