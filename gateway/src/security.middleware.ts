@@ -108,35 +108,63 @@ const buffered = new WeakMap<IncomingMessage, Buffer>();
 export const bufferedBodyOf = (req: IncomingMessage): Buffer | undefined => buffered.get(req);
 
 /**
+ * How much of a refused body is read and dropped so that its caller gets the 413 (the larger of 4× the limit
+ * and 16 MB), and for how long: past either, the connection is cut.
+ */
+const discardBytes = (limit: number) => Math.max(4 * limit, 16 * 1024 * 1024);
+const DISCARD_MS = 120_000;
+
+/**
+ * Reads the rest of a refused request's body, drops it, and then answers. A caller such as fetch or a browser
+ * sends its whole body before it reads the answer; closing the connection with part of that body unread makes
+ * the kernel reset it, and the caller gets EPIPE or ECONNRESET instead of the 413. So the answer waits for the
+ * body's end (a connection that asked to close is then closed cleanly; any other stays open for the next request).
+ */
+function discardThen(req: IncomingMessage, maxBytes: number, answer: () => void): void {
+  let seen = 0;
+  const cut = setTimeout(() => req.socket.destroy(), DISCARD_MS).unref();
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) req.socket.destroy();
+  });
+  req.once('end', () => {
+    clearTimeout(cut);
+    answer();
+  });
+  req.once('close', () => clearTimeout(cut));
+  req.resume();
+}
+
+/**
  * Bodies with a declared length stream to the services untouched, checked on that length. A chunked body
  * (no Content-Length) can only be measured by reading it, and a read stream cannot be piped again: it is
- * read once, up to the limit, kept for the proxy, and forwarded with its length.
+ * read once, up to the limit, kept for the proxy, and forwarded with its length. A body over the limit is
+ * read to its end and dropped, then answered 413 (see discardThen).
  */
 export function bodyLimit(limitFor: (req: IncomingMessage) => number): NodeMiddleware {
   return (req, res, next) => {
     const limit = limitFor(req);
     const declared = req.headers['content-length'];
-    const tooLarge = () => {
-      sendJson(res, 413, { error: 'payload_too_large', message: `Request body is too large (limit ${limit} bytes).` }, { Connection: 'close' });
-    };
+    const tooLarge = (headers?: Record<string, string>) =>
+      sendJson(res, 413, { error: 'payload_too_large', message: `Request body is too large (limit ${limit} bytes). Send a smaller file or fewer rows.` }, headers);
     if (declared !== undefined) {
-      if (Number(declared) > limit) return void tooLarge();
-      return next();
+      if (Number(declared) <= limit) return next();
+      // A body too large even to drop is refused on its length alone, and the connection closed after the answer.
+      if (Number(declared) > discardBytes(limit)) return void tooLarge({ Connection: 'close' });
+      return discardThen(req, Number(declared), () => tooLarge());
     }
     if (!req.headers['transfer-encoding']) return next();
     const chunks: Buffer[] = [];
     let seen = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       seen += chunk.length;
       if (seen <= limit) return void chunks.push(chunk);
-      if (!res.headersSent) {
-        chunks.length = 0;
-        tooLarge();
-      }
-      // Drain what the client already sent so the 413 reaches it, but not forever.
-      if (seen > 4 * limit + 1024 * 1024) req.destroy();
-    });
-    req.on('end', () => {
+      chunks.length = 0;
+      req.off('data', onData);
+      discardThen(req, discardBytes(limit) - seen, () => tooLarge());
+    };
+    req.on('data', onData);
+    req.once('end', () => {
       if (seen > limit) return;
       const body = Buffer.concat(chunks, seen);
       buffered.set(req, body);
