@@ -1,13 +1,16 @@
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startPlatform, type Platform } from '../platform';
 import { settle, table } from './bench-support';
+import { BARE_USER_HEADER } from './bare-server';
 import { countError, LOAD_MIX, LOAD_ROUTES, memorySettled, mixCycle, routeFigures, rssGrowth, vmRssKb, type LoadRoute, type RouteSamples } from './load-mix';
 
 /** A designer of the load run, signed in before the timed window, with what their requests act on. */
 interface VirtualUser {
+  userId: string;
   cookie: string;
   tag: string;
   itemIds: string[];
@@ -64,7 +67,7 @@ async function setUpUsers(platform: Platform, users: number, projects: number, i
   const made = await inBatches(Array.from({ length: users }, (_, i) => i), 8, async (_, i) => {
     const email = `load.${run}.${i}@midway.test`;
     const password = 'load-password-1';
-    await call(base, 'POST', '/api/register', null, { email, password, firstName: 'Load', lastName: `User ${i}` });
+    const { id: userId } = JSON.parse((await call(base, 'POST', '/api/register', null, { email, password, firstName: 'Load', lastName: `User ${i}` })).body) as { id: string };
     const cookie = cookieOf(await call(base, 'POST', '/api/login', null, { email, password }));
     const tag = `lq${run}u${i}`;
     const projectIds: string[] = [];
@@ -84,7 +87,7 @@ async function setUpUsers(platform: Platform, users: number, projects: number, i
       const invoice = JSON.parse((await call(base, 'POST', `/api/projects/${project.id}/invoices`, adminCookie, { clientName: `Client ${i}` })).body) as { id: string };
       await call(base, 'POST', `/api/invoices/${invoice.id}/items`, adminCookie, { description: 'Receiving', type: 'handling', rate: 45 });
     }
-    return { cookie, tag, itemIds, projectIds };
+    return { userId, cookie, tag, itemIds, projectIds };
   });
   await settle(platform.databaseUrl, platform.natsUrl);
   return inBatches(made, 8, async (u) => {
@@ -94,7 +97,7 @@ async function setUpUsers(platform: Platform, users: number, projects: number, i
       serviceIds.push(...services.map((s) => s.id));
     }
     if (!serviceIds.length) throw new Error('the load run’s users have no services: logistics never heard of their items');
-    return { cookie: u.cookie, tag: u.tag, itemIds: u.itemIds, serviceIds };
+    return { userId: u.userId, cookie: u.cookie, tag: u.tag, itemIds: u.itemIds, serviceIds };
   });
 }
 
@@ -120,7 +123,14 @@ function requestFor(route: LoadRoute, user: VirtualUser, n: number): { method: s
  * `connections` connections, each a virtual user's (users shared round robin), each sending the mix one request
  * after another until `seconds` have passed. Any answer but a 2xx, or a failed connection, is an error.
  */
-async function drive(baseUrl: string, users: VirtualUser[], connections: number, seconds: number): Promise<{ samples: Map<LoadRoute, RouteSamples>; requests: number; seconds: number }> {
+async function drive(
+  baseUrl: string,
+  users: VirtualUser[],
+  connections: number,
+  seconds: number,
+  /** Who the caller is: the session cookie through the gateway, the user's id to the bare server. */
+  callerHeaders: (user: VirtualUser) => Record<string, string> = (user) => ({ cookie: user.cookie }),
+): Promise<{ samples: Map<LoadRoute, RouteSamples>; requests: number; seconds: number }> {
   const cycle = mixCycle(LOAD_MIX);
   const samples = new Map<LoadRoute, RouteSamples>(LOAD_ROUTES.map((r) => [r, { latencies: [], errors: 0 }]));
   const t0 = performance.now();
@@ -129,6 +139,7 @@ async function drive(baseUrl: string, users: VirtualUser[], connections: number,
   await Promise.all(
     Array.from({ length: connections }, async (_, c) => {
       const user = users[c % users.length]!;
+      const headers = callerHeaders(user);
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const asked = new Map<LoadRoute, number>();
       // Each connection starts at its own place in the cycle, so the routes are mixed across connections at every moment.
@@ -141,7 +152,7 @@ async function drive(baseUrl: string, users: VirtualUser[], connections: number,
         const s = samples.get(route)!;
         requests++;
         try {
-          const res = await send(agent, `${baseUrl}${r.path}`, r.method, { cookie: user.cookie }, r.body);
+          const res = await send(agent, `${baseUrl}${r.path}`, r.method, headers, r.body);
           if (res.status >= 200 && res.status < 300) s.latencies.push(performance.now() - started);
           else countError(s, res.status);
         } catch (err) {
@@ -205,6 +216,8 @@ interface LoadRun {
   /** RSS before the warm-up, by process. */
   cold: Record<string, number | null>;
   loggedErrors: string[];
+  /** The bare baseline's figures on the same database and data, when this run measured it. */
+  bare?: { requestsPerSec: number; routes: ReturnType<typeof routeFigures> };
 }
 
 /** Two rounds' samples as one. */
@@ -225,7 +238,58 @@ const WARM_UP_MAX_S = 240;
 /** Rounds memory must hold still over: over one, a process between collections could look settled and grow after. */
 const SETTLED_OVER_ROUNDS = 2;
 
-async function loadRun(replicas: number, opts: { connections: number; seconds: number; users: number; projects: number; items: number; log: (line: string) => void }): Promise<LoadRun> {
+/**
+ * The bare server (bare-server.ts) in a process of its own on the run's database, driven with the same mix,
+ * connections and window after a short warm-up of its own.
+ */
+async function bareBaseline(databaseUrl: string, users: VirtualUser[], connections: number, seconds: number): Promise<NonNullable<LoadRun['bare']>> {
+  const child = fork(path.join(__dirname, 'bare-server.js'), { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.once('message', (m) => resolve((m as { url: string }).url));
+      child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+    });
+    const headers = (user: VirtualUser) => ({ [BARE_USER_HEADER]: user.userId });
+    await drive(url, users, connections, Math.min(WARM_UP_ROUND_S, seconds), headers);
+    const run = await drive(url, users, connections, seconds, headers);
+    return { requestsPerSec: run.requests / run.seconds, routes: routeFigures(run.samples) };
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.send('stop');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
+    child.kill();
+  }
+}
+
+const ms = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(1));
+const mb = (kb: number | null) => (kb === null ? '–' : (kb / 1024).toFixed(1));
+const pct = (g: number | null) => (g === null ? '–' : `${(g * 100).toFixed(1)}%`);
+const replicasText = (n: number) => `${n} replica${n > 1 ? 's' : ''}`;
+
+/** One run's figures, printed as soon as they are measured (a later run that fails does not lose them). */
+function printRun(run: LoadRun, opts: { connections: number; seconds: number }, log: (line: string) => void): void {
+  log(`\nLoad with ${replicasText(run.replicas)}: the mix through the gateway, ${opts.connections} connections, ${opts.seconds} s${run.bare ? '; the bare baseline (plain pg + http, same database, mix and connections) beside it' : ''}\n${table(
+    run.routes.map((a) => {
+      const b = run.bare?.routes.find((r) => r.route === a.route);
+      return {
+        route: a.route,
+        requests: a.requests,
+        errors: a.errors,
+        p50: ms(a.p50),
+        p99: ms(a.p99),
+        ...(b ? { 'bare requests': b.requests, 'bare errors': b.errors, 'bare p50': ms(b.p50), 'bare p99': ms(b.p99), 'p99 ÷ bare': (a.p99 / b.p99).toFixed(2) } : {}),
+      };
+    }),
+  )}`);
+  log(`throughput ${run.requestsPerSec.toFixed(0)} req/s${run.bare ? ` (bare ${run.bare.requestsPerSec.toFixed(0)} req/s)` : ''}; errors ${run.errors} (goal 0)`);
+  const failed = run.routes.filter((r) => r.errors > 0);
+  if (failed.length) log(`errors: ${failed.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}`);
+  if (run.loggedErrors.length) log(`errors the processes logged:\n  ${run.loggedErrors.join('\n  ')}`);
+  log(`RSS of every process: at start, before and after the timed window (goal: growth in the window ≤ 20%)\n${table(run.rss.map((r) => ({ process: r.process, 'at start MB': mb(run.cold[r.process] ?? null), 'before MB': mb(r.beforeKb), 'after MB': mb(r.afterKb), growth: pct(r.growth) })))}`);
+  log(`largest growth with ${replicasText(run.replicas)}: ${pct(Math.max(...run.rss.map((r) => r.growth ?? 0)))}`);
+}
+
+async function loadRun(replicas: number, opts: { connections: number; seconds: number; users: number; projects: number; items: number; bare: boolean; log: (line: string) => void }): Promise<LoadRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'midway-load-'));
   if (process.getuid?.() === 0) fs.chmodSync(dataDir, 0o755);
   const started = performance.now();
@@ -253,7 +317,13 @@ async function loadRun(replicas: number, opts: { connections: number; seconds: n
     const run = await drive(platform.baseUrl, users, opts.connections, opts.seconds);
     const after = rssOfProcesses(platform);
     const routes = routeFigures(run.samples);
-    return { replicas, requestsPerSec: run.requests / run.seconds, errors: routes.reduce((s, r) => s + r.errors, 0), routes, rss: rssGrowth(before, after), cold, loggedErrors: loggedErrors(platform) };
+    const measured: LoadRun = { replicas, requestsPerSec: run.requests / run.seconds, errors: routes.reduce((s, r) => s + r.errors, 0), routes, rss: rssGrowth(before, after), cold, loggedErrors: loggedErrors(platform) };
+    if (opts.bare) {
+      await settle(platform.databaseUrl, platform.natsUrl, () => undefined);
+      measured.bare = await bareBaseline(platform.databaseUrl, users, opts.connections, opts.seconds);
+    }
+    printRun(measured, opts, opts.log);
+    return measured;
   } finally {
     await platform.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -263,35 +333,34 @@ async function loadRun(replicas: number, opts: { connections: number; seconds: n
 /**
  * The realistic mix (dashboard, items page, item edits, service toggles, search, invoices) through the gateway
  * at `connections` connections for `seconds`, on a platform of one replica and then on one of two (each fresh,
- * with the same designers and data), side by side: errors, p50/p99 per route, the throughput ratio, and the
- * RSS of every process before and after the timed window.
+ * with the same designers and data), each run's figures printed as soon as it is measured, with the bare
+ * baseline beside the one-replica run; then side by side: errors, p50/p99 per route, the throughput ratio, and
+ * the RSS of every process before and after the timed window. A run that fails throws, after the others ran.
  */
 export async function benchLoad(opts: { connections: number; seconds: number; users: number; projects: number; items: number; log?: (line: string) => void }) {
   const log = opts.log ?? console.log;
   const runs: LoadRun[] = [];
-  for (const replicas of [1, 2]) runs.push(await loadRun(replicas, { ...opts, log }));
-  const [one, two] = runs as [LoadRun, LoadRun];
-  const ms = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(1));
-  log(`\nLoad: the mix through the gateway, ${opts.connections} connections, ${opts.seconds} s, one replica vs two\n${table(
-    LOAD_ROUTES.map((route) => {
-      const a = one.routes.find((r) => r.route === route)!;
-      const b = two.routes.find((r) => r.route === route)!;
-      return { route, 'requests 1×': a.requests, 'errors 1×': a.errors, 'p50 1×': ms(a.p50), 'p99 1×': ms(a.p99), 'requests 2×': b.requests, 'errors 2×': b.errors, 'p50 2×': ms(b.p50), 'p99 2×': ms(b.p99) };
-    }),
-  )}`);
-  for (const run of runs) {
-    const failed = run.routes.filter((r) => r.errors > 0);
-    if (failed.length) log(`errors with ${run.replicas} replica${run.replicas > 1 ? 's' : ''}: ${failed.map((r) => `${r.route} ${r.errorKinds}`).join('; ')}`);
-    if (run.loggedErrors.length) log(`errors the processes logged (${run.replicas} replica${run.replicas > 1 ? 's' : ''}):\n  ${run.loggedErrors.join('\n  ')}`);
+  const failures: unknown[] = [];
+  for (const replicas of [1, 2]) {
+    try {
+      runs.push(await loadRun(replicas, { ...opts, bare: replicas === 1, log }));
+    } catch (err) {
+      log(`\nthe load run with ${replicasText(replicas)} failed: ${(err as Error).message}`);
+      failures.push(err);
+    }
   }
-  const ratio = two.requestsPerSec / one.requestsPerSec;
-  log(`throughput: ${one.requestsPerSec.toFixed(0)} req/s with one replica, ${two.requestsPerSec.toFixed(0)} req/s with two (two : one = ${ratio.toFixed(2)}); errors ${one.errors} and ${two.errors} (goal 0)`);
-  const mb = (kb: number | null) => (kb === null ? '–' : (kb / 1024).toFixed(1));
-  const pct = (g: number | null) => (g === null ? '–' : `${(g * 100).toFixed(1)}%`);
-  for (const run of runs) {
-    log(`\nRSS of every process: at start, before and after the timed window (${run.replicas} replica${run.replicas > 1 ? 's' : ''}; goal: growth in the window ≤ 20%)\n${table(run.rss.map((r) => ({ process: r.process, 'at start MB': mb(run.cold[r.process] ?? null), 'before MB': mb(r.beforeKb), 'after MB': mb(r.afterKb), growth: pct(r.growth) })))}`);
-    const worst = Math.max(...run.rss.map((r) => r.growth ?? 0));
-    log(`largest growth with ${run.replicas} replica${run.replicas > 1 ? 's' : ''}: ${pct(worst)}`);
+  const [one, two] = [runs.find((r) => r.replicas === 1), runs.find((r) => r.replicas === 2)];
+  if (one && two) {
+    log(`\nLoad: the mix through the gateway, ${opts.connections} connections, ${opts.seconds} s, one replica vs two, and the bare baseline\n${table(
+      LOAD_ROUTES.map((route) => {
+        const a = one.routes.find((r) => r.route === route)!;
+        const b = two.routes.find((r) => r.route === route)!;
+        const bare = one.bare?.routes.find((r) => r.route === route);
+        return { route, 'errors 1×': a.errors, 'p50 1×': ms(a.p50), 'p99 1×': ms(a.p99), 'errors 2×': b.errors, 'p50 2×': ms(b.p50), 'p99 2×': ms(b.p99), 'bare p50': ms(bare?.p50 ?? NaN), 'bare p99': ms(bare?.p99 ?? NaN) };
+      }),
+    )}`);
+    log(`throughput: ${one.requestsPerSec.toFixed(0)} req/s with one replica, ${two.requestsPerSec.toFixed(0)} req/s with two (two : one = ${(two.requestsPerSec / one.requestsPerSec).toFixed(2)})${one.bare ? `, bare ${one.bare.requestsPerSec.toFixed(0)} req/s` : ''}; errors ${one.errors} and ${two.errors} (goal 0)`);
   }
-  return { ratio, errors: one.errors + two.errors, maxRssGrowth: Math.max(...runs.flatMap((r) => r.rss.map((x) => x.growth ?? 0))) };
+  if (failures.length) throw failures[0];
+  return { ratio: one && two ? two.requestsPerSec / one.requestsPerSec : NaN, errors: runs.reduce((s, r) => s + r.errors, 0), maxRssGrowth: Math.max(...runs.flatMap((r) => r.rss.map((x) => x.growth ?? 0))) };
 }

@@ -81,8 +81,9 @@ async function benchOnePlatform() {
   }
 }
 
+// A part that failed set process.exitCode: exiting 0 here hid it.
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (err) => {
     console.error(err);
     process.exit(1);
