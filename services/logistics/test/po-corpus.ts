@@ -642,7 +642,172 @@ const northwindPacking: CorpusDocument = {
   },
 };
 
-export const CORPUS: CorpusDocument[] = [northwind, birch, maple, quarry, scanned, harbor, fern, atlas, wood, northwindAck, faxed, northwindPacking];
+// 13. pdfkit, a letterhead above 'Bill To' and 'Ship To' blocks side by side, their headings printed larger than the
+// vendor's name: the buyer's blocks are never the vendor.
+const juniperLines: CorpusLine[] = [
+  { sku: 'JO-LS-01', name: 'Teak lounge chair', quantity: 4, unitPrice: '1180.00' },
+  { sku: 'JO-DT-07', name: 'Outdoor dining table, 96 in.', quantity: 1, unitPrice: '3240.00' },
+];
+const juniperSubtotal = sumMoney(juniperLines.map(lineTotal));
+const juniper: CorpusDocument = {
+  name: 'pdfkit: a letterhead above Bill To and Ship To blocks side by side',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      doc.font('Helvetica-Bold').fontSize(11).text('Juniper Outdoor Living', 40, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(8).text('77 Harbor Way, Sausalito, CA 94965', 40, 54, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(16).text('PURCHASE ORDER', 400, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('PO Number: JO-5521', 400, 62, { lineBreak: false });
+      doc.text('Date: 11/24/2026', 400, 75, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(12).text('Bill To', 40, 100, { lineBreak: false });
+      doc.text('Ship To', 300, 100, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('Midway Design Studio', 40, 117, { lineBreak: false });
+      doc.text('Harbor Residence', 300, 117, { lineBreak: false });
+      doc.text('1800 Granville St, Vancouver BC', 40, 129, { lineBreak: false });
+      doc.text('40 Bay Road, West Vancouver BC', 300, 129, { lineBreak: false });
+      const y = pdfkitTable(doc, [
+        { title: 'SKU', x: 40, width: 70, cell: (l) => l.sku },
+        { title: 'Description', x: 120, width: 230, cell: (l) => l.name },
+        { title: 'Qty', x: 360, width: 30, align: 'right', cell: (l) => String(l.quantity) },
+        { title: 'Unit Price', x: 400, width: 75, align: 'right', cell: (l) => printed(l.unitPrice, '$') },
+        { title: 'Amount', x: 480, width: 92, align: 'right', cell: (l) => printed(lineTotal(l), '$') },
+      ], juniperLines, 160, () => undefined);
+      totalsBlock(doc, y, [['Subtotal', printed(juniperSubtotal, '$')], ['Total', printed(juniperSubtotal, '$')]]);
+    }),
+  expected: {
+    vendor: 'Juniper Outdoor Living',
+    number: 'JO-5521',
+    issueDate: '2026-11-24',
+    currencyCode: 'USD',
+    lines: expectedLines(juniperLines),
+    subtotalAmount: juniperSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: juniperSubtotal,
+    warnings: [],
+    tracking: [],
+  },
+};
+
+// 14. pdfkit, a 'Sold To:' block beside the order's details, the buyer's name in it larger than the letterhead.
+const rattanLines: CorpusLine[] = [
+  { sku: 'PR-AC-12', name: 'Rattan accent chair', quantity: 2, unitPrice: '865.00' },
+  { sku: 'PR-SD-30', name: 'Woven side table', quantity: 2, unitPrice: '410.50' },
+];
+const rattanSubtotal = sumMoney(rattanLines.map(lineTotal));
+const rattan: CorpusDocument = {
+  name: 'pdfkit: a Sold To block beside the order details',
+  printedBy: 'pdfkit',
+  pdf: () =>
+    pdfkitBytes((doc) => {
+      doc.font('Helvetica-Bold').fontSize(11).text('Pacific Rattan Co.', 40, 40, { lineBreak: false });
+      doc.font('Helvetica').fontSize(8).text('5 Dockside Ave, Seattle, WA 98101', 40, 54, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(9).text('Sold To:', 40, 84, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(13).text('Midway Design Studio', 40, 97, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('1800 Granville St, Vancouver BC', 40, 114, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(9).text('Order Details', 330, 84, { lineBreak: false });
+      doc.font('Helvetica').fontSize(9).text('PO Number: PR-3310', 330, 98, { lineBreak: false });
+      doc.text('Order Date: 11/25/2026', 330, 111, { lineBreak: false });
+      const y = pdfkitTable(doc, [
+        { title: 'Qty', x: 40, width: 30, align: 'right', cell: (l) => String(l.quantity) },
+        { title: 'Item #', x: 80, width: 70, cell: (l) => l.sku },
+        { title: 'Description', x: 160, width: 220, cell: (l) => l.name },
+        { title: 'Price', x: 390, width: 80, align: 'right', cell: (l) => printed(l.unitPrice) },
+        { title: 'Amount', x: 480, width: 92, align: 'right', cell: (l) => printed(lineTotal(l)) },
+      ], rattanLines, 145, () => undefined);
+      totalsBlock(doc, y, [['Subtotal', printed(rattanSubtotal)], ['Total', printed(rattanSubtotal, '$')]]);
+    }),
+  expected: {
+    vendor: 'Pacific Rattan Co.',
+    number: 'PR-3310',
+    issueDate: '2026-11-25',
+    currencyCode: 'USD',
+    lines: expectedLines(rattanLines),
+    subtotalAmount: rattanSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: rattanSubtotal,
+    warnings: [],
+    tracking: [],
+  },
+};
+
+// 15. Chromium, a letterhead in body text above 'Bill To' and 'Ship To' headings (h3, larger) side by side.
+const lindenLines: CorpusLine[] = [
+  { sku: 'LT-DR-84', name: 'Linen drapery panel, 84 in.', quantity: 6, unitPrice: '148.00' },
+  { sku: 'LT-TH-02', name: 'Wool throw', quantity: 3, unitPrice: '212.00' },
+];
+const lindenSubtotal = sumMoney(lindenLines.map(lineTotal));
+const linden: CorpusDocument = {
+  name: 'Chromium: a letterhead above Bill To and Ship To headings side by side',
+  printedBy: 'chromium',
+  pdf: (browser) =>
+    chromiumBytes(browser, html(`
+      <div><strong style="font-size:13px">Linden Textile Mills</strong><br>12 Loom Lane, Charlotte, NC 28202</div>
+      <h2 style="font-size:13px;text-align:right;margin:0">PURCHASE ORDER</h2>
+      <table class="meta"><tr><td>PO Number: LT-880</td><td>Date: 2026-11-26</td></tr></table>
+      <table style="width:100%;margin-top:12px"><tr>
+        <td style="vertical-align:top"><h3 style="margin:0 0 4px">Bill To</h3>Midway Design Studio<br>1800 Granville St, Vancouver BC</td>
+        <td style="vertical-align:top"><h3 style="margin:0 0 4px">Ship To</h3>Harbor Residence<br>40 Bay Road, West Vancouver BC</td>
+      </tr></table>
+      <table class="lines">
+        <thead><tr><th>SKU</th><th style="width:45%">Description</th><th class="num">Qty</th><th class="num">Unit Price</th><th class="num">Amount</th></tr></thead>
+        <tbody>${lindenLines.map((l) => `<tr><td>${l.sku}</td><td>${esc(l.name)}</td><td class="num">${l.quantity}</td><td class="num">${printed(l.unitPrice, '$')}</td><td class="num">${printed(lineTotal(l), '$')}</td></tr>`).join('')}</tbody>
+      </table>
+      <table class="totals"><tr><td>Subtotal</td><td class="num">${printed(lindenSubtotal, '$')}</td></tr><tr><td>Total</td><td class="num">${printed(lindenSubtotal, '$')}</td></tr></table>`)),
+  expected: {
+    vendor: 'Linden Textile Mills',
+    number: 'LT-880',
+    issueDate: '2026-11-26',
+    currencyCode: 'USD',
+    lines: expectedLines(lindenLines),
+    subtotalAmount: lindenSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: lindenSubtotal,
+    warnings: [],
+    tracking: [],
+  },
+};
+
+// 16. Chromium, a sales order with no letterhead: 'Sold To' beside the order's details, the vendor in 'Remit To:' below.
+const oakhurstLines: CorpusLine[] = [
+  { sku: 'OH-CB-44', name: 'Oak cabinet, two doors', quantity: 1, unitPrice: '2675.00' },
+  { sku: 'OH-NS-10', name: 'Nightstand', quantity: 2, unitPrice: '590.00' },
+];
+const oakhurstSubtotal = sumMoney(oakhurstLines.map(lineTotal));
+const oakhurst: CorpusDocument = {
+  name: 'Chromium: Sold To beside the order details, the vendor in a Remit To block',
+  printedBy: 'chromium',
+  pdf: (browser) =>
+    chromiumBytes(browser, html(`
+      <h1>Sales Order</h1>
+      <table style="width:100%;margin-top:8px"><tr>
+        <td style="vertical-align:top"><div style="font-size:15px;font-weight:bold">Sold To</div>Midway Design Studio<br>1800 Granville St, Vancouver BC</td>
+        <td style="vertical-align:top">PO Number: OH-1200<br>Order Date: 2026-11-27<br>Terms: Net 30</td>
+      </tr></table>
+      <table class="lines">
+        <thead><tr><th class="num">Qty</th><th>Model</th><th style="width:45%">Description</th><th class="num">Price</th><th class="num">Total</th></tr></thead>
+        <tbody>${oakhurstLines.map((l) => `<tr><td class="num">${l.quantity}</td><td>${l.sku}</td><td>${esc(l.name)}</td><td class="num">${printed(l.unitPrice, '$')}</td><td class="num">${printed(lineTotal(l), '$')}</td></tr>`).join('')}</tbody>
+      </table>
+      <table class="totals"><tr><td>Subtotal</td><td class="num">${printed(oakhurstSubtotal, '$')}</td></tr><tr><td>Total</td><td class="num">${printed(oakhurstSubtotal, '$')}</td></tr></table>
+      <p>Remit To: Oakhurst Furniture Co.<br>PO Box 88, Hickory, NC 28601</p>`)),
+  expected: {
+    vendor: 'Oakhurst Furniture Co.',
+    number: 'OH-1200',
+    issueDate: '2026-11-27',
+    currencyCode: 'USD',
+    lines: expectedLines(oakhurstLines),
+    subtotalAmount: oakhurstSubtotal,
+    taxAmount: '0.00',
+    shippingAmount: '0.00',
+    totalAmount: oakhurstSubtotal,
+    warnings: [],
+    tracking: [],
+  },
+};
+
+export const CORPUS: CorpusDocument[] = [northwind, birch, maple, quarry, scanned, harbor, fern, atlas, wood, northwindAck, faxed, northwindPacking, juniper, rattan, linden, oakhurst];
 
 /** A long purchase order (pdfkit) for measuring the parser: `count` lines over as many pages as they need. */
 export function longPurchaseOrder(count: number): Promise<Uint8Array> {

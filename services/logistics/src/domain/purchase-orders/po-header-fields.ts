@@ -1,30 +1,56 @@
-import type { Line } from './po-layout';
+import type { Line, Segment } from './po-layout';
 
 const TITLES = /^(purchase order|order acknowledg(?:e)?ment|acknowledg(?:e)?ment|packing (?:list|slip)|invoice|sales order|quotation|quote|po)\b/i;
-const VENDOR_LABEL = /^(?:vendor|supplier|sold by|seller)\s*:\s*(.*)$/i;
+/** The issuer's block: 'Vendor:', 'From:', 'Supplier', 'Sold by', 'Remit to' (a heading alone, or with its value after ':'). */
+const VENDOR_LABEL = /^(?:vendor|supplier|sold by|seller|from|remit to)(?:\s*:\s*(.*)|\s*)$/i;
+/** The buyer's blocks: never the vendor, whatever their size or place. */
+const BUYER_LABEL = /^(?:bill(?:ed)? to|ship(?:ped)? to|sold to|deliver(?:ed)? to|invoice to|buyer|customer|purchaser)(?:\s*:\s*(.*)|\s*)$/i;
+const isLabel = (text: string) => VENDOR_LABEL.test(text) || BUYER_LABEL.test(text);
+
+/** The lines of a labelled block: the label's own value, the segment after it on its line, and the lines under it. */
+function blockOf(lines: Line[], i: number, j: number): Segment[] {
+  const line = lines[i]!;
+  const label = line.segments[j]!;
+  const out: Segment[] = [];
+  const next = line.segments[j + 1];
+  if (next && !isLabel(next.text)) out.push(next);
+  let y = line.y;
+  let size = line.size;
+  for (const below of lines.slice(i + 1)) {
+    if (below.page !== line.page || y - below.y > 2.5 * Math.max(size, below.size)) break;
+    if (below.y >= y) continue;
+    const under = below.segments.find((b) => Math.abs(b.x - label.x) <= 4);
+    if (!under || isLabel(under.text)) break;
+    out.push(under);
+    [y, size] = [below.y, below.size];
+    if (out.length >= 6) break;
+  }
+  return out;
+}
 
 /**
- * The vendor: the value after 'Vendor:' (on its line or just below it); else the letterhead, the largest text above
- * the table on the first page that is not the document's title.
+ * The vendor, the document's issuer: the value of a block labelled 'Vendor:', 'From:', 'Supplier', 'Sold by' or
+ * 'Remit to' (on its line or just below it); else the letterhead, the largest text above the table on the first page
+ * that is not the document's title, a label, or in a buyer's block ('Bill To', 'Ship To', 'Sold To', 'Deliver To').
  */
 export function findVendor(lines: Line[], header: Line | undefined): string | null {
+  const buyers = new Set<Segment>();
   for (const [i, line] of lines.entries()) {
     for (const [j, s] of line.segments.entries()) {
-      const m = VENDOR_LABEL.exec(s.text);
-      if (!m) continue;
-      if (m[1]!.trim()) return m[1]!.trim();
-      const next = line.segments[j + 1];
-      if (next) return next.text;
-      const below = lines.slice(i + 1).find((l) => l.page === line.page && l.y < line.y && line.y - l.y <= 2.5 * line.size);
-      const under = below?.segments.find((b) => Math.abs(b.x - s.x) <= 4);
-      if (under) return under.text;
+      const vendor = VENDOR_LABEL.exec(s.text);
+      if (vendor) {
+        if (vendor[1]?.trim()) return vendor[1].trim();
+        const first = blockOf(lines, i, j)[0];
+        if (first) return first.text;
+      }
+      if (BUYER_LABEL.test(s.text)) for (const b of blockOf(lines, i, j)) buyers.add(b);
     }
   }
   const top = lines.filter((l) => l.page === 0 && (!header || header.page !== 0 || l.y > header.y));
   let best: { text: string; size: number; y: number } | undefined;
   for (const line of top) {
     for (const s of line.segments) {
-      if (TITLES.test(s.text) || s.text.includes(':') || !/[A-Za-z]{2}/.test(s.text)) continue;
+      if (TITLES.test(s.text) || isLabel(s.text) || buyers.has(s) || s.text.includes(':') || !/[A-Za-z]{2}/.test(s.text)) continue;
       if (!best || s.size > best.size + 0.5 || (Math.abs(s.size - best.size) <= 0.5 && line.y > best.y)) best = { text: s.text, size: s.size, y: line.y };
     }
   }
