@@ -30,10 +30,12 @@ export function anArrival(overrides: Partial<Arrival> = {}): Arrival {
     projectId: PROJECT_ID,
     projectName: 'Lakeview Residence',
     inspectionDueAt: '2026-03-04T15:04:05.000Z',
+    discardedAt: null,
+    discardReason: null,
     ...overrides,
   };
 }
 
 export function aQueueEntry(overrides: Partial<InspectionQueueEntry> = {}): InspectionQueueEntry {
-  return { itemId: ITEM_ID, itemName: 'Walnut dining table', projectId: PROJECT_ID, projectName: 'Lakeview Residence', arrivedAt: NOW, dueAt: '2026-03-04T15:04:05.000Z', overdue: false, ...overrides };
+  return { itemId: ITEM_ID, itemName: 'Walnut dining table', projectId: PROJECT_ID, projectName: 'Lakeview Residence', designerName: 'Noor Haddad', arrivedAt: NOW, dueAt: '2026-03-04T15:04:05.000Z', overdue: false, ...overrides };
 }

@@ -1,7 +1,7 @@
 import type { CreateDeliveryBody } from '@midway/contracts';
 import { DELIVERY_WINDOW_LABELS } from '@midway/contracts/vocab';
 import { isUnauthorizedError, serverMessage, toast } from '@midway/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deliveriesApi } from './deliveries-api';
 
 /** The deliveries list's key (mf-items' Deliveries list shows the new booking when next opened). */
@@ -9,6 +9,10 @@ const DELIVERIES_KEY = ['/api/deliveries'] as const;
 
 /** "Tue, Mar 3" for a calendar date. */
 const formatDay = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** The project's deliveries (refreshed with every booking: the key starts with DELIVERIES_KEY). */
+export const useProjectDeliveries = (projectId: string) =>
+  useQuery({ queryKey: [...DELIVERIES_KEY, `?projectId=${projectId}`], queryFn: () => deliveriesApi.list(projectId) });
 
 /** Books a delivery from the project page: a toast says when and where, or why it was refused (nothing booked). */
 export function useRequestDelivery() {

@@ -54,7 +54,9 @@ describe('Request delivery on the project page', () => {
     await user.type(within(dialog).getByLabelText(/Notes/), 'Gate code 4411');
     await user.click(within(dialog).getByRole('button', { name: 'Request delivery' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request delivery' })).toBeNull());
-    expect(posts(fetchMock)).toEqual([{ date: firstBookableDay(), window: 'afternoon', address: '12 Harbour St, Toronto', itemIds: [TABLE.id, LAMP.id], notes: 'Gate code 4411' }]);
+    expect(posts(fetchMock)).toEqual([
+      { date: firstBookableDay(), window: 'afternoon', address: '12 Harbour St, Toronto', itemIds: [TABLE.id, LAMP.id], notes: 'Gate code 4411', lastMileDelivery: true, installAssemblyItemIds: [] },
+    ]);
     expect(getToasts().map((t) => t.title)).toContain('Delivery requested');
     // The selection is cleared for the next booking.
     expect(screen.getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([false, false]);
@@ -97,5 +99,32 @@ describe('Request delivery on the project page', () => {
     expect(rows.map((r) => within(r).queryByText('Out for delivery') !== null)).toEqual([true, false, false]);
     // It is on a delivery already: it cannot be chosen for another one.
     expect(rows.map((r) => within(r).queryByRole('checkbox') !== null)).toEqual([false, true, false]);
+  });
+
+  it('lists the project’s deliveries: the items booked for each date and, once delivered, the proof with photos and signature', async () => {
+    const base = { projectId: ID, projectName: 'Lakeview Residence', window: 'morning', address: '12 Harbour St', notes: null, runId: null, runStop: null, earlyReason: null, createdAt: '2026-06-01T08:00:00.000Z' };
+    mockFetch({
+      [`GET /api/projects/${ID}`]: () => jsonResponse(aProjectDetail({ id: ID, items: [TABLE, LAMP] })),
+      [`GET /api/projects/${ID}/members`]: () => jsonResponse([]),
+      [`GET /api/deliveries?projectId=${ID}`]: () =>
+        jsonResponse([
+          { ...base, id: '8a1b2c3d-dddd-4eee-8fff-000000000001', date: '2026-06-05', status: 'completed', items: [{ itemId: TABLE.id, name: TABLE.name, installAssembly: true, lastMileDelivery: true, exception: null }],
+            receivedBy: 'J. Ellis', photoUrls: ['/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab'], signatureUrl: '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ac', completedAt: '2026-06-05T15:00:00.000Z' },
+          { ...base, id: '8a1b2c3d-dddd-4eee-8fff-000000000002', date: '2026-06-09', status: 'requested', items: [{ itemId: LAMP.id, name: LAMP.name, installAssembly: false, lastMileDelivery: true, exception: null }],
+            receivedBy: null, photoUrls: [], signatureUrl: null, completedAt: null },
+          { ...base, id: '8a1b2c3d-dddd-4eee-8fff-000000000003', date: '2026-06-10', status: 'cancelled', items: [], receivedBy: null, photoUrls: [], signatureUrl: null, completedAt: null },
+        ]),
+    });
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Deliveries' });
+    const entries = within(region).getAllByTestId('project-delivery');
+    expect(entries).toHaveLength(2);
+    expect(within(entries[0]!).getByRole('list', { name: 'Items for Fri, Jun 5, 2026' }).textContent).toBe('Walnut dining table (installation) — delivered');
+    expect(within(entries[1]!).getByRole('list', { name: 'Items for Tue, Jun 9, 2026' }).textContent).toBe('Arc lamp');
+    const proof = within(entries[0]!).getByTestId('delivery-proof');
+    expect(proof.textContent).toContain('Received by J. Ellis');
+    expect(within(proof).getByRole('img', { name: 'Proof photo 1 of 1' }).getAttribute('src')).toBe('/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab');
+    expect(within(proof).getByRole('img', { name: 'Signature of J. Ellis' }).getAttribute('src')).toBe('/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ac');
+    expect(within(entries[1]!).queryByTestId('delivery-proof')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { AddItemDialog } from './add-item-dialog';
 import { ClientLink } from './client-link';
 import { DamageReports } from './damage-reports';
 import { bookable, ProjectItemsList, type DeliverySelection } from './project-items-list';
+import { ProjectDeliveries } from './project-deliveries';
 import { ProjectMembers } from './project-members';
 import { PurchaseOrders } from './purchase-orders';
 import { countItems } from '../shared/item-counts';
@@ -168,6 +169,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           <PurchaseOrders projectId={project.id} canImport={canOnProject(project.access, 'editItems')} />
         </Side>
       </Columns>
+      <ProjectDeliveries projectId={project.id} />
       <AddItemDialog projectId={project.id} open={adding} onOpenChange={setAdding} />
       <Suspense fallback={null}>
         {booking && delivery.chosen.length ? <RequestDelivery items={delivery.chosen} project={project} onClose={() => setBooking(false)} onRequested={delivery.clear} /> : null}

@@ -8,9 +8,12 @@ import { warehouseApi } from './warehouse-api';
 /** The day's proposal and deliveries, and the designers' items and projects (other remotes' keys), after a change. */
 function useRefreshDeliveries() {
   const queryClient = useQueryClient();
-  return () => Promise.all([['/api/delivery-runs'], queryKeys.deliveriesAll, queryKeys.items, queryKeys.projects].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () => Promise.all([['/api/delivery-runs'], ['/api/delivery-runs/days'], queryKeys.deliveriesAll, queryKeys.items, queryKeys.projects].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
+/** How many coming days the page counts. */
+export const DAYS_AHEAD = 14;
+export const useDeliveryDays = (from: string) => useQuery({ queryKey: queryKeys.deliveryDays(from, DAYS_AHEAD), queryFn: () => warehouseApi.deliveryDays(from, DAYS_AHEAD) });
 export const useRunProposal = (date: string) => useQuery({ queryKey: queryKeys.deliveryRuns(date), queryFn: () => warehouseApi.proposeRuns(date), enabled: !!date });
 export const useDeliveriesOn = (date: string) => useQuery({ queryKey: queryKeys.deliveriesOn(date), queryFn: () => warehouseApi.deliveriesOn(date), enabled: !!date });
 

@@ -12,6 +12,8 @@ export const queryKeys = {
   items: ['/api/items'] as const,
   carriers: ['/api/carriers'] as const,
   projects: ['/api/projects'] as const,
+  assignable: (q: string) => ['/api/receiving/assignable-items', `?q=${q}`] as const,
+  deliveryDays: (from: string, days: number) => ['/api/delivery-runs/days', `?from=${from}&days=${days}`] as const,
   deliveryRuns: (date: string) => ['/api/delivery-runs', `?date=${date}`] as const,
   deliveriesAll: ['/api/deliveries'] as const,
   deliveriesOn: (date: string) => ['/api/deliveries', `?from=${date}&to=${date}`] as const,

@@ -1,4 +1,4 @@
-import type { Arrival, Carrier, CompleteDeliveryBody, CreateArrivalBody, Delivery, DeliveryRun, DeliveryRunProposal, InspectBody, Inspection, InspectionQueueEntry, InspectionQueueStatus, Item, ScanResponse } from '@midway/contracts';
+import type { Arrival, AssignableItem, Carrier, CompleteDeliveryBody, CreateArrivalBody, Delivery, DeliveryDays, DeliveryRun, DeliveryRunProposal, InspectBody, Inspection, InspectionQueueEntry, InspectionQueueStatus, Item, ScanResponse } from '@midway/contracts';
 import { apiJson, apiRequest, throwIfResNotOk } from '@midway/ui';
 
 /** An arrival as POST /api/receiving/arrivals answered it: `repeat` when the item had already arrived (200, nothing changed). */
@@ -27,6 +27,10 @@ export function createWarehouseApi(baseUrl = '') {
       return { arrival: (await res.json()) as Arrival, repeat: res.status === 200 };
     },
     listUnmatched: () => apiJson<Arrival[]>('GET', url('/api/receiving/arrivals?status=unmatched')),
+    /** A mis-scan off the unmatched list, with why (kept in history). */
+    discardArrival: (arrivalId: string, reason: string) => apiJson<Arrival>('POST', url(`/api/receiving/arrivals/${id(arrivalId)}/discard`), { reason }),
+    /** Items an unmatched arrival may be: not received yet, by item name, project, designer or tracking number. */
+    assignableItems: (q: string) => apiJson<AssignableItem[]>('GET', url(`/api/receiving/assignable-items?q=${id(q)}`)),
     assignArrival: (arrivalId: string, itemId: string) => apiJson<Arrival>('PUT', url(`/api/receiving/arrivals/${id(arrivalId)}`), { itemId }),
     listInspections: (status: InspectionQueueStatus) => apiJson<InspectionQueueEntry[]>('GET', url(`/api/receiving/inspections?status=${status}`)),
     inspect: (itemId: string, body: InspectBody) => apiJson<Inspection>('POST', url(`/api/receiving/inspections/${id(itemId)}`), body),
@@ -35,6 +39,7 @@ export function createWarehouseApi(baseUrl = '') {
     /** Catalog's items matching a search, across every designer's projects for an admin. */
     searchItems: (q: string) => apiJson<Item[]>('GET', url(`/api/items?q=${id(q)}&limit=${ITEM_SEARCH_LIMIT}`)),
     /** Deliveries (logistics): a day's proposed stops, its deliveries, fixing a run, taking one out, its proof. */
+    deliveryDays: (from: string, days: number) => apiJson<DeliveryDays>('GET', url(`/api/delivery-runs/days?from=${id(from)}&days=${days}`)),
     proposeRuns: (date: string) => apiJson<DeliveryRunProposal>('GET', url(`/api/delivery-runs?date=${id(date)}`)),
     deliveriesOn: (date: string) => apiJson<Delivery[]>('GET', url(`/api/deliveries?from=${id(date)}&to=${id(date)}`)),
     fixRun: (date: string, deliveryIds: string[]) => apiJson<DeliveryRun>('POST', url('/api/delivery-runs'), { date, deliveryIds }),

@@ -116,6 +116,37 @@ describe('mf-warehouse → logistics (Pact)', () => {
         expect(first).toMatchObject({ id: ARRIVAL_ID, itemId: null });
       }));
 
+  it('POST /api/receiving/arrivals/{id}/discard takes a mis-scan off the unmatched list, with why', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.unmatchedArrival)
+      .uponReceiving('a request to discard an unmatched arrival')
+      .withRequest('POST', fromProviderState('/api/receiving/arrivals/${arrivalId}/discard', `/api/receiving/arrivals/${ARRIVAL_ID}/discard`), (req) =>
+        req.headers({ 'Content-Type': 'application/json' }).jsonBody({ reason: 'Mis-scan of the pallet label' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({ ...unmatchedArrival('TBA301234567890'), discardedAt: at(), discardReason: string('Mis-scan of the pallet label') }),
+      )
+      .executeTest(async (server) => {
+        expect(await createWarehouseApi(server.url).discardArrival(ARRIVAL_ID, 'Mis-scan of the pallet label')).toMatchObject({ id: ARRIVAL_ID, discardReason: 'Mis-scan of the pallet label' });
+      }));
+
+  it('GET /api/receiving/assignable-items?q= offers the items not received yet, by project too', () =>
+    pact
+      .addInteraction()
+      .given(LOGISTICS_STATES.unmatchedArrival)
+      .uponReceiving('a search for the items an unmatched arrival may be')
+      .withRequest('GET', '/api/receiving/assignable-items', (req) => req.query({ q: 'lakeview' }))
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody(
+          eachLike({ itemId: uuid(ITEM_ID), itemName: string('Walnut dining table'), projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), designerName: string('Dana Designer'), trackingNumber: like(TRACKING), status: itemStatus('in-transit') }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const [first] = await createWarehouseApi(server.url).assignableItems('lakeview');
+        expect(first).toMatchObject({ itemId: ITEM_ID, projectName: 'Lakeview Residence', designerName: 'Dana Designer' });
+      }));
+
   it('PUT /api/receiving/arrivals/{id} assigns an unmatched arrival to its item, which is received', () =>
     pact
       .addInteraction()
@@ -137,7 +168,7 @@ describe('mf-warehouse → logistics (Pact)', () => {
       .uponReceiving('a request for the items waiting for inspection')
       .withRequest('GET', '/api/receiving/inspections', (req) => req.query({ status: 'pending' }))
       .willRespondWith(200, (res) =>
-        res.headers(JSON_HEADERS).jsonBody(eachLike({ itemId: uuid(ITEM_ID), itemName: string('Walnut dining table'), projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), arrivedAt: at(), dueAt: at('2026-03-04T15:04:05.000Z'), overdue: boolean(false) })),
+        res.headers(JSON_HEADERS).jsonBody(eachLike({ itemId: uuid(ITEM_ID), itemName: string('Walnut dining table'), projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), designerName: string('Dana Designer'), arrivedAt: at(), dueAt: at('2026-03-04T15:04:05.000Z'), overdue: boolean(false) })),
       )
       .executeTest(async (server) => {
         const [first] = await createWarehouseApi(server.url).listInspections('pending');
@@ -185,10 +216,24 @@ const deliveryState = (status: 'requested' | 'scheduled' | 'out-for-delivery') =
 const deliveryStatus = (example: string) => regex(/^(requested|scheduled|out-for-delivery|completed|cancelled)$/.source, example);
 const delivery = (status: string) => ({
   id: uuid(DELIVERY_ID), projectId: uuid(PROJECT_ID), projectName: string('Lakeview Residence'), date: DAY, window: regex(/^(morning|afternoon|any)$/.source, 'any'), address: string('12 Harbour St'),
-  status: deliveryStatus(status), items: eachLike({ itemId: uuid(ITEM_ID), name: string('Walnut dining table'), installAssembly: boolean(false), exception: nullValue() }),
+  status: deliveryStatus(status), items: eachLike({ itemId: uuid(ITEM_ID), name: string('Walnut dining table'), installAssembly: boolean(false), lastMileDelivery: boolean(false), exception: nullValue() }),
 });
 
 describe('mf-warehouse → logistics deliveries (Pact)', () => {
+  it('GET /api/delivery-runs/days counts the coming days’ deliveries', () =>
+    pact
+      .addInteraction()
+      .given(deliveryState('requested'))
+      .uponReceiving('a request for the coming days with their counts')
+      .withRequest('GET', '/api/delivery-runs/days', (req) => req.query({ from: DAY, days: '14' }))
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({ days: eachLike({ date: DAY, requested: like(1), scheduled: like(0), outForDelivery: like(0), completed: like(0) }) }),
+      )
+      .executeTest(async (server) => {
+        const { days } = await createWarehouseApi(server.url).deliveryDays(DAY, 14);
+        expect(days[0]).toMatchObject({ date: DAY, requested: 1 });
+      }));
+
   it('GET /api/delivery-runs?date= proposes the day’s requested deliveries as stops', () =>
     pact
       .addInteraction()
@@ -209,7 +254,7 @@ describe('mf-warehouse → logistics deliveries (Pact)', () => {
       .given(deliveryState('requested'))
       .uponReceiving('a request to fix a run of a day')
       .withRequest('POST', '/api/delivery-runs', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ date: DAY, deliveryIds: [DELIVERY_ID] }))
-      .willRespondWith(201, (res) => res.headers(JSON_HEADERS).jsonBody({ id: uuid('5b6c7d8e-aaaa-4bbb-8ccc-0123456789ab'), date: DAY, deliveries: eachLike(delivery('scheduled')) }))
+      .willRespondWith(201, (res) => res.headers(JSON_HEADERS).jsonBody({ id: uuid('5b6c7d8e-aaaa-4bbb-8ccc-0123456789ab'), date: DAY, deliveries: eachLike({ ...delivery('scheduled'), runStop: like(1) }) }))
       .executeTest(async (server) => {
         const run = await createWarehouseApi(server.url).fixRun(DAY, [DELIVERY_ID]);
         expect(run.deliveries[0]).toMatchObject({ id: DELIVERY_ID, status: 'scheduled' });
@@ -237,15 +282,21 @@ describe('mf-warehouse → logistics deliveries (Pact)', () => {
         expect(await createWarehouseApi(server.url).markOut(DELIVERY_ID)).toMatchObject({ status: 'out-for-delivery' });
       }));
 
-  it('POST /api/deliveries/{id}/complete records the proof of delivery', () =>
+  // The delivery is booked for a day far ahead: completing it now is early, so staff say why and its date moves.
+  it('POST /api/deliveries/{id}/complete records the proof of delivery, early with why', () =>
     pact
       .addInteraction()
       .given(deliveryState('out-for-delivery'))
-      .uponReceiving('the proof of delivery of a delivery out')
-      .withRequest('POST', `/api/deliveries/${DELIVERY_ID}/complete`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ receivedBy: 'J. Ellis', photoUrls: [], exceptions: [] }))
-      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ ...delivery('completed'), receivedBy: string('J. Ellis') }))
+      .uponReceiving('the proof of delivery of a delivery out, before its date')
+      .withRequest('POST', `/api/deliveries/${DELIVERY_ID}/complete`, (req) =>
+        req.headers({ 'Content-Type': 'application/json' }).jsonBody({ receivedBy: 'J. Ellis', photoUrls: [], exceptions: [], earlyReason: 'The client asked for it today' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({ ...delivery('completed'), date: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2026-03-02'), receivedBy: string('J. Ellis'), earlyReason: string('The client asked for it today'), photoUrls: [], signatureUrl: nullValue() }),
+      )
       .executeTest(async (server) => {
-        expect(await createWarehouseApi(server.url).complete(DELIVERY_ID, { receivedBy: 'J. Ellis', photoUrls: [], exceptions: [] })).toMatchObject({ status: 'completed', receivedBy: 'J. Ellis' });
+        const body = { receivedBy: 'J. Ellis', photoUrls: [], exceptions: [], earlyReason: 'The client asked for it today' };
+        expect(await createWarehouseApi(server.url).complete(DELIVERY_ID, body)).toMatchObject({ status: 'completed', receivedBy: 'J. Ellis', earlyReason: 'The client asked for it today' });
       }));
 });
 

@@ -107,8 +107,8 @@ export const INSPECTION_DUE_HOURS = 48;
 /** The inspection queue's filters: pending = not inspected yet (overdue ones included), overdue = past due, done = inspected. */
 export const INSPECTION_QUEUE_STATUSES = ['pending', 'overdue', 'done'] as const;
 export type InspectionQueueStatus = (typeof INSPECTION_QUEUE_STATUSES)[number];
-/** Arrivals listed by the desk: unmatched ones wait to be assigned to an item. */
-export const ARRIVAL_STATUSES = ['unmatched', 'matched'] as const;
+/** Arrivals listed by the desk: unmatched ones wait to be assigned to an item; discarded ones were mis-scans, kept as history. */
+export const ARRIVAL_STATUSES = ['unmatched', 'matched', 'discarded'] as const;
 export type ArrivalStatus = (typeof ARRIVAL_STATUSES)[number];
 /** A scan matches by suffix only from this many characters, and answers at most this many suffix matches. */
 export const SCAN_SUFFIX_MIN_LENGTH = 8;

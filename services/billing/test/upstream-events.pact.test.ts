@@ -87,7 +87,7 @@ const LOGISTICS: Message[] = [
   // The proof of delivery: the day's delivery fee and installation for the delivered items that have it.
   ['logistics.delivery.completed.v1', {
     deliveryId: uuid('8a1b2c3d-dddd-4eee-8fff-0123456789ab'), projectId: uuid(PROJECT_ID), date: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2026-03-03'), window: regex(/^(morning|afternoon|any)$/.source, 'any'),
-    address: like('12 Harbour St'), status: like('completed'), items: eachLike({ itemId: uuid(ITEM_ID), name: like('Walnut dining table'), installAssembly: boolean(true) }),
+    address: like('12 Harbour St'), status: like('completed'), items: eachLike({ itemId: uuid(ITEM_ID), name: like('Walnut dining table'), installAssembly: boolean(true), lastMileDelivery: boolean(true) }),
     byUserId: uuid(OWNER_ID), changedAt: at(), receivedBy: like('J. Ellis'), deliveredItemIds: eachLike(uuid(ITEM_ID)), exceptions: [], photoUrls: [regex(/^\/api\/photos\/[0-9a-f-]{36}$/.source, '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab')],
   }, /^events\.recordCompletedDelivery .*9b2d6c1a.*"installAssembly":true/],
 ];

@@ -166,6 +166,11 @@ const ROUTES: MatrixRow<Fixture>[] = [
     const unmatched = await t.logistics.post('/api/receiving/arrivals', f.callers.admin, { code: 'NO-LABEL' });
     return t.logistics.put(`/api/receiving/arrivals/${unmatched.body.id}`, w, { itemId: f.itemId });
   }, ADMIN(200)],
+  ['POST /api/receiving/arrivals/{id}/discard', async (w, f) => {
+    const unmatched = await t.logistics.post('/api/receiving/arrivals', f.callers.admin, { code: 'MIS-SCAN' });
+    return t.logistics.post(`/api/receiving/arrivals/${unmatched.body.id}/discard`, w, { reason: 'Mis-scan of a label' });
+  }, ADMIN(200)],
+  ['GET /api/receiving/assignable-items', (w) => t.logistics.get('/api/receiving/assignable-items?q=zebra', w), ADMIN(200)],
   ['GET /api/receiving/inspections', (w) => t.logistics.get('/api/receiving/inspections?status=pending', w), ADMIN(200)],
   ['POST /api/receiving/inspections/{itemId}', async (w, f) => {
     await arrived(f);
@@ -181,12 +186,13 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['PUT /api/deliveries/{id}', async (w, f) => t.logistics.put(`/api/deliveries/${await deliveryAt(f, 'requested')}`, w, { window: 'morning', notes: 'Zebrawood gate' }), by(200, EDIT)],
   ['POST /api/deliveries/{id}/cancel', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'scheduled')}/cancel`, w, {}), by(200, EDIT)],
   ['GET /api/delivery-runs', (w) => t.logistics.get(`/api/delivery-runs?date=${nextBusinessDay(new Date(), 'UTC')}`, w), ADMIN(200)],
+  ['GET /api/delivery-runs/days', (w) => t.logistics.get(`/api/delivery-runs/days?from=${nextBusinessDay(new Date(), 'UTC')}&days=7`, w), ADMIN(200)],
   ['POST /api/delivery-runs', async (w, f) => {
     const id = await deliveryAt(f, 'requested');
     return t.logistics.post('/api/delivery-runs', w, { date: nextBusinessDay(new Date(), 'UTC'), deliveryIds: [id] });
   }, ADMIN(201)],
   ['POST /api/deliveries/{id}/out', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'scheduled')}/out`, w, {}), ADMIN(200)],
-  ['POST /api/deliveries/{id}/complete', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'out-for-delivery')}/complete`, w, { receivedBy: 'J. Ellis' }), ADMIN(200)],
+  ['POST /api/deliveries/{id}/complete', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'out-for-delivery')}/complete`, w, { receivedBy: 'J. Ellis', earlyReason: 'Booked for the next business day, delivered today' }), ADMIN(200)],
   // Purchase orders: those who edit the project's items upload and import (a viewer may not even see the upload
   // target: 404); the project's people read them and their original file.
   ['POST /api/projects/{id}/purchase-orders', (w, f) => uploadPo(f, w), { anonymous: 401, owner: 201, member: 201, viewer: 404, removed: 404, outsider: 404, admin: 201 }],

@@ -124,6 +124,7 @@ describe('the receiving desk: bad input is a 4xx with a message, never a 5xx, an
   /** What the desk holds about the fixture's item: a bad call must leave both as they were. */
   const desk = async () => [
     await t.logisticsService.db.$queryRaw`SELECT id FROM arrivals WHERE item_id = ${itemId}::uuid`,
+    await t.logisticsService.db.$queryRaw`SELECT id, discarded_at FROM arrivals WHERE discarded_at IS NOT NULL ORDER BY id`,
     await t.logisticsService.db.$queryRaw`SELECT id FROM inspections WHERE item_id = ${itemId}::uuid`,
   ];
   let arrivalId: string;
@@ -134,6 +135,7 @@ describe('the receiving desk: bad input is a 4xx with a message, never a 5xx, an
     ['POST', '/api/receiving/scan'],
     ['POST', '/api/receiving/arrivals'],
     ['PUT', `/api/receiving/arrivals/${arrivalId}`],
+    ['POST', `/api/receiving/arrivals/${arrivalId}/discard`],
     ['POST', `/api/receiving/inspections/${itemId}`],
   ];
 
@@ -150,18 +152,24 @@ describe('the receiving desk: bad input is a 4xx with a message, never a 5xx, an
     ['POST', '/api/receiving/arrivals', { code: 'x', notes: MB }],
     ['PUT', '/api/receiving/arrivals/not-a-uuid', { itemId: '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d' }],
     ['PUT', '/api/receiving/arrivals/%00', { itemId: '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d' }],
+    ['POST', '/api/receiving/arrivals/{arrival}/discard', {}],
+    ['POST', '/api/receiving/arrivals/{arrival}/discard', { reason: '  ' }],
+    ['POST', '/api/receiving/arrivals/{arrival}/discard', { reason: NUL }],
+    ['POST', '/api/receiving/arrivals/{arrival}/discard', { reason: MB }],
+    ['POST', '/api/receiving/arrivals/{arrival}/discard', { reason: 7 }],
+    ['POST', '/api/receiving/arrivals/not-a-uuid/discard', { reason: 'Mis-scan' }],
     ['POST', '/api/receiving/inspections/not-a-uuid', { condition: 'good' }],
     ['POST', '/api/receiving/inspections/{item}', { condition: 'good', notes: NUL }],
     ['POST', '/api/receiving/inspections/{item}', { condition: 'good', photoUrls: [MB] }],
     ['POST', '/api/receiving/inspections/{item}', { condition: 'good', photoUrls: Array.from({ length: 21 }, (_, i) => `/api/photos/${i}`) }],
   ])('%s %s with a bad field → 4xx JSON', async (method, template, body) => {
     const before = await desk();
-    const path = template.replace('{item}', itemId);
+    const path = template.replace('{item}', itemId).replace('{arrival}', arrivalId);
     expect4xx([method, path], await t.logistics.call(method, path, staff, JSON.stringify(body)));
     expect(await desk()).toEqual(before);
   });
 
-  it.each([['/api/receiving/arrivals?status=lost'], ['/api/receiving/arrivals?status=a%00b'], ['/api/receiving/inspections?status=late'], ['/api/receiving/inspections?status=']])(
+  it.each([['/api/receiving/arrivals?status=lost'], ['/api/receiving/arrivals?status=a%00b'], ['/api/receiving/assignable-items?q=a%00b'], [`/api/receiving/assignable-items?q=${'x'.repeat(201)}`], ['/api/receiving/inspections?status=late'], ['/api/receiving/inspections?status=']])(
     'GET %s → 4xx JSON',
     async (path) => expect4xx([path], await t.logistics.get(path, staff)),
   );
@@ -216,6 +224,11 @@ describe('deliveries: bad input is a 4xx with a message, never a 5xx, and books 
     ['PUT', '/api/deliveries/%00', ann, { notes: 'x' }],
     ['POST', '/api/deliveries/not-a-uuid/cancel', ann, {}],
     ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: '' }],
+    ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: 'J. Ellis', earlyReason: NUL }],
+    ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: 'J. Ellis', earlyReason: 'x'.repeat(501) }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '2030-01-07', itemIds: [itemId], lastMileDelivery: 'yes' }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '2030-01-07', itemIds: [itemId], installAssemblyItemIds: [NUL] }],
+    ['POST', '/api/projects/{project}/deliveries', ann, { date: '2030-01-07', itemIds: [itemId], installAssemblyItemIds: 'all' }],
     ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: 'J. Ellis', signature: 'data:image/jpeg;base64,AAAA' }],
     ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: 'J. Ellis', exceptions: [{ itemId, note: '' }] }],
     ['POST', '/api/deliveries/{delivery}/complete', staff, { receivedBy: 'J. Ellis', photoUrls: ['https://elsewhere.example/x.png'] }],
@@ -228,7 +241,7 @@ describe('deliveries: bad input is a 4xx with a message, never a 5xx, and books 
     expect(await deliveries()).toEqual(before);
   });
 
-  it.each([['/api/deliveries?status=lost'], ['/api/deliveries?from=yesterday'], ['/api/deliveries?to=2026-02-30'], ['/api/delivery-runs'], ['/api/delivery-runs?date=a%00b']])(
+  it.each([['/api/deliveries?status=lost'], ['/api/deliveries?from=yesterday'], ['/api/deliveries?to=2026-02-30'], ['/api/delivery-runs'], ['/api/delivery-runs?date=a%00b'], ['/api/deliveries?projectId=nope'], ['/api/delivery-runs/days'], ['/api/delivery-runs/days?from=2026-06-08&days=0'], ['/api/delivery-runs/days?from=2026-06-08&days=32'], ['/api/delivery-runs/days?from=2026-06-08&days=x']])(
     'GET %s → 4xx JSON',
     async (path) => expect4xx([path], await t.logistics.get(path, path.startsWith('/api/delivery-runs') ? staff : ann)),
   );

@@ -18,7 +18,7 @@ const PHOTO = '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab';
 /** A delivery of the item in `status`, as logistics' repository answers it to the builders. */
 const delivery = (status: DeliveryStatus): Delivery => ({
   id: '8a1b2c3d-dddd-4eee-8fff-0123456789ab', projectId: item.projectId, projectName: 'Harbour Loft', date: '2026-03-03', window: 'any', address: '12 Harbour St', notes: null, status,
-  items: [{ itemId: item.id, name: 'Walnut dining table', installAssembly: true, exception: null }], runId: null, receivedBy: status === 'completed' ? 'J. Ellis' : null,
+  items: [{ itemId: item.id, name: 'Walnut dining table', installAssembly: true, lastMileDelivery: true, exception: null }], runId: null, runStop: null, earlyReason: null, receivedBy: status === 'completed' ? 'J. Ellis' : null,
   photoUrls: status === 'completed' ? [PHOTO] : [], signatureUrl: null, completedAt: null, createdAt: '2026-03-02T15:04:05.000Z',
 });
 const AT = new Date('2026-03-03T15:00:00.000Z');

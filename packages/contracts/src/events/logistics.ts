@@ -25,8 +25,11 @@ const deliveryFacts = z.object({
   window: z.enum(DELIVERY_WINDOWS),
   address: z.string(),
   status: z.enum(DELIVERY_STATUSES),
-  /** The items on it, with whether their Installation & Assembly service is selected. */
-  items: z.array(z.object({ itemId: z.uuid(), name: z.string(), installAssembly: z.boolean() })),
+  /**
+   * The items on it, with whether their Installation & Assembly and Last-Mile Delivery services are selected
+   * (`lastMileDelivery` is left out by producers older than it: billing then asks its own record of the selection).
+   */
+  items: z.array(z.object({ itemId: z.uuid(), name: z.string(), installAssembly: z.boolean(), lastMileDelivery: z.boolean().optional() })),
   byUserId: z.uuid(),
   changedAt: z.iso.datetime(),
 });
@@ -118,7 +121,8 @@ export const logisticsEventSchemas = {
   'logistics.delivery.out-for-delivery.v1': deliveryFacts,
   /**
    * The proof of delivery: the items not excepted are delivered as of `changedAt` (catalog), billing charges the
-   * delivery fee once per project and date and Installation & Assembly per delivered item that has it selected.
+   * delivery fee once per project and date when a delivered item has Last-Mile Delivery selected, and Installation
+   * & Assembly per delivered item that has it selected.
    * The excepted items stay as they were, with the note.
    */
   'logistics.delivery.completed.v1': deliveryFacts.extend({

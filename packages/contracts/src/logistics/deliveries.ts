@@ -22,13 +22,24 @@ const itemIds = z
   .min(1, { error: 'itemIds is empty: choose at least one item to deliver' })
   .max(DELIVERY_ITEMS_MAX, { error: `at most ${DELIVERY_ITEMS_MAX} items per delivery` });
 
-/** POST /api/projects/{id}/deliveries. The address defaults to the project's location; the window to `any`. */
+/**
+ * POST /api/projects/{id}/deliveries. The address defaults to the project's location; the window to `any`.
+ * The designer's choice of services for the booked items (a fee is charged only for a service chosen): with
+ * `lastMileDelivery`, the items' Last-Mile Delivery is selected (true) or cleared (false); with
+ * `installAssemblyItemIds`, Installation & Assembly is selected on exactly those of the booked items and cleared on
+ * the others. Left out, the items' services stay as they are.
+ */
 export const createDeliveryBodySchema = z.object({
   date,
   window: window.optional(),
   address: text('address', 500).optional(),
   itemIds,
   notes: text('notes', 2000).optional(),
+  lastMileDelivery: z.boolean({ error: 'lastMileDelivery must be true or false: whether the Last-Mile Delivery fee is chosen' }).optional(),
+  installAssemblyItemIds: z
+    .array(z.uuid({ error: 'each installAssemblyItemId must be the id of a booked item' }), { error: 'installAssemblyItemIds must list the booked items to install' })
+    .max(DELIVERY_ITEMS_MAX, { error: `at most ${DELIVERY_ITEMS_MAX} items per delivery` })
+    .optional(),
 });
 export type CreateDeliveryBody = z.infer<typeof createDeliveryBodySchema>;
 
@@ -42,8 +53,9 @@ export const updateDeliveryBodySchema = z.object({
 });
 export type UpdateDeliveryBody = z.infer<typeof updateDeliveryBodySchema>;
 
-/** GET /api/deliveries: by status and a date range (inclusive). */
+/** GET /api/deliveries: by status, project and a date range (inclusive). */
 export const listDeliveriesQuerySchema = z.object({
+  projectId: z.uuid({ error: 'projectId must be a project id' }).optional(),
   status: z.enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(', ')}` }).optional(),
   from: date.optional(),
   to: date.optional(),
@@ -55,6 +67,8 @@ export const deliveryItemSchema = z.object({
   name: z.string(),
   /** The item's Installation & Assembly service is selected. */
   installAssembly: z.boolean(),
+  /** The item's Last-Mile Delivery service is selected (the delivery fee is charged only then). */
+  lastMileDelivery: z.boolean(),
   /** Set on completion when the item was not delivered: why (it stays as it was). */
   exception: z.string().nullable(),
 });
@@ -72,6 +86,8 @@ export const deliverySchema = z.object({
   items: z.array(deliveryItemSchema),
   /** The run staff put it on (null while requested). */
   runId: z.uuid().nullable(),
+  /** Its stop's place on the run (1 = first), as staff fixed it; null while requested. */
+  runStop: z.number().int().nullable(),
   /** The proof of delivery, once completed. */
   receivedBy: z.string().nullable(),
   /** The proof photos' served paths, `/api/photos/{id}`. */
@@ -79,6 +95,8 @@ export const deliverySchema = z.object({
   /** The signature image's served path, when one was drawn. */
   signatureUrl: z.string().nullable(),
   completedAt: z.iso.datetime().nullable(),
+  /** Why staff completed it before its booked date (its date then moved to the day it was delivered). */
+  earlyReason: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
@@ -88,6 +106,30 @@ export type Delivery = z.infer<typeof deliverySchema>;
 /** GET /api/delivery-runs?date=. */
 export const deliveryRunsQuerySchema = z.object({ date });
 export type DeliveryRunsQuery = z.infer<typeof deliveryRunsQuerySchema>;
+
+/** GET /api/delivery-runs/days: the coming days (from `from`, `days` of them) with their deliveries counted. */
+export const deliveryDaysQuerySchema = z.object({
+  from: date,
+  days: z.coerce
+    .number({ error: 'days must be a whole number from 1 to 31' })
+    .int({ error: 'days must be a whole number from 1 to 31' })
+    .min(1, { error: 'days must be a whole number from 1 to 31' })
+    .max(31, { error: 'days must be a whole number from 1 to 31' })
+    .default(14),
+});
+export type DeliveryDaysQuery = z.infer<typeof deliveryDaysQuerySchema>;
+
+/** A day's deliveries by status (cancelled ones are not counted). */
+export const deliveryDaySchema = z.object({
+  date: z.iso.date(),
+  requested: z.number().int(),
+  scheduled: z.number().int(),
+  outForDelivery: z.number().int(),
+  completed: z.number().int(),
+});
+export type DeliveryDay = z.infer<typeof deliveryDaySchema>;
+export const deliveryDaysSchema = z.object({ days: z.array(deliveryDaySchema) });
+export type DeliveryDays = z.infer<typeof deliveryDaysSchema>;
 
 /** One stop of a proposed run: a project's requested deliveries to one address, merged. */
 export const deliveryStopSchema = z.object({
@@ -108,7 +150,10 @@ export const deliveryRunProposalSchema = z.object({
 });
 export type DeliveryRunProposal = z.infer<typeof deliveryRunProposalSchema>;
 
-/** POST /api/delivery-runs: fixes one run; its deliveries become scheduled. */
+/**
+ * POST /api/delivery-runs: fixes one run of the deliveries staff chose; they become scheduled, their stops
+ * numbered in the order given (the proposal's order, stop by stop).
+ */
 export const fixDeliveryRunBodySchema = z.object({
   date,
   deliveryIds: z
@@ -151,5 +196,7 @@ export const completeDeliveryBodySchema = z.object({
       { error: 'exceptions must be a list of {itemId, note}' },
     )
     .default([]),
+  /** Required when the delivery is completed before its booked date: why (its date then moves to today). */
+  earlyReason: text('earlyReason', 500).min(1, { error: 'earlyReason must say why the delivery was completed before its date' }).optional(),
 });
 export type CompleteDeliveryBody = z.infer<typeof completeDeliveryBodySchema>;

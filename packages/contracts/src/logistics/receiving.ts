@@ -70,6 +70,43 @@ export type CreateArrivalBody = z.infer<typeof createArrivalBodySchema>;
 export const assignArrivalBodySchema = z.object({ itemId: z.uuid({ error: 'itemId is required: the id of the item this arrival is' }) });
 export type AssignArrivalBody = z.infer<typeof assignArrivalBodySchema>;
 
+/** POST /api/receiving/arrivals/{id}/discard: an unmatched arrival (a mis-scan) leaves the list, kept with why. */
+export const discardArrivalBodySchema = z.object({
+  reason: z
+    .string({ error: 'reason is required: why this arrival is discarded (e.g. a mis-scan)' })
+    .trim()
+    .min(1, { error: 'reason is required: why this arrival is discarded (e.g. a mis-scan)' })
+    .max(500, { error: 'reason must be at most 500 characters' })
+    .regex(NO_NUL, { error: 'reason must not contain NUL characters' }),
+});
+export type DiscardArrivalBody = z.infer<typeof discardArrivalBodySchema>;
+
+/**
+ * GET /api/receiving/assignable-items: the items an unmatched arrival may be assigned to — not received yet
+ * (ordered or in transit) — whose name, project, designer or tracking number contains `q`.
+ */
+export const assignableItemsQuerySchema = z.object({
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(200, { error: 'q must be at most 200 characters' })
+    .regex(NO_NUL, { error: 'q must not contain NUL characters' })
+    .default(''),
+});
+export type AssignableItemsQuery = z.infer<typeof assignableItemsQuerySchema>;
+
+export const assignableItemSchema = z.object({
+  itemId: z.uuid(),
+  itemName: z.string(),
+  projectId: z.uuid(),
+  projectName: z.string(),
+  /** The project owner's name (or e-mail when they gave no name). */
+  designerName: z.string(),
+  trackingNumber: z.string().nullable(),
+  status: z.enum(ITEM_STATUSES),
+});
+export type AssignableItem = z.infer<typeof assignableItemSchema>;
+
 /** GET /api/receiving/arrivals query: `status=unmatched` lists the arrivals waiting for an item; absent lists all. */
 export const listArrivalsQuerySchema = z.object({
   status: z.enum(ARRIVAL_STATUSES, { error: `status must be one of ${ARRIVAL_STATUSES.join(', ')}` }).optional(),
@@ -92,6 +129,9 @@ export const arrivalSchema = z.object({
   projectName: z.string().nullable(),
   /** arrivedAt + 48 hours, once matched. */
   inspectionDueAt: z.iso.datetime().nullable(),
+  /** Set when staff discarded it (unmatched, a mis-scan): when and why. */
+  discardedAt: z.iso.datetime().nullable(),
+  discardReason: z.string().nullable(),
 });
 export type Arrival = z.infer<typeof arrivalSchema>;
 
@@ -109,6 +149,8 @@ export const inspectionQueueEntrySchema = z.object({
   itemName: z.string(),
   projectId: z.uuid(),
   projectName: z.string(),
+  /** The project owner's name (or e-mail when they gave no name): the queue is searched by it too. */
+  designerName: z.string(),
   arrivedAt: z.iso.datetime(),
   /** arrivedAt + 48 hours. */
   dueAt: z.iso.datetime(),

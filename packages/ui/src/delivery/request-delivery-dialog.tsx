@@ -1,5 +1,5 @@
 import type { CreateDeliveryBody, DeliveryWindow, Item, Project } from '@midway/contracts';
-import { DELIVERY_WINDOW_LABELS, DELIVERY_WINDOWS, ITEM_STATUS_LABELS } from '@midway/contracts/vocab';
+import { BILLING_DEFAULT_RATES, DELIVERY_WINDOW_LABELS, DELIVERY_WINDOWS, ITEM_STATUS_LABELS, SERVICE_TYPE_LABELS } from '@midway/contracts/vocab';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { FieldError, Input, Label, Textarea } from '../primitives/input';
@@ -7,6 +7,8 @@ import { Optional } from '../primitives/form-layout';
 import { NativeSelect } from '../primitives/native-select';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '../primitives/dialog';
 import { isDeliverable } from '../status/item-status';
+import { sumMoney } from '@midway/contracts/money';
+import { formatMoney } from '../number-format';
 import { dayProblem, firstBookableDay } from './delivery-days';
 
 export { dayProblem, firstBookableDay } from './delivery-days';
@@ -22,6 +24,28 @@ const Hint = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const Fees = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  margin: 0;
+  padding: 12px;
+  display: grid;
+  gap: 8px;
+  min-width: 0;
+  legend { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 600; padding: 0 4px; }
+  label { display: flex; align-items: flex-start; gap: 8px; min-height: 32px; font-size: ${({ theme }) => theme.fontSizes.sm}; overflow-wrap: anywhere; }
+  input[type='checkbox'] { width: 18px; height: 18px; margin-top: 1px; flex-shrink: 0; }
+  ul { list-style: none; margin: 0 0 0 26px; padding: 0; display: grid; gap: 4px; }
+`;
+
+/** The fees the dialog offers, as the Services page prices each item's services. */
+export const DELIVERY_FEE = BILLING_DEFAULT_RATES.delivery.rate;
+export const INSTALL_FEE = BILLING_DEFAULT_RATES.install_assembly.rate;
+
+/** What the chosen fees come to: one delivery fee (per project and day) and installation per item chosen. */
+export function chosenFeesTotal(delivery: boolean, installCount: number): string {
+  return sumMoney([...(delivery ? [DELIVERY_FEE] : []), ...Array<string>(installCount).fill(INSTALL_FEE)]);
+}
 
 /** Why the chosen items cannot be booked together, or null: one project's items, received or stored. */
 export function selectionProblem(items: readonly Item[]): string | null {
@@ -55,6 +79,10 @@ export function RequestDeliveryDialog({ items, project, onSubmit, onClose, onReq
   const [window, setWindow] = useState<DeliveryWindow>('any');
   const [address, setAddress] = useState(project?.location ?? '');
   const [notes, setNotes] = useState('');
+  // A fee is charged only for a service the designer chose here: delivery is offered ticked (it is what the
+  // dialog books) and can be unticked; installation is chosen item by item.
+  const [lastMileDelivery, setLastMileDelivery] = useState(true);
+  const [install, setInstall] = useState<Set<string>>(() => new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const blocked = selectionProblem(items);
@@ -66,7 +94,15 @@ export function RequestDeliveryDialog({ items, project, onSubmit, onClose, onReq
     if (bad) return setProblem(bad);
     setProblem(null);
     setSaving(true);
-    const body: CreateDeliveryBody = { date, window, address: address.trim(), itemIds: items.map((i) => i.id), ...(notes.trim() ? { notes: notes.trim() } : {}) };
+    const body: CreateDeliveryBody = {
+      date,
+      window,
+      address: address.trim(),
+      itemIds: items.map((i) => i.id),
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+      lastMileDelivery,
+      installAssemblyItemIds: items.filter((i) => install.has(i.id)).map((i) => i.id),
+    };
     const booked = await onSubmit(items[0]!.projectId, body).then(
       () => true,
       () => false,
@@ -107,6 +143,45 @@ export function RequestDeliveryDialog({ items, project, onSubmit, onClose, onReq
               </Label>
               <Textarea id="delivery-notes" value={notes} onChange={(e) => setNotes(e.target.value)} disabled={saving} placeholder="Gate code, service lift, who will be there…" />
             </div>
+            <Fees disabled={saving}>
+              <legend>Fees you choose</legend>
+              <label>
+                <input type="checkbox" checked={lastMileDelivery} onChange={(e) => setLastMileDelivery(e.target.checked)} />
+                <span>
+                  {SERVICE_TYPE_LABELS.delivery} — {formatMoney(DELIVERY_FEE)} per delivery day (one fee for this project’s items delivered that day)
+                </span>
+              </label>
+              <div>
+                <Hint as="span">
+                  {SERVICE_TYPE_LABELS.install_assembly} — {formatMoney(INSTALL_FEE)} per item, for:
+                </Hint>
+                <ul aria-label={`${SERVICE_TYPE_LABELS.install_assembly} per item`}>
+                  {items.map((i) => (
+                    <li key={i.id}>
+                      <label>
+                        <input
+                          type="checkbox"
+                          checked={install.has(i.id)}
+                          onChange={(e) =>
+                            setInstall((prev) => {
+                              const next = new Set(prev);
+                              if (e.target.checked) next.add(i.id);
+                              else next.delete(i.id);
+                              return next;
+                            })
+                          }
+                          aria-label={`Install and assemble ${i.name}`}
+                        />
+                        <span>{i.name}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <Hint data-testid="chosen-fees">
+                Fees chosen: {formatMoney(chosenFeesTotal(lastMileDelivery, items.filter((i) => install.has(i.id)).length))}. They show on the Services page and are billed once delivered.
+              </Hint>
+            </Fees>
             {problem ?? blocked ? <FieldError role="alert">{problem ?? blocked}</FieldError> : null}
           </Fields>
           <FormDialogFooter onCancel={onClose} saving={saving} submitLabel="Request delivery" savingLabel="Requesting…" />
@@ -115,3 +190,5 @@ export function RequestDeliveryDialog({ items, project, onSubmit, onClose, onReq
     </Dialog>
   );
 }
+
+export { DeliveryProof } from './delivery-proof';

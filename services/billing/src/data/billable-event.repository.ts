@@ -80,12 +80,24 @@ export class BillableEventRepository {
    * A completed delivery (logistics' proof of delivery): the project's delivery fee of the completion day and
    * installation for each delivered item that has it selected, under the keys a delivery heard from catalog uses.
    */
-  async recordCompletedDelivery(d: { projectId: string; completedAt: string; items: { itemId: string; name: string; installAssembly: boolean }[] }, tz: string): Promise<CostRow[]> {
+  /**
+   * A completed delivery's fees: the day's delivery when a delivered item has Last-Mile Delivery selected (as the
+   * delivery said; for a producer that did not say, as billing's own selection has it), installation per item with it.
+   */
+  async recordCompletedDelivery(
+    d: { projectId: string; completedAt: string; items: { itemId: string; name: string; installAssembly: boolean; lastMileDelivery?: boolean }[] },
+    tz: string,
+  ): Promise<CostRow[]> {
     if (d.items.length === 0) return [];
     const rows = (items: typeof d.items) => Prisma.sql`
       SELECT x.id, ${d.projectId}::uuid AS project_id, x.name, (${d.completedAt}::timestamptz AT TIME ZONE ${tz})::date AS day
       FROM json_to_recordset(${JSON.stringify(items.map((i) => ({ id: i.itemId, name: i.name })))}::json) AS x(id uuid, name text)`;
-    const deliveries = await this.insert(deliveryEventsSql(rows(d.items), { booked: true }));
+    const chosen = d.items.filter((i) => i.lastMileDelivery === true);
+    const unsaid = d.items.filter((i) => i.lastMileDelivery === undefined);
+    const deliveries = [
+      ...(chosen.length ? await this.insert(deliveryEventsSql(rows(chosen), { selected: 'given' })) : []),
+      ...(unsaid.length ? await this.insert(deliveryEventsSql(rows(unsaid))) : []),
+    ];
     const installs = d.items.some((i) => i.installAssembly) ? await this.insert(installationEventsSql(rows(d.items.filter((i) => i.installAssembly)), { selected: 'given' })) : [];
     return [...deliveries, ...installs];
   }

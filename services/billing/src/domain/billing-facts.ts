@@ -77,8 +77,8 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
       return publishCosts(r, await r.events.recordInspection({ itemId: d.itemId, projectId: d.projectId, at: d.inspectedAt }, tz));
     }
     case 'logistics.delivery.completed.v1': {
-      // The proof of delivery bills the day's delivery once per project and installation per delivered item
-      // that has it selected; the excepted items were not delivered and bill nothing.
+      // The proof of delivery bills the day's delivery once per project when a delivered item has Last-Mile
+      // Delivery chosen, and installation per delivered item that has it; excepted items were not delivered.
       const d = (event as Event<'logistics.delivery.completed.v1'>).data;
       const delivered = d.items.filter((i) => d.deliveredItemIds.includes(i.itemId));
       return publishCosts(r, await r.events.recordCompletedDelivery({ projectId: d.projectId, completedAt: d.changedAt, items: delivered }, tz));

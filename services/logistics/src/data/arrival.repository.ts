@@ -1,4 +1,5 @@
-import type { Arrival, ArrivalStatus, CarrierId, ItemStatus } from '@midway/contracts';
+import type { Arrival, ArrivalStatus, AssignableItem, CarrierId, ItemStatus } from '@midway/contracts';
+import { likeContaining } from '@midway/service-kit';
 import { Prisma, type Client } from './prisma-client';
 
 export interface NewArrival {
@@ -24,6 +25,7 @@ export interface ReceivableItem {
 export interface ArrivalRecord {
   id: string;
   itemId: string | null;
+  discardedAt: Date | null;
   trackingNumber: string;
   notes: string | null;
   arrivedAt: Date;
@@ -32,15 +34,17 @@ export interface ArrivalRecord {
 const ARRIVAL = Prisma.sql`
   SELECT a.id, a.code, a.tracking_number AS "trackingNumber", a.carrier_id AS "carrierId", a.notes,
          a.arrived_at AS "arrivedAt", a.item_id AS "itemId", i.name AS "itemName", i.project_id AS "projectId",
-         p.name AS "projectName", a.inspection_due_at AS "inspectionDueAt"
+         p.name AS "projectName", a.inspection_due_at AS "inspectionDueAt",
+         a.discarded_at AS "discardedAt", a.discard_reason AS "discardReason"
   FROM arrivals a LEFT JOIN items i ON i.id = a.item_id LEFT JOIN projects p ON p.id = i.project_id`;
 
-type ArrivalRow = Omit<Arrival, 'arrivedAt' | 'inspectionDueAt'> & { arrivedAt: Date; inspectionDueAt: Date | null };
+type ArrivalRow = Omit<Arrival, 'arrivedAt' | 'inspectionDueAt' | 'discardedAt'> & { arrivedAt: Date; inspectionDueAt: Date | null; discardedAt: Date | null };
 const toArrival = (r: ArrivalRow): Arrival => ({
   ...r,
   carrierId: r.carrierId as Arrival['carrierId'],
   arrivedAt: r.arrivedAt.toISOString(),
   inspectionDueAt: r.inspectionDueAt?.toISOString() ?? null,
+  discardedAt: r.discardedAt?.toISOString() ?? null,
 });
 
 /** Arrivals recorded by the receiving desk: one per item (unique item_id), or unmatched until assigned. */
@@ -71,20 +75,54 @@ export class ArrivalRepository {
 
   async ofItem(itemId: string): Promise<ArrivalRecord | null> {
     const [row] = await this.db.$queryRaw<ArrivalRecord[]>`
-      SELECT id, item_id AS "itemId", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt" FROM arrivals WHERE item_id = ${itemId}::uuid`;
+      SELECT id, item_id AS "itemId", discarded_at AS "discardedAt", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt" FROM arrivals WHERE item_id = ${itemId}::uuid`;
     return row ?? null;
   }
 
   /** The arrival, locked until commit (an assignment at a time). */
   async lock(id: string): Promise<ArrivalRecord | null> {
     const [row] = await this.db.$queryRaw<ArrivalRecord[]>`
-      SELECT id, item_id AS "itemId", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt" FROM arrivals WHERE id = ${id}::uuid FOR UPDATE`;
+      SELECT id, item_id AS "itemId", discarded_at AS "discardedAt", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt" FROM arrivals WHERE id = ${id}::uuid FOR UPDATE`;
     return row ?? null;
   }
 
-  /** Newest first; unmatched ones wait for an item, matched ones have one. */
+  /** An unmatched arrival taken off the list with why (false when it was assigned or discarded meanwhile). */
+  async discard(id: string, reason: string, byUserId: string, at: Date): Promise<boolean> {
+    const n = await this.db.$executeRaw`
+      UPDATE arrivals SET discarded_at = ${at}, discard_reason = ${reason}, discarded_by = ${byUserId}::uuid
+      WHERE id = ${id}::uuid AND item_id IS NULL AND discarded_at IS NULL`;
+    return n === 1;
+  }
+
+  /**
+   * Items an unmatched arrival may be: not received yet (ordered or in transit, no arrival of their own), across
+   * every designer, whose name, project, designer or tracking number contains `q`; most recent first.
+   */
+  async assignable(q: string, limit = 20): Promise<AssignableItem[]> {
+    const like = likeContaining(q);
+    const match = q
+      ? Prisma.sql`AND (i.name ILIKE ${like} OR p.name ILIKE ${like} OR i.tracking_number ILIKE ${like}
+          OR concat_ws(' ', u.first_name, u.last_name) ILIKE ${like} OR u.email ILIKE ${like})`
+      : Prisma.empty;
+    return this.db.$queryRaw<AssignableItem[]>`
+      SELECT i.id AS "itemId", i.name AS "itemName", i.project_id AS "projectId", coalesce(p.name, '') AS "projectName",
+             coalesce(NULLIF(concat_ws(' ', u.first_name, u.last_name), ''), u.email, '') AS "designerName",
+             i.tracking_number AS "trackingNumber", i.status
+      FROM items i
+      LEFT JOIN projects p ON p.id = i.project_id
+      LEFT JOIN users u ON u.id = p.owner_id
+      WHERE i.status IN ('ordered', 'in-transit') AND NOT EXISTS (SELECT 1 FROM arrivals a WHERE a.item_id = i.id) ${match}
+      ORDER BY i.created_at DESC, i.id
+      LIMIT ${limit}`;
+  }
+
+  /** Newest first; unmatched ones wait for an item, matched ones have one, discarded ones were mis-scans. */
   async list(status: ArrivalStatus | undefined, limit = 500): Promise<Arrival[]> {
-    const where = status === 'unmatched' ? Prisma.sql`WHERE a.item_id IS NULL` : status === 'matched' ? Prisma.sql`WHERE a.item_id IS NOT NULL` : Prisma.empty;
+    const where =
+      status === 'unmatched' ? Prisma.sql`WHERE a.item_id IS NULL AND a.discarded_at IS NULL`
+      : status === 'matched' ? Prisma.sql`WHERE a.item_id IS NOT NULL`
+      : status === 'discarded' ? Prisma.sql`WHERE a.discarded_at IS NOT NULL`
+      : Prisma.empty;
     const rows = await this.db.$queryRaw<ArrivalRow[]>`${ARRIVAL} ${where} ORDER BY a.arrived_at DESC, a.id LIMIT ${limit}`;
     return rows.map(toArrival);
   }

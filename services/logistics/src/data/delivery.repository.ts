@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryStatus, DeliveryWindow, ItemStatus, ListDeliveriesQuery } from '@midway/contracts';
+import type { Delivery, DeliveryDay, DeliveryStatus, DeliveryWindow, ItemStatus, ListDeliveriesQuery } from '@midway/contracts';
 import { photoPath } from '@midway/contracts';
 import { reachableProjectIds } from '@midway/service-kit';
 import type { Caller } from '@midway/service-kit';
@@ -33,6 +33,8 @@ interface ViewRow {
   notes: string | null;
   status: DeliveryStatus;
   runId: string | null;
+  runStop: number | null;
+  earlyReason: string | null;
   receivedBy: string | null;
   photoKeys: string[] | null;
   signatureKey: string | null;
@@ -43,12 +45,17 @@ interface ViewRow {
 
 const VIEW = Prisma.sql`
   d.id, d.project_id AS "projectId", COALESCE(p.name, '') AS "projectName", to_char(d.date, 'YYYY-MM-DD') AS date, d."window", d.address, d.notes,
-  d.status, d.run_id AS "runId", d.received_by AS "receivedBy", d.photo_keys AS "photoKeys", d.signature_key AS "signatureKey",
+  d.status, d.run_id AS "runId", d.run_stop AS "runStop", d.early_reason AS "earlyReason", d.received_by AS "receivedBy", d.photo_keys AS "photoKeys", d.signature_key AS "signatureKey",
   d.completed_at AS "completedAt", d.created_at AS "createdAt",
   COALESCE((
-    SELECT json_agg(json_build_object('itemId', di.item_id, 'name', COALESCE(i.name, ''), 'installAssembly', COALESCE(s.selected, false), 'exception', di.exception) ORDER BY i.name, di.item_id)
+    SELECT json_agg(json_build_object('itemId', di.item_id, 'name', COALESCE(i.name, ''), 'installAssembly', COALESCE(s.selected, false),
+      'lastMileDelivery', COALESCE(sd.selected, false), 'exception', di.exception) ORDER BY i.name, di.item_id)
     FROM delivery_items di LEFT JOIN items i ON i.id = di.item_id LEFT JOIN services s ON s.item_id = di.item_id AND s.type = 'install_assembly'
+      LEFT JOIN services sd ON sd.item_id = di.item_id AND sd.type = 'delivery'
     WHERE di.delivery_id = d.id), '[]'::json) AS items`;
+
+/** By date, then a run's stops in the order staff fixed (stop 1 first), then the requested ones as booked. */
+const ORDER = Prisma.sql`d.date, d.run_stop NULLS LAST, d.created_at, d.id`;
 
 const toDelivery = (r: ViewRow): Delivery => ({
   id: r.id,
@@ -61,6 +68,8 @@ const toDelivery = (r: ViewRow): Delivery => ({
   status: r.status,
   items: r.items,
   runId: r.runId,
+  runStop: r.runStop,
+  earlyReason: r.earlyReason,
   receivedBy: r.receivedBy,
   photoUrls: (r.photoKeys ?? []).map(photoPath),
   signatureUrl: r.signatureKey ? photoPath(r.signatureKey) : null,
@@ -137,9 +146,22 @@ export class DeliveryRepository {
     if (status === 'completed' || status === 'cancelled') await this.db.$executeRaw`UPDATE delivery_items SET open = false WHERE delivery_id = ANY(${[...ids]}::uuid[])`;
   }
 
-  async recordProof(id: string, p: { receivedBy: string; photoKeys: string[]; signatureKey: string | null; exceptions: { itemId: string; note: string }[]; at: Date }): Promise<void> {
+  /** Staff fixed a run: each delivery scheduled on it with its stop's place (1 = first). */
+  async scheduleRun(runId: string, stops: readonly { id: string; stop: number }[], at: Date): Promise<void> {
     await this.db.$executeRaw`
-      UPDATE deliveries SET received_by = ${p.receivedBy}, photo_keys = ${p.photoKeys}::uuid[], signature_key = ${p.signatureKey}::uuid, completed_at = ${p.at} WHERE id = ${id}::uuid`;
+      UPDATE deliveries d SET status = 'scheduled', run_id = ${runId}::uuid, run_stop = x.stop, updated_at = ${at}
+      FROM json_to_recordset(${JSON.stringify(stops)}::json) AS x(id uuid, stop int) WHERE d.id = x.id`;
+  }
+
+  /** The proof; a delivery completed before its booked date moves to the day it was delivered, with why. */
+  async recordProof(
+    id: string,
+    p: { receivedBy: string; photoKeys: string[]; signatureKey: string | null; exceptions: { itemId: string; note: string }[]; at: Date; early: { date: string; reason: string } | null },
+  ): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE deliveries SET received_by = ${p.receivedBy}, photo_keys = ${p.photoKeys}::uuid[], signature_key = ${p.signatureKey}::uuid, completed_at = ${p.at},
+        date = COALESCE(${p.early?.date ?? null}::date, date), early_reason = ${p.early?.reason ?? null}
+      WHERE id = ${id}::uuid`;
     if (p.exceptions.length) {
       await this.db.$executeRaw`
         UPDATE delivery_items di SET exception = x.note
@@ -155,7 +177,7 @@ export class DeliveryRepository {
 
   async viewMany(ids: readonly string[]): Promise<Delivery[]> {
     const rows = await this.db.$queryRaw<ViewRow[]>`
-      SELECT ${VIEW} FROM deliveries d LEFT JOIN projects p ON p.id = d.project_id WHERE d.id = ANY(${[...ids]}::uuid[]) ORDER BY d.date, d.created_at, d.id`;
+      SELECT ${VIEW} FROM deliveries d LEFT JOIN projects p ON p.id = d.project_id WHERE d.id = ANY(${[...ids]}::uuid[]) ORDER BY ${ORDER}`;
     return rows.map(toDelivery);
   }
 
@@ -165,10 +187,11 @@ export class DeliveryRepository {
     const rows = await this.db.$queryRaw<ViewRow[]>`
       SELECT ${VIEW} FROM deliveries d LEFT JOIN projects p ON p.id = d.project_id
       WHERE ${projects ? Prisma.sql`d.project_id IN (${projects})` : Prisma.sql`TRUE`}
+        AND (${q.projectId ?? null}::uuid IS NULL OR d.project_id = ${q.projectId ?? null}::uuid)
         AND (${q.status ?? null}::text IS NULL OR d.status = ${q.status ?? null})
         AND (${q.from ?? null}::date IS NULL OR d.date >= ${q.from ?? null}::date)
         AND (${q.to ?? null}::date IS NULL OR d.date <= ${q.to ?? null}::date)
-      ORDER BY d.date, d.created_at, d.id
+      ORDER BY ${ORDER}
       LIMIT 1000`;
     return rows.map(toDelivery);
   }
@@ -180,6 +203,19 @@ export class DeliveryRepository {
         (SELECT count(*)::int FROM delivery_items di WHERE di.delivery_id = d.id) AS "itemCount"
       FROM deliveries d LEFT JOIN projects p ON p.id = d.project_id
       WHERE d.date = ${date}::date AND d.status = 'requested'`;
+  }
+
+  /** Each day from `from`, `days` of them, with its deliveries counted by status (cancelled ones left out). */
+  days(from: string, days: number): Promise<DeliveryDay[]> {
+    return this.db.$queryRaw<DeliveryDay[]>`
+      SELECT to_char(g.day, 'YYYY-MM-DD') AS date,
+        count(d.id) FILTER (WHERE d.status = 'requested')::int AS requested,
+        count(d.id) FILTER (WHERE d.status = 'scheduled')::int AS scheduled,
+        count(d.id) FILTER (WHERE d.status = 'out-for-delivery')::int AS "outForDelivery",
+        count(d.id) FILTER (WHERE d.status = 'completed')::int AS completed
+      FROM generate_series(${from}::date, ${from}::date + ${days - 1}::int, interval '1 day') AS g(day)
+      LEFT JOIN deliveries d ON d.date = g.day::date AND d.status <> 'cancelled'
+      GROUP BY g.day ORDER BY g.day`;
   }
 
   /** Where a project's deliveries go unless the designer names another address. */

@@ -25,7 +25,7 @@ export interface DamageReportLetter {
   reportedAt: Date;
 }
 
-type QueueRow = { itemId: string; itemName: string; projectId: string; projectName: string; arrivedAt: Date; dueAt: Date; condition: InspectionCondition | null; inspectedAt: Date | null };
+type QueueRow = { itemId: string; itemName: string; projectId: string; projectName: string; designerName: string; arrivedAt: Date; dueAt: Date; condition: InspectionCondition | null; inspectedAt: Date | null };
 
 /** Inspections (one per item, unique item_id) and the damage reports of those that found damage. */
 export class InspectionRepository {
@@ -58,10 +58,12 @@ export class InspectionRepository {
       : Prisma.empty;
     const rows = await this.db.$queryRaw<QueueRow[]>`
       SELECT a.item_id AS "itemId", i.name AS "itemName", i.project_id AS "projectId", coalesce(p.name, '') AS "projectName",
+             coalesce(NULLIF(concat_ws(' ', u.first_name, u.last_name), ''), u.email, '') AS "designerName",
              a.arrived_at AS "arrivedAt", a.inspection_due_at AS "dueAt", n.condition, n.inspected_at AS "inspectedAt"
       FROM arrivals a
       JOIN items i ON i.id = a.item_id
       LEFT JOIN projects p ON p.id = i.project_id
+      LEFT JOIN users u ON u.id = p.owner_id
       LEFT JOIN inspections n ON n.item_id = a.item_id
       WHERE a.item_id IS NOT NULL ${where}
       ORDER BY a.inspection_due_at, a.item_id
@@ -71,6 +73,7 @@ export class InspectionRepository {
       itemName: r.itemName,
       projectId: r.projectId,
       projectName: r.projectName,
+      designerName: r.designerName,
       arrivedAt: r.arrivedAt.toISOString(),
       dueAt: r.dueAt.toISOString(),
       dueAtDate: r.dueAt,

@@ -156,6 +156,18 @@ export class ServiceRepository {
     return { ...s, type: s.type as ServiceType, cost: s.cost?.toFixed(2) ?? null };
   }
 
+  /** The items' service of `type` set to `selected` where it differs (a delivery request's choice); the changed ones. */
+  async setSelectedOnItems(itemIds: readonly string[], type: ServiceType, selected: boolean): Promise<ChangedService[]> {
+    if (itemIds.length === 0) return [];
+    const [{ rows }] = await this.db.$queryRaw<{ rows: ChangedService[] | null }[]>`
+      WITH changed AS (
+        UPDATE services s SET selected = ${selected}, updated_at = now()
+        WHERE s.item_id = ANY(${[...itemIds]}::uuid[]) AND s.type = ${type} AND s.selected <> ${selected}
+        RETURNING s.id, s.item_id AS "itemId", s.project_id AS "projectId", s.type, s.cost::text AS cost)
+      SELECT coalesce(json_agg(changed ORDER BY changed."itemId"), '[]'::json) AS rows FROM changed`;
+    return rows ?? [];
+  }
+
   /** Every service the filter shows that the caller may change (their role is one of `roles`) and that differs. */
   async setSelectedWhere(caller: Caller, f: ServiceFilter, roles: readonly string[], selected: boolean): Promise<ChangedService[]> {
     const [{ rows }] = await this.db.$queryRaw<{ rows: ChangedService[] | null }[]>`

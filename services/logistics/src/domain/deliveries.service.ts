@@ -7,6 +7,8 @@ import {
   type CompleteDeliveryBody,
   type CreateDeliveryBody,
   type Delivery,
+  type DeliveryDays,
+  type DeliveryDaysQuery,
   type DeliveryRun,
   type DeliveryRunProposal,
   type DeliveryRunsQuery,
@@ -19,7 +21,8 @@ import {
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import type { BookableItem, DeliveryRow } from '../data/delivery.repository';
 import { unbookableDate } from './business-days';
-import { proposeStops } from './delivery-runs';
+import { numberStops, proposeStops } from './delivery-runs';
+import { earlyCompletion } from './early-completion';
 import { assertEditable, assertMove } from './delivery-state';
 import type { Clock } from './inspection-due';
 import { imageTypeOf } from './image-type';
@@ -80,8 +83,27 @@ export class DeliveriesService {
     throw refused(lost.map((id) => `“${names.get(id) ?? id}” is already on another open delivery`));
   }
 
+  /**
+   * The fees the designer chose in the Request delivery dialog, set on the booked items as on the Services page
+   * (published the same way, so billing and the Services page agree): Last-Mile Delivery on every booked item,
+   * Installation & Assembly on exactly the ones named. Left out, nothing changes.
+   */
+  private async chooseServices(r: Repos, caller: Caller, itemIds: string[], body: CreateDeliveryBody): Promise<void> {
+    const changes: { selected: boolean; services: Awaited<ReturnType<Repos['services']['setSelectedOnItems']>> }[] = [];
+    if (body.lastMileDelivery !== undefined) changes.push({ selected: body.lastMileDelivery, services: await r.services.setSelectedOnItems(itemIds, 'delivery', body.lastMileDelivery) });
+    if (body.installAssemblyItemIds) {
+      const install = new Set(body.installAssemblyItemIds);
+      changes.push({ selected: true, services: await r.services.setSelectedOnItems(itemIds.filter((i) => install.has(i)), 'install_assembly', true) });
+      changes.push({ selected: false, services: await r.services.setSelectedOnItems(itemIds.filter((i) => !install.has(i)), 'install_assembly', false) });
+    }
+    const changedAt = this.deps.clock().toISOString();
+    for (const { selected, services } of changes) for (const s of services) await r.outbox.add(logisticsEvents.serviceChosen(selected, s, caller.userId, changedAt));
+  }
+
   async request(caller: Caller, projectId: string, body: CreateDeliveryBody): Promise<Delivery> {
     const itemIds = unique(body.itemIds);
+    const strangers = (body.installAssemblyItemIds ?? []).filter((i) => !itemIds.includes(i));
+    if (strangers.length) throw badRequest(`installAssemblyItemIds name items that are not booked on this delivery: ${strangers.join(', ')}`, [{ path: 'installAssemblyItemIds', message: 'not booked on this delivery' }]);
     const id = randomUUID();
     return this.catchUp.retrying(() =>
       this.uow.run(async (r) => {
@@ -93,6 +115,7 @@ export class DeliveriesService {
         const at = this.deps.clock();
         await r.deliveries.insert({ id, projectId, date: body.date, window: body.window ?? 'any', address, notes: body.notes || null, requestedBy: caller.userId, at });
         await this.takeItems(r, id, itemIds);
+        await this.chooseServices(r, caller, itemIds, body);
         const delivery = (await r.deliveries.view(id))!;
         await r.outbox.add(logisticsEvents.deliveryRequested(delivery, caller.userId, at));
         return delivery;
@@ -170,7 +193,16 @@ export class DeliveriesService {
     return { date: query.date, stops: proposeStops(await this.uow.read.deliveries.requestedOn(query.date)) };
   }
 
-  /** One run: its deliveries (all requested, all of its date) become scheduled together, or none does. */
+  /** The coming days with their deliveries counted, so staff see which days have requests. */
+  async days(caller: Caller, query: DeliveryDaysQuery): Promise<DeliveryDays> {
+    requireStaff(caller, STAFF_ONLY);
+    return { days: await this.uow.read.deliveries.days(query.from, query.days) };
+  }
+
+  /**
+   * One run of the deliveries staff chose: they (all requested, all of its date) become scheduled together, or
+   * none does, their stops numbered in the order given. Of two fixes of one delivery at once, one takes it.
+   */
   async fixRun(caller: Caller, body: FixDeliveryRunBody): Promise<DeliveryRun> {
     requireStaff(caller, STAFF_ONLY);
     const ids = unique(body.deliveryIds);
@@ -188,7 +220,7 @@ export class DeliveriesService {
         .filter(Boolean);
       if (reasons.length) throw badRequest(`These deliveries cannot go on this run: ${reasons.join('; ')}.`, [{ path: 'deliveryIds', message: reasons.join('; ') }]);
       const at = this.deps.clock();
-      await r.deliveries.setStatus(ids, 'scheduled', at, runId);
+      await r.deliveries.scheduleRun(runId, numberStops(ids, rows), at);
       const views = await r.deliveries.viewMany(ids);
       for (const d of views) await r.outbox.add(logisticsEvents.deliveryScheduled(d, runId, caller.userId, at));
       return views;
@@ -214,7 +246,10 @@ export class DeliveriesService {
     return delivery;
   }
 
-  /** The proof of delivery: the items not excepted are delivered as of now; the excepted ones keep their status and get the note. */
+  /**
+   * The proof of delivery: the items not excepted are delivered as of now; the excepted ones keep their status and
+   * get the note. Before its booked date staff say why, and the delivery's date moves to today (early-completion).
+   */
   async complete(caller: Caller, id: string, body: CompleteDeliveryBody): Promise<Delivery> {
     requireStaff(caller, STAFF_ONLY);
     const uploadIds = body.photoUrls.map((url) => uploadIdOf(url));
@@ -226,6 +261,8 @@ export class DeliveriesService {
     const delivery = await this.uow.run(async (r) => {
       const row = await this.lockForStaff(r, caller, id);
       assertMove(row.status, 'completed');
+      const at = this.deps.clock();
+      const early = earlyCompletion(row.date, at, this.deps.timeZone, body.earlyReason);
       const current = (await r.deliveries.view(id))!;
       const on = new Set(current.items.map((i) => i.itemId));
       const strangers = exceptions.filter((e) => !on.has(e.itemId)).map((e) => e.itemId);
@@ -237,8 +274,7 @@ export class DeliveriesService {
         await r.uploads.claimProject(key, row.projectId);
       }
       if (signature && signatureKey) await this.storeSignature(r, caller, signatureKey, signature, row.projectId);
-      const at = this.deps.clock();
-      await r.deliveries.recordProof(id, { receivedBy: body.receivedBy, photoKeys, signatureKey, exceptions, at });
+      await r.deliveries.recordProof(id, { receivedBy: body.receivedBy, photoKeys, signatureKey, exceptions, at, early });
       await r.deliveries.setStatus([id], 'completed', at);
       const excepted = new Set(exceptions.map((e) => e.itemId));
       const delivered = current.items.map((i) => i.itemId).filter((i) => !excepted.has(i));

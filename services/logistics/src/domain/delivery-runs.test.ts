@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryWindow } from '@midway/contracts';
-import { proposeStops, type RunCandidate } from './delivery-runs';
+import { numberStops, proposeStops, type RunCandidate } from './delivery-runs';
 
 const loft = randomUUID();
 const cedar = randomUUID();
@@ -28,5 +28,21 @@ describe('proposing a day’s run', () => {
 
   it('proposes nothing for a day without requests', () => {
     expect(proposeStops([])).toEqual([]);
+  });
+});
+
+describe('numberStops: a fixed run keeps the order staff confirmed', () => {
+  const rows = new Map([
+    ['d1', { projectId: 'p1', address: '1 Main St' }],
+    ['d2', { projectId: 'p2', address: '9 Oak Ave' }],
+    ['d3', { projectId: 'p1', address: ' 1  main st' }],
+  ]);
+  it('numbers stops from 1 in the given order, merging one project’s deliveries to one address', () => {
+    expect(numberStops(['d2', 'd1', 'd3'], rows)).toEqual([
+      { id: 'd2', stop: 1 },
+      { id: 'd1', stop: 2 },
+      { id: 'd3', stop: 2 },
+    ]);
+    expect(numberStops(['d1', 'd3', 'd2'], rows).map((s) => s.stop)).toEqual([1, 1, 2]);
   });
 });

@@ -36,3 +36,17 @@ export function proposeStops(candidates: readonly RunCandidate[]): DeliveryStop[
     (a, b) => rank(a.window) - rank(b.window) || a.projectName.localeCompare(b.projectName) || a.projectId.localeCompare(b.projectId) || a.address.localeCompare(b.address),
   );
 }
+
+/**
+ * The stop each delivery of a fixed run makes, from the order staff gave (the proposal's, stop by stop): deliveries
+ * of one project to one address share a stop, numbered from 1 in the order their first delivery appears.
+ */
+export function numberStops(orderedIds: readonly string[], rows: ReadonlyMap<string, { projectId: string; address: string }>): { id: string; stop: number }[] {
+  const stopOf = new Map<string, number>();
+  return orderedIds.map((id) => {
+    const row = rows.get(id)!;
+    const key = `${row.projectId}\u0000${addressKey(row.address)}`;
+    if (!stopOf.has(key)) stopOf.set(key, stopOf.size + 1);
+    return { id, stop: stopOf.get(key)! };
+  });
+}

@@ -9,7 +9,7 @@ const deliveryFacts = (d: Delivery, byUserId: string, changedAt: Date) => ({
   window: d.window,
   address: d.address,
   status: d.status,
-  items: d.items.map((i) => ({ itemId: i.itemId, name: i.name, installAssembly: i.installAssembly })),
+  items: d.items.map((i) => ({ itemId: i.itemId, name: i.name, installAssembly: i.installAssembly, lastMileDelivery: i.lastMileDelivery })),
   byUserId,
   changedAt: changedAt.toISOString(),
 });

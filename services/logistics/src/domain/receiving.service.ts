@@ -5,7 +5,10 @@ import {
   isDamageCondition,
   photoPath,
   type Arrival,
+  type AssignableItem,
+  type AssignableItemsQuery,
   type AssignArrivalBody,
+  type DiscardArrivalBody,
   type CreateArrivalBody,
   type InspectBody,
   type Inspection,
@@ -90,6 +93,7 @@ export class ReceivingService {
       const arrival = await r.arrivals.lock(id);
       if (!arrival) throw notFound('Arrival not found');
       if (arrival.itemId === body.itemId) return;
+      if (arrival.discardedAt) throw new HttpError(409, 'conflict', 'This arrival was discarded: scan the parcel again to record its arrival.');
       if (arrival.itemId) throw new HttpError(409, 'conflict', 'This arrival is already assigned to another item.');
       const item = await r.arrivals.lockItem(body.itemId);
       if (!item) throw notSeenYet('catalog.item', body.itemId, 'Item not found');
@@ -100,6 +104,27 @@ export class ReceivingService {
       await this.received(r, item, arrival, dueAt, caller.userId);
     }));
     return (await this.uow.read.arrivals.view(id))!;
+  }
+
+  /**
+   * A mis-scan leaves the unmatched list with why, kept in history (status=discarded). A repeat, or a racing one,
+   * finds it discarded already and changes nothing; an assigned arrival cannot be discarded (409).
+   */
+  async discardArrival(caller: Caller, id: string, body: DiscardArrivalBody): Promise<Arrival> {
+    requireStaff(caller);
+    await this.uow.run(async (r) => {
+      const arrival = await r.arrivals.lock(id);
+      if (!arrival) throw notFound('Arrival not found');
+      if (arrival.itemId) throw new HttpError(409, 'conflict', 'This arrival is assigned to an item: only an unmatched arrival can be discarded.');
+      if (!arrival.discardedAt) await r.arrivals.discard(id, body.reason, caller.userId, this.clock());
+    });
+    return (await this.uow.read.arrivals.view(id))!;
+  }
+
+  /** What an unmatched arrival may be assigned to: items not received yet, found by name, project, designer or tracking number. */
+  async assignableItems(caller: Caller, query: AssignableItemsQuery): Promise<AssignableItem[]> {
+    requireStaff(caller);
+    return this.uow.read.arrivals.assignable(query.q);
   }
 
   private async received(r: Repos, item: ReceivableItem, arrival: { id: string; trackingNumber: string; notes: string | null; arrivedAt: Date }, dueAt: Date, byUserId: string) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   completeDeliveryBodySchema,
   createDeliveryBodySchema,
+  deliveryDaysQuerySchema,
   deliveryRunsQuerySchema,
   fixDeliveryRunBodySchema,
   listDeliveriesQuerySchema,
@@ -45,6 +46,9 @@ export function deliveryRoutes(deliveries: DeliveriesService): Router {
   });
   r.get('/api/delivery-runs', async (req, res) => {
     res.json(await deliveries.proposeRuns(callerOf(req), parse(deliveryRunsQuerySchema, req.query)));
+  });
+  r.get('/api/delivery-runs/days', async (req, res) => {
+    res.json(await deliveries.days(callerOf(req), parse(deliveryDaysQuerySchema, req.query)));
   });
   r.post('/api/delivery-runs', async (req, res) => {
     res.status(201).json(await deliveries.fixRun(callerOf(req), parse(fixDeliveryRunBodySchema, req.body)));

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { assignArrivalBodySchema, createArrivalBodySchema, inspectBodySchema, listArrivalsQuerySchema, listInspectionsQuerySchema, scanBodySchema } from '@midway/contracts';
+import { assignableItemsQuerySchema, assignArrivalBodySchema, createArrivalBodySchema, discardArrivalBodySchema, inspectBodySchema, listArrivalsQuerySchema, listInspectionsQuerySchema, scanBodySchema } from '@midway/contracts';
 import { z } from 'zod';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { DamageReports } from '../domain/damage-reports.service';
@@ -26,6 +26,13 @@ export function receivingRoutes(receiving: ReceivingService): Router {
   r.put('/api/receiving/arrivals/:id', async (req, res) => {
     const id = parse(arrivalId, req.params.id);
     res.json(await receiving.assignArrival(callerOf(req), id, parse(assignArrivalBodySchema, req.body)));
+  });
+  r.post('/api/receiving/arrivals/:id/discard', async (req, res) => {
+    const id = parse(arrivalId, req.params.id);
+    res.json(await receiving.discardArrival(callerOf(req), id, parse(discardArrivalBodySchema, req.body)));
+  });
+  r.get('/api/receiving/assignable-items', async (req, res) => {
+    res.json(await receiving.assignableItems(callerOf(req), parse(assignableItemsQuerySchema, req.query)));
   });
   r.get('/api/receiving/inspections', async (req, res) => {
     res.json(await receiving.listInspections(callerOf(req), parse(listInspectionsQuerySchema, req.query)));

@@ -54,16 +54,18 @@ export const deliveryTakenBack = (c: Clearing & { othersSelectedThatDay: number 
 
 /**
  * `delivered` selects (id, project_id, name, day) of items now delivered; answers the rows a billable-event insert
- * takes. `booked`: the items came with a completed delivery the designer booked (logistics' proof of delivery),
- * which is the delivery service itself, billed whatever the items' selection; under the same key, so two
- * deliveries of one project on one day, or one heard both from logistics and from catalog, are billed once.
+ * takes: a fee only for items with Last-Mile Delivery selected — a booked delivery is no exception, since a fee is
+ * charged only for a service the designer chose. `selected: 'given'`: `delivered` holds only items the delivery said
+ * have it selected (logistics' proof of delivery), so billing's own selection is not asked again. One key per
+ * project and day, so two deliveries of one project on one day, or one heard both from logistics and from catalog,
+ * are billed once.
  */
-export function deliveryEventsSql(delivered: Prisma.Sql, { booked = false }: { booked?: boolean } = {}): Prisma.Sql {
+export function deliveryEventsSql(delivered: Prisma.Sql, { selected = 'ask' }: { selected?: 'ask' | 'given' } = {}): Prisma.Sql {
   return Prisma.sql`
     SELECT DISTINCT ON (d.project_id, d.day) ${DELIVERY.keySql(Prisma.sql`d.project_id`, Prisma.sql`d.day`)} AS key, d.project_id, NULL::uuid AS item_id,
            ${literal(DELIVERY.type)} AS event_type, d.day AS event_date, 1 AS quantity, ${rateOnSql(DELIVERY.type, Prisma.sql`d.day`)} AS rate,
            ${DELIVERY.descriptionSql(Prisma.sql`d.day`)} AS description
-    FROM (${delivered}) d WHERE ${booked ? Prisma.sql`TRUE` : selectedSql(DELIVERY.type, Prisma.sql`d.id`)}
+    FROM (${delivered}) d WHERE ${selected === 'given' ? Prisma.sql`TRUE` : selectedSql(DELIVERY.type, Prisma.sql`d.id`)}
     ORDER BY d.project_id, d.day`;
 }
 
