@@ -26,12 +26,19 @@ export interface Route {
 }
 
 export const ROUTES: Route[] = [
+  // Continue with Google / Microsoft / another OpenID Connect issuer: the button's start and the provider's redirect
+  // back (the state cookie and the provider's code are the credential).
+  { prefix: '/api/login/oidc', service: 'identity', public: true },
+  // The sign-in's second step (an admin's authenticator code): the pending step's cookie is the credential.
+  { prefix: '/api/login/second-factor', service: 'identity', public: true },
   { prefix: '/api/login', service: 'identity', public: true },
   { prefix: '/api/register', service: 'identity', public: true },
   { prefix: '/api/logout', service: 'identity', public: true, forwardsCookies: true },
   { prefix: '/api/contact', service: 'identity', public: true },
   // Forgot password: the request, the e-mailed link's page and its confirmation (the link's token is the credential).
   { prefix: '/api/password-reset', service: 'identity', public: true },
+  // An e-mailed address-verification link's page (the link's token is the credential); Resend below it needs a session.
+  { prefix: '/api/auth/verify-email', service: 'identity', public: true, pattern: /^\/api\/auth\/verify-email$/ },
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/user', service: 'identity' },
   { prefix: '/api/shared/projects', service: 'catalog', public: true },

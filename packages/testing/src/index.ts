@@ -8,3 +8,4 @@ export * from './authorization-matrix';
 export * from './invitations';
 export * from './idempotency';
 export * from './oidc-provider';
+export * from './authenticator-app';
