@@ -27,6 +27,9 @@ describe('routing and the session gate', () => {
   it('leaves public routes open to anonymous callers', async () => {
     expect((await fetch(`${t.gateway.url}/api/register`)).status).toBe(200);
     expect((await fetch(`${t.gateway.url}/api/contact`, json({}))).status).toBe(400);
+    // An e-mailed verification link's page is public; Resend, under the same path, is not.
+    expect((await fetch(`${t.gateway.url}/api/auth/verify-email?token=unknown`)).status).toBe(200);
+    expect((await fetch(`${t.gateway.url}/api/auth/verify-email/resend`, json({}))).status).toBe(401);
     // Routed, not refused: those services are not deployed in this test.
     expect((await fetch(`${t.gateway.url}/api/shared/projects/abc`)).status).toBe(503);
     expect((await fetch(`${t.gateway.url}/api/billing/webhook`, json({}))).status).toBe(503);

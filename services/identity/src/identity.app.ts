@@ -17,6 +17,9 @@ import { contactRoutes } from './routes/contact.routes';
 import { ProfileService } from './domain/profile.service';
 import { profileRoutes } from './routes/profile.routes';
 import { userFactsOf } from './domain/user-events';
+import { EmailVerificationService } from './domain/email-verification.service';
+import { EmailVerificationMailer } from './mail/email-verification.mailer';
+import { emailVerificationRoutes } from './routes/email-verification.routes';
 
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
 
@@ -36,7 +39,11 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge());
   // A session past its expiry can never be used again; nothing needs it after that.
   rt.housekeeping.add('expired sessions', 10 * 60_000, () => uow.run((r) => r.sessions.deleteExpired()));
-  const auth = new AuthService(uow, keys);
+  const verifyMailer = new EmailVerificationMailer(config.SMTP_URL, { from: config.MAIL_FROM, logger });
+  rt.onStop(() => verifyMailer.stop());
+  const verification = new EmailVerificationService(uow, verifyMailer, config.PUBLIC_URL);
+  rt.housekeeping.add('expired verification links', 60 * 60_000, () => uow.run((r) => r.emailVerifications.deleteExpired()));
+  const auth = new AuthService(uow, keys, verification);
   const resetMailer = new PasswordResetMailer(config.SMTP_URL, { from: config.MAIL_FROM, logger });
   rt.onStop(() => resetMailer.stop());
   const passwords = new PasswordService(uow, resetMailer, config.PUBLIC_URL);
@@ -52,6 +59,7 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   const counters = () => new SharedRateLimitStore(uow);
   rt.housekeeping.add('ended rate-limit windows', 10 * 60_000, () => uow.run((r) => r.rateLimits.deleteExpired()));
   rt.app.use(authRoutes(auth, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }));
+  rt.app.use(emailVerificationRoutes(verification, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }));
   rt.app.use(passwordRoutes(passwords, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }));
   rt.app.use(profileRoutes(new ProfileService(uow)));
   rt.app.use(contactRoutes(contact, { contactPerMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE, counters }));

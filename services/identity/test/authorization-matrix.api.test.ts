@@ -4,6 +4,7 @@ import { authRoutes } from '../src/routes/auth.routes';
 import { contactRoutes } from '../src/routes/contact.routes';
 import { passwordRoutes } from '../src/routes/password.routes';
 import { profileRoutes } from '../src/routes/profile.routes';
+import { emailVerificationRoutes } from '../src/routes/email-verification.routes';
 import { asGateway, json, sessionCookieOf, startTestIdentity, type Identity } from './identity-harness';
 
 /**
@@ -29,6 +30,7 @@ interface Fixture {
   callers: Record<Who, Actor>;
   /** A usable reset link's token for the owner's account. */
   resetToken: string;
+  verifyToken: string;
 }
 
 /** A signed-in caller as the gateway forwards them: its identity token, and the cookie sign-out reads. */
@@ -58,7 +60,10 @@ async function fixture(): Promise<Fixture> {
   const resetToken = randomBytes(32).toString('base64url');
   const tokenHash = createHash('sha256').update(resetToken).digest('hex');
   await identity.db.$executeRaw`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (${tokenHash}, ${owner.userId}::uuid, now() + interval '30 minutes')`;
-  return { callers, resetToken };
+  // The owner's address-verification link, as if read from their mail.
+  const verifyToken = randomBytes(32).toString('base64url');
+  await identity.db.$executeRaw`INSERT INTO email_verifications (token_hash, user_id, expires_at) VALUES (${createHash('sha256').update(verifyToken).digest('hex')}, ${owner.userId}::uuid, now() + interval '1 hour')`;
+  return { callers, resetToken, verifyToken };
 }
 
 /** Every fixture account as identity keeps it: its fields, its password, its live sessions and usable reset links. */
@@ -67,7 +72,8 @@ async function snapshot(f: Fixture) {
   return identity.db.$queryRaw`
     SELECT u.id, u.email, u.first_name, u.last_name, u.company, u.phone, u.system_role::text, u.password_hash,
            (SELECT count(*)::int FROM sessions s WHERE s.user_id = u.id AND s.revoked_at IS NULL) AS live_sessions,
-           (SELECT count(*)::int FROM password_resets p WHERE p.user_id = u.id AND p.used_at IS NULL) AS reset_links
+           (SELECT count(*)::int FROM password_resets p WHERE p.user_id = u.id AND p.used_at IS NULL) AS reset_links,
+           u.email_verified_at, (SELECT count(*)::int FROM email_verifications v WHERE v.user_id = u.id) AS verification_links
     FROM users u WHERE u.id = ANY(${ids}::uuid[]) ORDER BY u.id`;
 }
 
@@ -103,12 +109,16 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['POST /api/user/password', (w) => call('POST', '/api/user/password', w, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }), ANY_SIGNED_IN(200)],
   ['PUT /api/user/profile', (w) => call('PUT', '/api/user/profile', w, { firstName: 'Dana', lastName: 'Renamed', company: 'Studio North', phone: '+1 604 555 0101' }), ANY_SIGNED_IN(200)],
   ['POST /api/contact', (w) => call('POST', '/api/contact', w, { firstName: 'Casey', lastName: 'Client', email: 'casey@example.com', message: 'Do you store rugs?' }), PUBLIC(200)],
+  // The e-mailed link's token is the credential, whoever opens it (a page either way).
+  ['GET /api/auth/verify-email', (w, f) => call('GET', `/api/auth/verify-email?token=${f.verifyToken}`, w), PUBLIC(200)],
+  // Resend mails the caller's own address only.
+  ['POST /api/auth/verify-email/resend', (w) => call('POST', '/api/auth/verify-email/resend', w), ANY_SIGNED_IN(202)],
 ];
 
 it('covers every route identity serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
   const limits = { authPerMinute: 0, contactPerMinute: 0, counters: () => none };
-  expectEveryRouteHasARow(ROUTES, [authRoutes(none, limits), passwordRoutes(none, limits), profileRoutes(none), contactRoutes(none, limits)]);
+  expectEveryRouteHasARow(ROUTES, [authRoutes(none, limits), passwordRoutes(none, limits), profileRoutes(none), contactRoutes(none, limits), emailVerificationRoutes(none, limits)]);
 });
 
 describeAuthorizationMatrix(ROUTES, { fixture, snapshot, secret: SECRET });

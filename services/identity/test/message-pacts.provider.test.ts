@@ -13,8 +13,8 @@ const user = { id: '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33', email: 'dana@example.
 const json = <T>(build: () => T) => providerWithMetadata(() => build(), { contentType: 'application/json' });
 
 const MESSAGES = {
-  'identity.user.created.v1': json(() => userEvents.created(user, new Date('2026-03-02T15:04:05.000Z'))),
-  'identity.user.updated.v1': json(() => userEvents.updated({ ...user, updatedAt: new Date('2026-03-02T15:04:05.000Z') })),
+  'identity.user.created.v1': json(() => userEvents.created({ ...user, emailVerified: false }, new Date('2026-03-02T15:04:05.000Z'))),
+  'identity.user.updated.v1': json(() => userEvents.updated({ ...user, emailVerifiedAt: new Date('2026-03-02T15:00:00.000Z'), updatedAt: new Date('2026-03-02T15:04:05.000Z') })),
 };
 
 it('identity’s events match every consumer’s message pact', async () => {

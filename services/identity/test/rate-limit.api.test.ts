@@ -1,5 +1,5 @@
 import { uniqueEmail } from '@midway/testing';
-import { json, startTestIdentity, type Identity } from './identity-harness';
+import { asGateway, json, sessionCookieOf, startTestIdentity, type Identity } from './identity-harness';
 
 let identity: Identity;
 beforeAll(async () => {
@@ -28,6 +28,16 @@ describe('rate limits', () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     // Another account from a fresh IP is unaffected.
     expect((await attempt(uniqueEmail(), '198.51.100.99')).status).toBe(401);
+  });
+
+  it('limits Resend of the verification link per account even from different IPs, so nobody floods an inbox', async () => {
+    const res = await fetch(`${identity.url}/api/register`, json({ email: uniqueEmail('resend'), password: 'long-enough-1', firstName: 'R', lastName: 'S' }, { 'x-forwarded-for': '192.0.2.200' }));
+    expect(res.status).toBe(201);
+    const headers = asGateway(sessionCookieOf(res));
+    const resend = (ip: string) => fetch(`${identity.url}/api/auth/verify-email/resend`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': ip } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await resend(`192.0.2.${210 + i}`)).status);
+    expect(statuses).toEqual([202, 202, 202, 429]);
   });
 
   it('limits the contact form per IP', async () => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { CURRENT_USER_PATH, fetchCurrentUser } from '@midway/ui';
 
-const { regex, string, uuid } = MatchersV3;
+const { boolean, regex, string, uuid } = MatchersV3;
 
 /** Identity's provider states (its pact.provider.test.ts builds each). */
 export const IDENTITY_STATES = {
@@ -46,11 +46,13 @@ describe('shell → identity (Pact)', () => {
           firstName: string('Ada'),
           lastName: string('Lovelace'),
           systemRole: regex(/^(designer|midway_admin|client)$/.source, 'designer'),
+          // The shell's banner asks for verification until this is true.
+          emailVerified: boolean(false),
         }),
       )
       .executeTest(async (server) => {
         const user = await fromOrigin(server.url, () => fetchCurrentUser());
-        expect(user).toEqual({ id: '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', systemRole: 'designer' });
+        expect(user).toEqual({ id: '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', systemRole: 'designer', emailVerified: false });
       }));
 
   it('GET /api/auth/user without a session is 401, which the shell reads as signed out', () =>

@@ -9,6 +9,8 @@ const userData = z.object({
   /** Absent from events published before profiles had a company. */
   company: z.string().nullable().optional(),
   systemRole: systemRoleSchema,
+  /** Whether the user proved the mailbox is theirs; absent (events before verification existed) means not. */
+  emailVerified: z.boolean().optional(),
 });
 
 /** Facts the identity service publishes. */

@@ -39,3 +39,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 /** The answer of the password calls: what happened, in words a person can act on. */
 export const passwordMessageSchema = z.object({ message: z.string() });
 export type PasswordMessage = z.infer<typeof passwordMessageSchema>;
+
+/** An address-verification link works once, for this long. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+
+/** POST /api/auth/verify-email/resend: what happened, in words a person can act on. */
+export const verificationSentSchema = z.object({ message: z.string() });
+export type VerificationSent = z.infer<typeof verificationSentSchema>;

@@ -57,5 +57,7 @@ export const currentUserSchema = z.object({
   company: z.string().nullable().optional(),
   phone: z.string().nullable().optional(),
   systemRole: systemRoleSchema,
+  /** Whether the user opened the link e-mailed to their address (the shell asks them to, until they have). */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -8,6 +8,7 @@ import {
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
   registerBodySchema,
+  verificationSentSchema,
 } from '../identity/auth';
 import { currentUserSchema, profileBodySchema } from '../identity/users';
 import { activitySchema, listActivitiesQuerySchema } from '../catalog/activity';
@@ -238,6 +239,20 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'get', path: '/api/auth/user', operationId: 'currentUser', tag: 'identity', security: 'session',
     summary: 'The signed-in user', responses: { 200: { description: 'The caller.', schema: CurrentUser } },
+  },
+  {
+    method: 'get', path: '/api/auth/verify-email', operationId: 'verifyEmailPage', tag: 'identity', security: 'public',
+    summary: 'The page an e-mailed address-verification link opens',
+    description: 'Uses the link (once, within 24 hours): the address is verified. A used link of an address already verified says so; an expired or unknown one says how to get a new link.',
+    query: z.object({ token: z.string().optional() }),
+    responses: { 200: { description: 'An HTML page saying the address is verified, or how to get a new link.', contentType: 'text/html' } },
+  },
+  {
+    method: 'post', path: '/api/auth/verify-email/resend', operationId: 'resendVerificationEmail', tag: 'identity', security: 'session',
+    summary: "E-mail the signed-in user a new address-verification link",
+    description: 'Rate-limited per IP and per account. An address already verified is a 409 `already_verified`.',
+    responses: { 202: { description: 'A new link is on its way.', schema: named('VerificationSent', verificationSentSchema) } },
+    errors: [409, 429],
   },
   {
     method: 'post', path: '/api/contact', operationId: 'contact', tag: 'identity', security: 'public',

@@ -3,6 +3,7 @@ import { SessionRepository } from './session.repository';
 import { UserRepository } from './user.repository';
 import { PasswordResetRepository } from './password-reset.repository';
 import { RateLimitRepository } from './rate-limit.repository';
+import { EmailVerificationRepository } from './email-verification.repository';
 import { SCHEMA, type Client, type Db, type Tx } from './prisma-client';
 
 export interface Repos {
@@ -10,6 +11,7 @@ export interface Repos {
   sessions: SessionRepository;
   passwordResets: PasswordResetRepository;
   rateLimits: RateLimitRepository;
+  emailVerifications: EmailVerificationRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -25,6 +27,7 @@ export class UnitOfWork extends KitUnitOfWork<Tx, Omit<Repos, 'outbox'>> {
         sessions: new SessionRepository(client as Client),
         passwordResets: new PasswordResetRepository(client as Client),
         rateLimits: new RateLimitRepository(client as Client),
+        emailVerifications: new EmailVerificationRepository(client as Client),
       }),
       afterCommit,
     });

@@ -10,6 +10,8 @@ export interface UserRecord {
   company: string | null;
   phone: string | null;
   systemRole: SystemRole;
+  /** Null until the user proves the mailbox is theirs. */
+  emailVerifiedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -21,6 +23,8 @@ export interface NewUser {
   firstName: string | null;
   lastName: string | null;
   systemRole: SystemRole;
+  /** Set for users whose address is known to be theirs at creation (admins made by the CLI or the seed). */
+  emailVerifiedAt?: Date | null;
 }
 
 export class EmailTakenError extends Error {}
@@ -44,6 +48,15 @@ export class UserRepository {
       if ((err as { code?: string }).code === 'P2002') throw new EmailTakenError(user.email);
       throw err;
     }
+  }
+
+  /**
+   * Stamps the address verified unless it already is; the user as now, or null when nothing changed (run it in
+   * the unit of work with its `identity.user.updated.v1` event). Conditional, so two links used at once stamp once.
+   */
+  async markVerified(id: string, now: Date): Promise<UserRecord | null> {
+    const { count } = await this.db.user.updateMany({ where: { id, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
+    return count === 1 ? this.db.user.findUniqueOrThrow({ where: { id } }) : null;
   }
 
   /** Changes role/password/profile; run it in the unit of work with its `identity.user.updated.v1` event. */

@@ -7,6 +7,7 @@ import { hashPassword, timingDummyHash, verifyPassword } from './password';
 import { signedInUser } from './session-access';
 import { sessionRevokedEvent } from './session-events';
 import { userEvents } from './user-events';
+import { markEmailVerified, type EmailVerificationService } from './email-verification.service';
 
 export interface SessionMeta {
   ip?: string;
@@ -27,6 +28,7 @@ export const toCurrentUser = (u: UserRecord): CurrentUser => ({
   company: u.company,
   phone: u.phone,
   systemRole: u.systemRole,
+  emailVerified: u.emailVerifiedAt !== null,
 });
 
 export class AuthService {
@@ -34,23 +36,31 @@ export class AuthService {
     /** Writes go through the unit of work, so each change commits with its event. */
     private readonly uow: UnitOfWork,
     private readonly keys: { privateKey: string; publicKey: string },
+    /** E-mails a new person the link that verifies their address. */
+    private readonly verification?: Pick<EmailVerificationService, 'sendFirst'>,
   ) {}
 
-  /** Sign-up always makes a designer; admins come from the CLI or the seed. */
+  /**
+   * Sign-up always makes a designer (admins come from the CLI or the seed) and signs them in at once; their
+   * address stays unverified until they open the link e-mailed to it.
+   */
   async register(body: RegisterBody, meta: SessionMeta): Promise<SignedIn> {
     const user = await this.createUser({ ...body, systemRole: 'designer' });
+    await this.verification?.sendFirst(user);
     return this.openSession(user, meta);
   }
 
-  async createUser(input: { email: string; password: string; firstName: string | null; lastName: string | null; systemRole: SystemRole }) {
+  /** `emailVerified`: the address is known to be the user's already (an admin made by the CLI or the seed). */
+  async createUser(input: { email: string; password: string; firstName: string | null; lastName: string | null; systemRole: SystemRole; emailVerified?: boolean }) {
     const id = randomUUID();
     const now = new Date();
     const fields = { id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, systemRole: input.systemRole };
+    const emailVerifiedAt = input.emailVerified ? now : null;
     try {
       const passwordHash = await hashPassword(input.password);
       return await this.uow.run(async (r) => {
-        const user = await r.users.create({ ...fields, passwordHash });
-        await r.outbox.add(userEvents.created(fields, now));
+        const user = await r.users.create({ ...fields, passwordHash, emailVerifiedAt });
+        await r.outbox.add(userEvents.created({ ...fields, emailVerified: emailVerifiedAt !== null }, now));
         return user;
       });
     } catch (err) {
@@ -63,16 +73,21 @@ export class AuthService {
   async ensureAdmin(email: string, password: string): Promise<{ user: UserRecord; created: boolean }> {
     const existing = await this.uow.read.users.findByEmail(email);
     if (!existing) {
-      const user = await this.createUser({ email, password, firstName: null, lastName: null, systemRole: 'midway_admin' });
+      const user = await this.createUser({ email, password, firstName: null, lastName: null, systemRole: 'midway_admin', emailVerified: true });
       return { user, created: true };
     }
     const passwordOk = existing.passwordHash ? await verifyPassword(existing.passwordHash, password) : false;
-    if (isAdmin(existing) && passwordOk) return { user: existing, created: false };
+    // Whoever runs the CLI or sets the seed's address vouches for it: an admin's address counts as verified.
+    if (isAdmin(existing) && passwordOk) {
+      const verified = await this.uow.run((r) => markEmailVerified(r, existing.id));
+      return { user: verified ?? existing, created: false };
+    }
     const passwordHash = await hashPassword(password);
     const user = await this.uow.run(async (r) => {
       const u = await r.users.update(existing.id, { systemRole: 'midway_admin', passwordHash });
-      await r.outbox.add(userEvents.updated(u));
-      return u;
+      const verified = await markEmailVerified(r, existing.id);
+      if (!verified) await r.outbox.add(userEvents.updated(u));
+      return verified ?? u;
     });
     return { user, created: false };
   }

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
-import { tooManyRequests } from '@midway/service-kit';
+import { callerOf, tooManyRequests } from '@midway/service-kit';
 
 const pass: RequestHandler = (_req, _res, next) => next();
 
@@ -32,4 +32,9 @@ export function perIpAndAccount(perMinute: number, name: string, counters: RateL
 
 export function perIp(perMinute: number, name: string, counters: RateLimitCounters): RequestHandler {
   return limiter(perMinute, ipOf, `${name}:ip`, counters);
+}
+
+/** Per IP and per signed-in user, for a call without an address in its body (Resend); after requireCaller. */
+export function perIpAndCaller(perMinute: number, name: string, counters: RateLimitCounters): RequestHandler[] {
+  return [limiter(perMinute, ipOf, `${name}:ip`, counters), limiter(perMinute, (req) => callerOf(req).userId, `${name}:user`, counters)];
 }
