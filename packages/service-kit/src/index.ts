@@ -9,6 +9,7 @@ export * from './http/validate';
 export { urlProblem, wellFormedUrls } from './http/well-formed-url';
 export * from './http/idempotency.middleware';
 export * from './http/idempotency.store';
+export * from './http/read-body';
 export * from './http/health';
 export * from './http/metrics';
 export * from './request-context';

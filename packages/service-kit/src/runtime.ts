@@ -6,7 +6,8 @@ import { applyPendingMigrations } from './db/migrations';
 import { createApp, finishApp } from './http/app-factory';
 import { mountHealth } from './http/health';
 import { consumerMetrics, createMetrics, outboxMetrics } from './http/metrics';
-import { identityMiddleware } from './auth/identity-token';
+import { identityMiddleware, type Caller } from './auth/identity-token';
+import { ProjectAccessRepository } from './access/project-access.repository';
 import { idempotency } from './http/idempotency.middleware';
 import { PgIdempotencyStore } from './http/idempotency.store';
 import { closeServer, listen } from './lifecycle';
@@ -38,6 +39,11 @@ export interface ServiceRuntimeOptions<Db extends { $queryRawUnsafe(q: string): 
    * kit's, and left out of the service's Prisma schema. Catalog, which owns projects, does not.
    */
   projectAccess?: boolean;
+  /**
+   * Whether a caller still reaches these projects, checked before an Idempotency-Key's stored answer is replayed.
+   * A service with `projectAccess` gets the kit's read model's answer; catalog, which owns projects, gives its own.
+   */
+  replayReach?: (caller: Caller, projectIds: readonly string[]) => Promise<boolean>;
 }
 
 /**
@@ -96,7 +102,9 @@ export async function startServiceRuntime<Db extends { $queryRawUnsafe(q: string
   );
   app.use(identityMiddleware(internalTokenPublicKey));
   // Every service's POSTs, scoped to the verified caller, before any route is mounted.
-  app.use(idempotency({ store: idempotencyKeys, logger: o.logger }));
+  const access = o.projectAccess ? new ProjectAccessRepository(db as unknown as ConstructorParameters<typeof ProjectAccessRepository>[0]) : null;
+  const reaches = o.replayReach ?? (access ? async (caller: Caller, ids: readonly string[]) => (await Promise.all(ids.map((id) => access.accessOf(caller, id)))).every(Boolean) : undefined);
+  app.use(idempotency({ store: idempotencyKeys, logger: o.logger, reaches }));
 
   return {
     db,

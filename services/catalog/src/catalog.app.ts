@@ -38,8 +38,8 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
     logger,
     createDb,
     consumes: ['identity', 'logistics', 'billing'],
-    // Bulk import bodies may carry thousands of rows.
-    bodyLimit: '10mb',
+    // Bulk import bodies may carry thousands of rows. An Idempotency-Key's stored answer is replayed to those who still reach its projects.
+    bodyLimit: '10mb', replayReach: (caller, ids) => projects.stillReach(caller, ids),
   });
   const uow = new UnitOfWork(rt.db, () => rt.relay.nudge(), rt.readPool, (err) => logger.warn({ err }, 'pruning item_list_changes failed; retried on a later page'));
   rt.onStop((await consumeIdentityUsers(rt.bus, uow, logger)).stop);

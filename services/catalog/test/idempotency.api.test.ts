@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expectIdempotentPost, type Actor } from '@midway/testing';
-import { actor, useCatalog } from './catalog-harness';
+import { actor, inviteAndAccept, useCatalog } from './catalog-harness';
 
 /**
  * Retries never double anything: catalog's creating POSTs with an Idempotency-Key, sent four at once, have
@@ -64,6 +65,24 @@ describe('Idempotency-Key on catalog', () => {
     expect(new Set(answers.map((a) => a.body.shareToken)).size).toBe(1);
     expect(answers[0]!.body.shareToken).not.toBe(shareToken);
     expect((await http.get(`/api/projects/${p.id}`, owner)).body.shareToken).toBe(answers[0]!.body.shareToken);
+  });
+
+  it('a member removed from the project no longer gets their stored answer replayed: 404, as a fresh request', async () => {
+    const mia = actor();
+    const p = await http.project(owner);
+    await inviteAndAccept(http, owner, p.id, mia);
+    const key = `key-${randomUUID()}`;
+    const send = () => keyed('POST', `/api/projects/${p.id}/items`, mia, { name: 'Walnut table', notes: 'Hold for Mia' }, key);
+    const first = await send();
+    expect(first.status).toBe(201);
+    const again = await send();
+    expect([again.status, again.headers.get('idempotent-replayed'), again.body]).toEqual([201, 'true', first.body]);
+
+    expect((await http.del(`/api/projects/${p.id}/members/${mia.userId}`, owner)).status).toBe(204);
+    const removed = await send();
+    expect([removed.status, removed.headers.get('idempotent-replayed'), removed.body]).toEqual([404, null, expect.objectContaining({ error: 'not_found', message: 'Project not found' })]);
+    expect(JSON.stringify(removed.body)).not.toContain('Hold for Mia');
+    expect(await count(`SELECT count(*)::int AS n FROM items WHERE project_id = $1::uuid`, p.id)).toBe(1);
   });
 
   it('POST /api/projects/{id}/members: one invitation per key and caller', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectIdempotentPost, type Actor } from '@midway/testing';
-import { actor, usePlatform } from './logistics-harness';
+import { actor, eventually, usePlatform } from './logistics-harness';
+import { CORPUS } from './po-corpus';
 
 /**
  * Retries never double anything: logistics' creating POSTs with an Idempotency-Key, sent four at once, have
@@ -34,6 +35,52 @@ describe('Idempotency-Key on logistics', () => {
       effects: () => count(`SELECT count(*)::int AS n FROM arrivals WHERE code = $1`, code),
     });
   });
+
+  it('POST /api/projects/{id}/purchase-orders: one purchase order per key for the same PDF; the key on another PDF is a 422 (it replayed the first upload and dropped the second file)', async () => {
+    const owner = actor();
+    const p = await t.project(owner);
+    const pdf = (start: string) => CORPUS.find((d) => d.name.startsWith(start))!.pdf(undefined as never);
+    const [northwind, canadian] = [await pdf('pdfkit: letterhead'), await pdf('pdfkit: Canadian')];
+    const key = `po-${randomUUID()}`;
+    const upload = async (body: Uint8Array) => {
+      const res = await fetch(`${t.logisticsService.url}/api/projects/${p.id}/purchase-orders`, {
+        method: 'POST', headers: { ...owner.headers, 'content-type': 'application/pdf', 'idempotency-key': key }, body: new Uint8Array(body),
+      });
+      return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: await res.json() };
+    };
+    const documents = () => count(`SELECT count(*)::int AS n FROM documents WHERE project_id = $1::uuid`, p.id);
+
+    const answers = await Promise.all([upload(northwind), upload(northwind), upload(northwind)]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(answers.filter((a) => a.replayed !== 'true')).toHaveLength(1);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    const other = await upload(canadian);
+    expect([other.status, other.body]).toEqual([422, expect.objectContaining({ error: 'idempotency_key_reused' })]);
+    expect(await upload(northwind)).toEqual({ status: 201, replayed: 'true', body: answers[0]!.body });
+    expect(await documents()).toBe(1);
+  }, 60_000);
+
+  it('a member removed from the project no longer gets their stored answer replayed: 404, as a fresh request', async () => {
+    const [owner, mia] = [actor(), actor()];
+    const p = await t.project(owner);
+    await t.inviteAndAccept(owner, p.id, mia, 'member');
+    const body = await CORPUS.find((d) => d.name.startsWith('pdfkit: letterhead'))!.pdf(undefined as never);
+    const key = `po-${randomUUID()}`;
+    const upload = async () => {
+      const res = await fetch(`${t.logisticsService.url}/api/projects/${p.id}/purchase-orders`, {
+        method: 'POST', headers: { ...mia.headers, 'content-type': 'application/pdf', 'idempotency-key': key }, body: new Uint8Array(body),
+      });
+      return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: await res.json() };
+    };
+    const first = await upload();
+    expect(first.status).toBe(201);
+    expect(await upload()).toEqual({ ...first, replayed: 'true' });
+    await t.removeMember(owner, p.id, mia);
+    // Logistics learns the removal from catalog's event; from then on the stored answer is not Mia's to see.
+    const removed = await eventually(upload, (a) => a.status !== 201, 20_000);
+    expect([removed.status, removed.replayed, removed.body]).toEqual([404, null, expect.objectContaining({ error: 'not_found' })]);
+    expect(JSON.stringify(removed.body)).not.toContain(first.body.id);
+  }, 60_000);
 
   it('housekeeping deletes keys older than a day and keeps the others', async () => {
     const who = actor();

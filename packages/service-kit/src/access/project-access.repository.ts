@@ -1,6 +1,7 @@
 import { sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import { isAdmin, type MemberRole, type ProjectAccess } from '@midway/contracts';
 import type { Caller } from '../auth/identity-token';
+import { noteProjectReached } from '../request-context';
 import { accessFrom, type ProjectReach } from './project-access';
 
 /** What the repository needs of a database client: any service's Prisma client or transaction fits. */
@@ -98,10 +99,14 @@ export class ProjectAccessRepository {
         AND user_id NOT IN (SELECT user_id FROM listed)`);
   }
 
-  /** The caller's role on a project, or null when they cannot reach it (or the project is not known here). */
+  /**
+   * The caller's role on a project, or null when they cannot reach it (or the project is not known here). A project
+   * reached is noted for the Idempotency-Key the request holds, so a replay of its answer checks it again.
+   */
   async accessOf(caller: Pick<Caller, 'userId' | 'role'>, projectId: string): Promise<ProjectAccess | null> {
-    if (isAdmin(caller)) return 'admin';
-    return accessFrom(caller, await this.reachOf(caller.userId, projectId));
+    const access = isAdmin(caller) ? 'admin' : accessFrom(caller, await this.reachOf(caller.userId, projectId));
+    if (access) noteProjectReached(projectId);
+    return access;
   }
 
   /** The project's owner and the user's active membership; null when the project is not known here. */

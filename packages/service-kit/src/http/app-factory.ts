@@ -57,7 +57,7 @@ export function createApp({ logger, bodyLimit = '100kb', trustProxy = 'gateway-h
     for (const p of rawBodyPaths) app.use(p, express.raw({ type: () => true, limit: bodyLimit }));
     app.use(express.json({ limit: bodyLimit, verify: noteSurrogateEscapes }));
     app.use(wellFormedStrings);
-    app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
+    app.use(express.urlencoded({ extended: false, limit: bodyLimit, verify: (req, _res, buf) => noteBodyDigest(req, buf) }));
     // Body parsing continues from the socket's stream events: the routes run in the request's context again.
     app.use((req, _res, next) => withRequestId(req.id, next));
   }

@@ -23,7 +23,7 @@ class FakeStore implements IdempotencyStore {
     const age = row ? now.getTime() - row.createdAt.getTime() : 0;
     const silent = row ? now.getTime() - row.beatAt.getTime() : 0;
     if (row && age < IDEMPOTENCY_KEY_TTL_MS && (row.answer || row.committed || silent < IDEMPOTENCY_ABANDONED_MS)) return false;
-    this.rows.set(this.id(caller, key), { fingerprint, lease, createdAt: now, beatAt: now, committed: false, answer: null });
+    this.rows.set(this.id(caller, key), { fingerprint, lease, createdAt: now, beatAt: now, committed: false, answer: null, projects: [] });
     return true;
   }
   async heartbeat(caller: string, key: string, lease: string, now: Date) {
@@ -32,11 +32,15 @@ class FakeStore implements IdempotencyStore {
   }
   async find(caller: string, key: string) {
     const row = this.rows.get(this.id(caller, key));
-    return row ? { fingerprint: row.fingerprint, createdAt: row.createdAt, lease: row.lease, heartbeatAt: row.beatAt, committed: row.committed, answer: row.answer } : null;
+    return row ? { fingerprint: row.fingerprint, createdAt: row.createdAt, lease: row.lease, heartbeatAt: row.beatAt, committed: row.committed, answer: row.answer, projects: row.projects } : null;
   }
-  async complete(caller: string, key: string, lease: string, answer: StoredAnswer) {
+  async refine(caller: string, key: string, lease: string, fingerprint: string) {
     const row = this.rows.get(this.id(caller, key));
-    if (row?.lease === lease) row.answer = answer;
+    if (row?.lease === lease && !row.answer) row.fingerprint = fingerprint;
+  }
+  async complete(caller: string, key: string, lease: string, answer: StoredAnswer, projects: readonly string[] = []) {
+    const row = this.rows.get(this.id(caller, key));
+    if (row?.lease === lease) Object.assign(row, { answer, projects: [...projects] });
   }
   async release(caller: string, key: string, lease: string) {
     if (this.rows.get(this.id(caller, key))?.lease === lease) this.rows.delete(this.id(caller, key));
@@ -203,7 +207,7 @@ describe('idempotency middleware', () => {
   const leftBehind = (key: string, body: unknown, silentMs: number, committed = false) => {
     const sha = (x: string) => createHash('sha256').update(x).digest('hex');
     const at = new Date(clock.now - silentMs);
-    store.rows.set(`u1\n${key}`, { fingerprint: sha(`POST\n/things\n${sha(JSON.stringify(body))}`), lease: 'dead-process', createdAt: at, beatAt: at, committed, answer: null });
+    store.rows.set(`u1\n${key}`, { fingerprint: sha(`POST\n/things\n${sha(JSON.stringify(body))}`), lease: 'dead-process', createdAt: at, beatAt: at, committed, answer: null, projects: [] });
   };
 
   it('takes over the key of a request whose process died (its beat stopped) and runs the retry once', async () => {

@@ -22,6 +22,7 @@ interface KeyRow {
   status: number | null;
   headers: Record<string, string | string[]> | null;
   body: Buffer | null;
+  projects: string[] | null;
 }
 
 /**
@@ -46,7 +47,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
       `INSERT INTO ${this.table} AS k (caller, key, fingerprint, lease, created_at, heartbeat_at) VALUES ($1, $2, $3, $4::uuid, $5, $5)
        ON CONFLICT (caller, key) DO UPDATE
          SET fingerprint = EXCLUDED.fingerprint, lease = EXCLUDED.lease, created_at = EXCLUDED.created_at, heartbeat_at = EXCLUDED.heartbeat_at,
-             status = NULL, headers = NULL, body = NULL, completed_at = NULL, committed_at = NULL
+             status = NULL, headers = NULL, body = NULL, projects = NULL, completed_at = NULL, committed_at = NULL
        WHERE k.created_at <= $5::timestamptz - make_interval(secs => $6::double precision / 1000)
           OR (k.completed_at IS NULL AND k.committed_at IS NULL
               AND coalesce(k.heartbeat_at, k.created_at) <= $5::timestamptz - make_interval(secs => $7::double precision / 1000))`,
@@ -57,23 +58,35 @@ export class PgIdempotencyStore implements IdempotencyStore {
 
   async find(caller: string, key: string): Promise<IdempotencyRecord | null> {
     const { rows } = await this.pool.query<KeyRow>(
-      `SELECT fingerprint, created_at, lease, heartbeat_at, committed_at, status, headers, body FROM ${this.table} WHERE caller = $1 AND key = $2`,
+      `SELECT fingerprint, created_at, lease, heartbeat_at, committed_at, status, headers, body, projects::text[] AS projects FROM ${this.table} WHERE caller = $1 AND key = $2`,
       [caller, key],
     );
     const row = rows[0];
     if (!row) return null;
     const answer: StoredAnswer | null = row.status === null ? null : { status: row.status, headers: row.headers ?? {}, body: row.body ?? Buffer.alloc(0) };
-    return { fingerprint: row.fingerprint, createdAt: row.created_at, lease: row.lease, heartbeatAt: row.heartbeat_at ?? row.created_at, committed: row.committed_at !== null, answer };
+    return {
+      fingerprint: row.fingerprint,
+      createdAt: row.created_at,
+      lease: row.lease,
+      heartbeatAt: row.heartbeat_at ?? row.created_at,
+      committed: row.committed_at !== null,
+      answer,
+      projects: row.projects ?? [],
+    };
+  }
+
+  async refine(caller: string, key: string, lease: string, fingerprint: string): Promise<void> {
+    await this.pool.query(`UPDATE ${this.table} SET fingerprint = $4 WHERE caller = $1 AND key = $2 AND lease = $3::uuid AND completed_at IS NULL`, [caller, key, lease, fingerprint]);
   }
 
   async heartbeat(caller: string, key: string, lease: string, now: Date): Promise<void> {
     await this.pool.query(`UPDATE ${this.table} SET heartbeat_at = $4 WHERE caller = $1 AND key = $2 AND lease = $3::uuid AND completed_at IS NULL`, [caller, key, lease, now]);
   }
 
-  async complete(caller: string, key: string, lease: string, answer: StoredAnswer): Promise<void> {
+  async complete(caller: string, key: string, lease: string, answer: StoredAnswer, projects: readonly string[] = []): Promise<void> {
     await this.pool.query(
-      `UPDATE ${this.table} SET status = $4, headers = $5::jsonb, body = $6, completed_at = now() WHERE caller = $1 AND key = $2 AND lease = $3::uuid`,
-      [caller, key, lease, answer.status, JSON.stringify(answer.headers), answer.body],
+      `UPDATE ${this.table} SET status = $4, headers = $5::jsonb, body = $6, projects = $7::uuid[], completed_at = now() WHERE caller = $1 AND key = $2 AND lease = $3::uuid`,
+      [caller, key, lease, answer.status, JSON.stringify(answer.headers), answer.body, projects],
     );
   }
 

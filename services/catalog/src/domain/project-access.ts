@@ -1,4 +1,4 @@
-import { forbidden, notFound, type Caller } from '@midway/service-kit';
+import { forbidden, notFound, noteProjectReached, type Caller } from '@midway/service-kit';
 import { canOnProject, isUuid, type Item, type Project, type ProjectCapability } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
 
@@ -17,8 +17,16 @@ const REFUSED: Record<Exclude<ProjectCapability, 'read'>, string> = {
 };
 
 function allow(project: Project, need: ProjectCapability): Project {
+  // Reached: a replay of this request's answer (Idempotency-Key) checks the caller still reaches it.
+  noteProjectReached(project.id);
   if (need !== 'read' && !canOnProject(project.access, need)) throw forbidden(REFUSED[need]);
   return project;
+}
+
+/** Whether the caller still reaches every one of these projects (before a stored answer about them is replayed). */
+export async function reachesAll(r: Pick<Repos, 'projects'>, caller: Caller, ids: readonly string[]): Promise<boolean> {
+  const unique = [...new Set(ids)].filter(isUuid);
+  return unique.length === ids.length && (await r.projects.findAccessibleMany(caller, unique)).length === unique.length;
 }
 
 /**

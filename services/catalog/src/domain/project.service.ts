@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { notFound, type Caller } from '@midway/service-kit';
 import { isShareToken, photoKeyOf, projectStatusSchema, sharedPhotoPath, type CreateProjectBody, type Project, type ProjectDetail, type SharedProject, type ShareProjectBody, type UpdateProjectBody } from '@midway/contracts';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
-import { projectFor } from './project-access';
+import { projectFor, reachesAll } from './project-access';
 import { PROJECT_FIELDS, projectEvents } from './project-events';
 import { activityText, clientActivityText } from './activity-text';
 import { projectTotalCents } from './project-total';
@@ -14,6 +14,11 @@ const CLIENT_ACTIVITY_LIMIT = 5;
 
 export class ProjectService {
   constructor(private readonly uow: UnitOfWork) {}
+
+  /** Whether the caller still reaches these projects: asked before an Idempotency-Key's stored answer is replayed. */
+  stillReach(caller: Caller, ids: readonly string[]): Promise<boolean> {
+    return reachesAll(this.uow.read, caller, ids);
+  }
 
   list(caller: Caller): Promise<Project[]> {
     return this.uow.read.projects.list(caller);

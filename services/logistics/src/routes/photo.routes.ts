@@ -1,20 +1,7 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { attachPhotoBodySchema, PHOTO_MAX_BYTES } from '@midway/contracts';
-import { callerOf, HttpError, parse, requireCaller } from '@midway/service-kit';
+import { callerOf, parse, readBody, requireCaller } from '@midway/service-kit';
 import type { PhotoService } from '../domain/photo.service';
-
-/** The request body as bytes, refused with 413 past the limit without reading the rest into memory. */
-async function bodyOf(req: Request, limit: number): Promise<Buffer> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw new HttpError(413, 'payload_too_large', 'The photo is larger than 10 MB. Choose a smaller file.');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new HttpError(413, 'payload_too_large', 'The photo is larger than 10 MB. Choose a smaller file.');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 export function photoRoutes(photos: PhotoService): Router {
   const r = Router();
@@ -24,7 +11,7 @@ export function photoRoutes(photos: PhotoService): Router {
     res.json(await photos.createUpload(callerOf(req)));
   });
   r.put('/api/objects/uploads/:id', async (req, res) => {
-    const body = await bodyOf(req, PHOTO_MAX_BYTES);
+    const body = await readBody(req, PHOTO_MAX_BYTES, 'The photo is larger than 10 MB. Choose a smaller file.');
     res.json(await photos.receive(callerOf(req), req.params.id, req.query.sig, body));
   });
   r.put('/api/item-photos', async (req, res) => {
