@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, PasswordMessage } from '@midway/contracts';
-import { PASSWORD_MIN_LENGTH } from '@midway/contracts/vocab';
+import { isAdmin, PASSWORD_MIN_LENGTH } from '@midway/contracts/vocab';
 import { ApiError, apiJson, Button, ButtonLink, displayName, Field, FieldError, handleUnauthorized, Input, isUnauthorizedError, Label, LOGOUT_PATH, toast } from '@midway/ui';
 import { Avatar } from '@midway/ui/avatar';
 import { CURRENT_USER_QUERY_KEY } from '@midway/ui/query';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { LogOut } from 'lucide-react';
 import styled from 'styled-components';
+import { SecondFactorSetup } from './second-factor-setup';
 
 const Profile = styled.div`
   display: flex;
@@ -175,6 +176,7 @@ export function SettingsPanel({ user, open, onOpenChange }: { user: CurrentUser;
         </Fields>
         <EditProfileForm user={user} />
         <ChangePasswordForm />
+        {isAdmin(user) && <SecondFactorSetup user={user} />}
         <ButtonLink href={LOGOUT_PATH} $variant="outline">
           <LogOut aria-hidden />
           Sign Out

@@ -6,6 +6,7 @@ import { sessionHint } from '../boot/page-prefetch';
 // Signed-out visitors never download the signed-in layout (sidebar, search, cmdk): a chunk of its own.
 import { AppLayout } from '../boot/signed-in-chunks';
 import { LandingRoute } from './landing-route';
+import { EnrolSecondFactorPage } from './enrol-second-factor-page';
 import { LandingSkeleton, PageLoading } from './skeletons';
 
 
@@ -27,6 +28,8 @@ export function AuthGate() {
   if (isHome && !user && !(isLoading && sessionHint() === 'signed-in')) return <LandingRoute />;
   if (isHome && !user) return <LandingSkeleton />;
   if (!user) return <PageLoading label={mustSignIn ? 'Redirecting to sign in' : 'Loading'} />;
+  // ADMIN_2FA=required: an admin without an authenticator app enrols before anything else.
+  if (user.secondFactor === 'enrol') return <EnrolSecondFactorPage user={user} />;
   return (
     <Suspense fallback={isHome ? <LandingSkeleton /> : <PageLoading />}>
       <AppLayout user={user} />
