@@ -53,9 +53,10 @@ export function createCatalogApi(baseUrl = '') {
     listInvitations: () => apiJson<Invitation[]>('GET', url('/api/invitations')),
     /** What an e-mailed invitation link is for (public: the token is the credential). */
     getInvitationLink: (token: string) => apiJson<InvitationLink>('GET', url(`/api/invitations/link/${id(token)}`)),
-    acceptInvitation: (invitationId: string) => apiJson<InvitationAccepted>('POST', url(`/api/invitations/${id(invitationId)}/accept`)),
-    declineInvitation: async (invitationId: string): Promise<void> => {
-      await apiRequest('POST', url(`/api/invitations/${id(invitationId)}/decline`));
+    /** Joins: with the e-mailed link's `token` as whoever is signed in; without it only as the invitee with a verified address (else 403). */
+    acceptInvitation: (invitationId: string, token?: string) => apiJson<InvitationAccepted>('POST', url(`/api/invitations/${id(invitationId)}/accept`), token === undefined ? undefined : { token }),
+    declineInvitation: async (invitationId: string, token?: string): Promise<void> => {
+      await apiRequest('POST', url(`/api/invitations/${id(invitationId)}/decline`), token === undefined ? undefined : { token });
     },
     getDashboardStats: () => apiJson<DashboardStats>('GET', url('/api/dashboard/stats')),
     listActivities: (limit: number) => apiJson<Activity[]>('GET', url(`/api/activities?limit=${limit}`)),

@@ -29,7 +29,8 @@ const STATES = {
   noSharedProject: 'no project is shared with the token "tok_unknown"',
   otherDesignerSignedUp: 'a designer with a project "Lakeview Residence" and another designer "sam@studio.com" signed up',
   memberOfProject: 'a designer with a project "Lakeview Residence" shared with the designer "sam@studio.com"',
-  invited: 'a designer invited to another designer\'s project "Lakeview Residence"',
+  invited: 'a designer with a verified address invited to another designer\'s project "Lakeview Residence"',
+  invitedUnverified: 'a designer whose address is not verified invited to another designer\'s project "Lakeview Residence"',
 } as const;
 const withItem = { projectId: PROJECT_ID, itemId: ITEM_ID, userId: USER_ID };
 const withMember = { projectId: PROJECT_ID, userId: USER_ID, memberUserId: MEMBER_ID, memberEmail: 'sam@studio.com' };
@@ -369,6 +370,28 @@ describe('mf-projects → catalog (Pact)', () => {
       .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ projectId: uuid(PROJECT_ID), role: regex(/^(member|viewer)$/.source, 'member') }))
       .executeTest(async (server) => {
         expect(await createCatalogApi(server.url).acceptInvitation(INVITATION_ID)).toEqual({ projectId: PROJECT_ID, role: 'member' });
+      }));
+
+  it('POST /api/invitations/{id}/accept with the e-mailed link’s token joins, the address verified or not (200)', () =>
+    pact
+      .addInteraction()
+      .given(STATES.invitedUnverified, withInvitation)
+      .uponReceiving('a request to accept an invitation with its link’s token')
+      .withRequest('POST', `/api/invitations/${INVITATION_ID}/accept`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ token: INVITATION_TOKEN }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ projectId: uuid(PROJECT_ID), role: regex(/^(member|viewer)$/.source, 'member') }))
+      .executeTest(async (server) => {
+        expect(await createCatalogApi(server.url).acceptInvitation(INVITATION_ID, INVITATION_TOKEN)).toEqual({ projectId: PROJECT_ID, role: 'member' });
+      }));
+
+  it('POST /api/invitations/{id}/accept without the link, from an unverified address, is a 403 saying to open the link in the e-mail', () =>
+    pact
+      .addInteraction()
+      .given(STATES.invitedUnverified, withInvitation)
+      .uponReceiving('a request to accept an invitation by its id from an unverified address')
+      .withRequest('POST', `/api/invitations/${INVITATION_ID}/accept`)
+      .willRespondWith(403, (res) => res.headers(JSON_HEADERS).jsonBody({ error: string('forbidden'), message: regex(/.*open the link in the invitation e-mail.*/.source, 'To join, open the link in the invitation e-mail (it proves the address is yours), or verify your address first with the link we e-mailed you when you signed up.') }))
+      .executeTest(async (server) => {
+        await expect(createCatalogApi(server.url).acceptInvitation(INVITATION_ID)).rejects.toMatchObject({ status: 403, body: expect.stringContaining('open the link in the invitation e-mail') });
       }));
 
   it('POST /api/invitations/{id}/decline declines it (204)', () =>

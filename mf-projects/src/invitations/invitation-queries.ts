@@ -18,10 +18,16 @@ const failed = (fallback: string) => (e: unknown) => {
   if (!isUnauthorizedError(e)) toast({ title: 'Error', description: serverMessage(e) ?? fallback, variant: 'destructive' });
 };
 
+/** An invitation to answer: its id, and the e-mailed link's token when answering from the link's page (it proves the mailbox). */
+export interface InvitationAnswer {
+  invitationId: string;
+  token?: string;
+}
+
 export function useAcceptInvitation() {
   const refresh = useAfterAnswer();
   return useMutation({
-    mutationFn: (invitationId: string) => catalogApi.acceptInvitation(invitationId),
+    mutationFn: ({ invitationId, token }: InvitationAnswer) => catalogApi.acceptInvitation(invitationId, token),
     onSuccess: () => refresh(),
     onError: failed('Failed to join the project. Please try again.'),
   });
@@ -30,7 +36,7 @@ export function useAcceptInvitation() {
 export function useDeclineInvitation() {
   const refresh = useAfterAnswer();
   return useMutation({
-    mutationFn: (invitationId: string) => catalogApi.declineInvitation(invitationId),
+    mutationFn: ({ invitationId, token }: InvitationAnswer) => catalogApi.declineInvitation(invitationId, token),
     onSuccess: () => refresh(),
     onError: failed('Failed to decline the invitation. Please try again.'),
   });

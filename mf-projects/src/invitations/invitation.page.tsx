@@ -1,5 +1,5 @@
 import type { InvitationLink } from '@midway/contracts';
-import { ApiError, ButtonLink, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, LOGIN_PATH, LOGOUT_PATH, Skeleton, usePageTitle } from '@midway/ui';
+import { ApiError, ButtonLink, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormAlert, LOGIN_PATH, LOGOUT_PATH, serverMessage, Skeleton, usePageTitle } from '@midway/ui';
 import { useCurrentUser } from '@midway/ui/query';
 import { useNavigate, useParams, useSearchParams } from '@midway/ui/router';
 import { useQuery } from '@tanstack/react-query';
@@ -46,10 +46,11 @@ function Frame({ title, description, children }: { title: string; description?: 
   );
 }
 
-function Join({ invitation, autoJoin }: { invitation: InvitationLink; autoJoin: boolean }) {
+/** Joins with the link's token: having the e-mailed link proves the invitation reached its mailbox. */
+function Join({ invitation, token, autoJoin, children }: { invitation: InvitationLink; token: string; autoJoin: boolean; children?: ReactNode }) {
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
-  const join = () => accept.mutate(invitation.id, { onSuccess: (joined) => navigate(`/projects/${joined.projectId}`, { replace: true }) });
+  const join = () => accept.mutate({ invitationId: invitation.id, token }, { onSuccess: (joined) => navigate(`/projects/${joined.projectId}`, { replace: true }) });
   // Back from signing in or up for this invitation: the click that sent them there was the decision to join.
   const started = useRef(false);
   useEffect(() => {
@@ -58,18 +59,24 @@ function Join({ invitation, autoJoin }: { invitation: InvitationLink; autoJoin: 
       join();
     }
   });
+  const refused = accept.error && !(accept.error instanceof ApiError && accept.error.status === 401) ? (serverMessage(accept.error) ?? 'Joining failed. Check your connection and try again.') : null;
   return (
-    <Actions>
-      <Button onClick={join} disabled={accept.isPending}>
-        {accept.isPending ? <Loader2 aria-hidden /> : <Users aria-hidden />} Join {invitation.projectName}
-      </Button>
-    </Actions>
+    <>
+      {refused ? <FormAlert role="alert">{refused}</FormAlert> : null}
+      <Actions>
+        <Button onClick={join} disabled={accept.isPending}>
+          {accept.isPending ? <Loader2 aria-hidden /> : <Users aria-hidden />} Join {invitation.projectName}
+        </Button>
+        {children}
+      </Actions>
+    </>
   );
 }
 
 /**
- * /invitations/{token}, the page an invitation e-mail links to. Signed in with the invited address, one click
- * joins; signed out, it offers sign-in or sign-up with the address filled in, and joins on the way back.
+ * /invitations/{token}, the page an invitation e-mail links to. Signed in, one click joins with the link's token
+ * (whatever the account's address: the link proves the mailbox); signed out, it offers sign-in or sign-up with the
+ * address filled in, and joins on the way back.
  */
 export default function InvitationPage() {
   const { token = '' } = useParams<{ token: string }>();
@@ -107,21 +114,22 @@ export default function InvitationPage() {
   if (user && user.email.toLowerCase() === invitation.email) {
     return (
       <Frame title={title} description={description}>
-        <Join invitation={invitation} autoJoin={searchParams.get('join') === '1'} />
+        <Join invitation={invitation} token={token} autoJoin={searchParams.get('join') === '1'} />
       </Frame>
     );
   }
   if (user) {
+    // Another account: joining is a choice made here, never automatic.
     return (
       <Frame title={title} description={description}>
         <p>
-          You are signed in as {user.email}. Sign out, then open the link in the e-mail again and sign in as {invitation.email}.
+          You are signed in as {user.email}. Join as {user.email}, or sign out, open the link in the e-mail again and sign in as {invitation.email}.
         </p>
-        <Actions>
+        <Join invitation={invitation} token={token} autoJoin={false}>
           <ButtonLink href={LOGOUT_PATH} $variant="outline">
             Sign out
           </ButtonLink>
-        </Actions>
+        </Join>
       </Frame>
     );
   }

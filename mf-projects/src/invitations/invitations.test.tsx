@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { getToasts, resetToasts } from '@midway/ui';
 import { jsonResponse, mockFetch, renderWithProviders, textResponse } from '@midway/ui/testing';
 import InvitationPage from './invitation.page';
 import { PendingInvitations } from './pending-invitations';
@@ -9,9 +10,11 @@ const INVITATION_ID = '4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8';
 const TOKEN = 'inv_Tk3n-0f-An-E-mailed-Link-4-Lakeview-Res';
 const invitation = { id: INVITATION_ID, projectId: PROJECT_ID, projectName: 'Lakeview Residence', invitedBy: 'Ann Lee', role: 'member', expiresAt: '2026-03-09T15:04:05.000Z' };
 const link = { ...invitation, email: 'kim@studio.com' };
-const kim = { id: '6d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d', email: 'kim@studio.com', firstName: 'Kim', lastName: 'Ito', systemRole: 'designer' };
+const kim = { id: '6d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d', email: 'kim@studio.com', firstName: 'Kim', lastName: 'Ito', systemRole: 'designer', emailVerified: false };
 const accepted = () => jsonResponse({ projectId: PROJECT_ID, role: 'member' });
 const posted = (fetchMock: jest.Mock) => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST').map(([url]) => String(url));
+const postedBodies = (fetchMock: jest.Mock) => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST').map(([, init]) => (init as RequestInit).body);
+const OPEN_THE_LINK = 'To join, open the link in the invitation e-mail (it proves the address is yours), or verify your address first with the link we e-mailed you when you signed up.';
 
 /** The page at /invitations/{token}, with a route for the project it leads to. */
 const renderPage = (search = '') => renderWithProviders(<InvitationPage />, { path: `/invitations/${TOKEN}${search}`, pattern: '/invitations/:token' });
@@ -50,6 +53,15 @@ describe('the dashboard’s invitations banner', () => {
     await waitFor(() => expect(screen.queryByText('Harbour Loft')).toBeNull());
     expect(posted(fetchMock)).toEqual([`/api/invitations/${INVITATION_ID}/accept`, '/api/invitations/5f6a7b8c-9d0e-4f1a-b2c3-d4e5f6a7b8c9/decline']);
   });
+
+  it('an address not verified yet: accepting shows the service’s 403 message (open the link in the e-mail)', async () => {
+    resetToasts();
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/invitations': () => jsonResponse([invitation]), [`POST /api/invitations/${INVITATION_ID}/accept`]: () => jsonResponse({ error: 'forbidden', message: OPEN_THE_LINK }, 403) });
+    renderWithProviders(<PendingInvitations />);
+    await user.click(await screen.findByRole('button', { name: 'Accept the invitation to Lakeview Residence' }));
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ description: OPEN_THE_LINK, variant: 'destructive' })]));
+  });
 });
 
 describe('the invitation link’s page', () => {
@@ -68,6 +80,16 @@ describe('the invitation link’s page', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Join Lakeview Residence' }));
     await waitFor(() => expect(posted(fetchMock)).toEqual([`/api/invitations/${INVITATION_ID}/accept`]));
+    // The link's token goes with it: it proves the mailbox, verified address or not.
+    expect(postedBodies(fetchMock)).toEqual([JSON.stringify({ token: TOKEN })]);
+  });
+
+  it('a refused join shows the service’s message on the page', async () => {
+    const user = userEvent.setup();
+    mockFetch({ [`GET /api/invitations/link/${TOKEN}`]: () => jsonResponse(link), 'GET /api/auth/user': () => jsonResponse(kim), [`POST /api/invitations/${INVITATION_ID}/accept`]: () => jsonResponse({ error: 'invitation_expired', message: 'This invitation has expired. Ask the project owner to invite you again.' }, 410) });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Join Lakeview Residence' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This invitation has expired. Ask the project owner to invite you again.');
   });
 
   it('back from signing in or up (?join=1): joins without another click, once', async () => {
@@ -78,12 +100,16 @@ describe('the invitation link’s page', () => {
     expect(posted(fetchMock)).toHaveLength(1);
   });
 
-  it('signed in with another address: says whose invitation it is and joins nothing, even with ?join=1', async () => {
-    const fetchMock = mockFetch({ [`GET /api/invitations/link/${TOKEN}`]: () => jsonResponse(link), 'GET /api/auth/user': () => jsonResponse({ ...kim, email: 'sam@studio.com' }) });
+  it('signed in with another address: says whose invitation it is, joins nothing by itself (even with ?join=1), and joins as that account on a click', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({ [`GET /api/invitations/link/${TOKEN}`]: () => jsonResponse(link), 'GET /api/auth/user': () => jsonResponse({ ...kim, email: 'sam@studio.com' }), [`POST /api/invitations/${INVITATION_ID}/accept`]: accepted });
     renderPage('?join=1');
     expect(await screen.findByText(/You are signed in as sam@studio.com/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign out' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
     expect(posted(fetchMock)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Join Lakeview Residence' }));
+    await waitFor(() => expect(postedBodies(fetchMock)).toEqual([JSON.stringify({ token: TOKEN })]));
   });
 
   it.each([

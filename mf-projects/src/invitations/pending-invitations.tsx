@@ -43,7 +43,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           $size="sm"
           disabled={busy}
           aria-label={`Accept the invitation to ${invitation.projectName}`}
-          onClick={() => accept.mutate(invitation.id, { onSuccess: (joined) => navigate(`/projects/${joined.projectId}`) })}
+          onClick={() => accept.mutate({ invitationId: invitation.id }, { onSuccess: (joined) => navigate(`/projects/${joined.projectId}`) })}
         >
           <Check aria-hidden /> Accept
         </Button>
@@ -52,7 +52,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           $variant="outline"
           disabled={busy}
           aria-label={`Decline the invitation to ${invitation.projectName}`}
-          onClick={() => decline.mutate(invitation.id, { onSuccess: () => toast({ title: 'Invitation declined', description: `You did not join ${invitation.projectName}.` }) })}
+          onClick={() => decline.mutate({ invitationId: invitation.id }, { onSuccess: () => toast({ title: 'Invitation declined', description: `You did not join ${invitation.projectName}.` }) })}
         >
           <X aria-hidden /> Decline
         </Button>

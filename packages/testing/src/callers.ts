@@ -105,10 +105,10 @@ export async function watchEvents(subject: string, defaultSettleMs = 1500) {
   };
 }
 
-/** Tells the services about a user the way identity does: an identity.user.created.v1 event on its stream. */
-export async function announceUser(a: Actor, firstName = 'Sam', lastName = 'Rivera') {
+/** Tells the services about a user the way identity does: an identity.user.created.v1 event on its stream (unverified unless `emailVerified`). */
+export async function announceUser(a: Actor, firstName = 'Sam', lastName = 'Rivera', opts: { emailVerified?: boolean } = {}) {
   const nc = await connect({ servers: testEnv().natsUrl });
-  const evt = makeEvent('identity.user.created.v1', { userId: a.userId, email: a.email, firstName, lastName, systemRole: a.role, createdAt: new Date().toISOString() });
+  const evt = makeEvent('identity.user.created.v1', { userId: a.userId, email: a.email, firstName, lastName, systemRole: a.role, emailVerified: opts.emailVerified ?? false, createdAt: new Date().toISOString() });
   await jetstream(nc).publish(evt.type, JSON.stringify(evt), { msgID: evt.id });
   await nc.close();
 }

@@ -13,6 +13,7 @@ import { RepublishService } from './domain/republish.service';
 import { SearchService } from './domain/search.service';
 import { consumeBillingCosts } from './events/billing-costs.consumer';
 import { consumeIdentityUsers } from './events/identity-users.consumer';
+import { applyUserEvent } from './domain/user-directory.service';
 import { consumeLogisticsPhotos } from './events/logistics-photos.consumer';
 import { consumeLogisticsDamage } from './events/logistics-damage.consumer';
 import { consumeLogisticsReceiving } from './events/logistics-receiving.consumer';
@@ -63,7 +64,8 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, port =
   rt.onStop(() => mailer.stop());
   rt.app.use(sharedRoutes(projects));
   rt.app.use(projectRoutes(projects));
-  rt.app.use(memberRoutes(new MemberService(uow, mailer, config.PUBLIC_URL)));
+  const users = catchUpOverBus(rt.bus, logger, (e) => uow.once(e, (r) => applyUserEvent(r, e))); // asked before refusing a just-verified invitee
+  rt.app.use(memberRoutes(new MemberService(uow, mailer, config.PUBLIC_URL, users)));
   // Before refusing a photo it has not heard of on an item, catalog asks logistics who uploaded it.
   const items = new ItemService(uow, catchUpOverBus(rt.bus, logger, applyLogisticsUpload(uow)));
   rt.app.use(itemRoutes(items));

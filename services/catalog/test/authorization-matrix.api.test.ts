@@ -27,10 +27,10 @@ interface Fixture {
   invitationToken: string;
 }
 
-/** Catalog learns users from identity's events; here they are written to its read model directly. */
+/** Catalog learns users from identity's events; here they are written to its read model directly (addresses verified). */
 async function known(...actors: Actor[]) {
   for (const a of actors) {
-    await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${a.userId}::uuid, ${a.email}, 'Test', ${a.role}, ${a.role}, now())`;
+    await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, email_verified, updated_at) VALUES (${a.userId}::uuid, ${a.email}, 'Test', ${a.role}, ${a.role}, true, now())`;
   }
 }
 
@@ -42,7 +42,7 @@ async function known(...actors: Actor[]) {
  */
 async function fixture(): Promise<Fixture> {
   const callers: Record<Who, Actor> = { anonymous: ANONYMOUS, owner: actor(), member: actor(), viewer: actor(), removed: actor(), outsider: actor(), admin: actor('midway_admin') };
-  await known(callers.member, callers.viewer, callers.removed);
+  await known(callers.member, callers.viewer, callers.removed, callers.outsider);
   const p = await http.project(callers.owner, { name: 'Matrix Manor' });
   for (const [who, role] of [['member', 'member'], ['viewer', 'viewer'], ['removed', 'member']] as const) await inviteAndAccept(http, callers.owner, p.id, callers[who], role);
   expect((await http.del(`/api/projects/${p.id}/members/${callers.removed.userId}`, callers.owner)).status).toBe(204);
@@ -103,6 +103,9 @@ const ROUTES: MatrixRow<Fixture>[] = [
   // Only the invitee (the outsider, by their address) answers an invitation; to anyone else it does not exist.
   ['POST /api/invitations/{id}/accept', (w, f) => http.post(`/api/invitations/${f.invitationId}/accept`, w), ONLY_THE_INVITEE(200)],
   ['POST /api/invitations/{id}/decline', (w, f) => http.post(`/api/invitations/${f.invitationId}/decline`, w), ONLY_THE_INVITEE(204)],
+  // With the e-mailed link's token: whoever holds the link answers, as whoever they are signed in as.
+  ['POST /api/invitations/{id}/accept {link}', (w, f) => http.post(`/api/invitations/${f.invitationId}/accept`, w, { token: f.invitationToken }), ANY_SIGNED_IN(200)],
+  ['POST /api/invitations/{id}/decline {link}', (w, f) => http.post(`/api/invitations/${f.invitationId}/decline`, w, { token: f.invitationToken }), ANY_SIGNED_IN(204)],
   // Public: the token is the credential, whoever asks.
   ['GET /api/invitations/link/{token}', (w, f) => http.get(`/api/invitations/link/${f.invitationToken}`, w), PUBLIC(200)],
   ['GET /api/shared/projects/{token}', (w, f) => http.get(`/api/shared/projects/${f.shareToken}`, w), { anonymous: 200, owner: 200, member: 200, viewer: 200, removed: 200, outsider: 200, admin: 200 }],

@@ -91,7 +91,7 @@ describe('accepting the same invitation twice at once', () => {
   it('makes one membership with one activity and one event: one answer is 200, the other finds the invitation answered (404)', async () => {
     const owner = actor();
     const colleague = actor();
-    await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${colleague.userId}::uuid, ${colleague.email}, 'Robin', 'Ng', 'designer', now())`;
+    await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, email_verified, updated_at) VALUES (${colleague.userId}::uuid, ${colleague.email}, 'Robin', 'Ng', 'designer', true, now())`;
     const p = await http.project(owner);
     expect((await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email })).status).toBe(202);
     const [invitation] = (await http.get('/api/invitations', colleague)).body;

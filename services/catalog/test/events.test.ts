@@ -50,7 +50,7 @@ describe('catalog events', () => {
     try {
       const owner = actor();
       const colleague = actor();
-      await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${colleague.userId}::uuid, ${colleague.email}, 'Robin', 'Ng', 'designer', now())`;
+      await t.catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, email_verified, updated_at) VALUES (${colleague.userId}::uuid, ${colleague.email}, 'Robin', 'Ng', 'designer', true, now())`;
       const p = await http.project(owner, { installDate: '2027-03-01' });
       await http.put(`/api/projects/${p.id}`, owner, { name: 'Renamed', status: 'in-progress' });
       await http.put(`/api/projects/${p.id}`, owner, { name: 'Renamed' }); // no change: no event

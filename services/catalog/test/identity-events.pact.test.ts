@@ -11,7 +11,7 @@ import { parseEvent } from '@midway/contracts';
 import type { Repos } from '../src/data/unit-of-work';
 import { applyUserEvent } from '../src/domain/user-directory.service';
 
-const { like, uuid, iso8601DateTimeWithMillis, regex } = MatchersV3;
+const { boolean, like, uuid, iso8601DateTimeWithMillis, regex } = MatchersV3;
 const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
 const USER_ID = '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33';
 
@@ -20,8 +20,9 @@ const envelope = (type: string, data: unknown) => ({ id: uuid('0b8f3c2e-1111-4a4
 const user = { userId: uuid(USER_ID), email: like('dana@example.com'), firstName: like('Dana'), lastName: like('Designer'), systemRole: regex(/^(midway_admin|designer|client)$/.source, 'designer') };
 
 const MESSAGES: [type: string, data: Record<string, unknown>][] = [
-  ['identity.user.created.v1', { ...user, createdAt: at() }],
-  ['identity.user.updated.v1', { ...user, updatedAt: at() }],
+  ['identity.user.created.v1', { ...user, emailVerified: boolean(false), createdAt: at() }],
+  // A user who opened their verification link: catalog lets them accept an invitation by its id.
+  ['identity.user.updated.v1', { ...user, emailVerified: boolean(true), updatedAt: at() }],
 ];
 
 describe('catalog consumes identity’s events', () => {
@@ -35,6 +36,6 @@ describe('catalog consumes identity’s events', () => {
       .withContent(envelope(type, data))
       .withMetadata({ contentType: 'application/json' })
       .verify(asynchronousBodyHandler(async (body) => applyUserEvent(repos, parseEvent(body))));
-    expect(calls).toEqual([expect.stringMatching(/^users\.upsert .*dana@example\.com.*designer/)]);
+    expect(calls).toEqual([expect.stringMatching(/^users\.upsert .*dana@example\.com.*designer.*"emailVerified":(true|false)/)]);
   });
 });

@@ -55,6 +55,22 @@ async function samSignedUp() {
     ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name`;
 }
 
+/**
+ * Another designer (Ann Lee) owns "Lakeview Residence" and has invited the state's designer by their address; catalog
+ * knows the designer from identity's user event, their address verified or not.
+ */
+async function invited(o: { emailVerified: boolean }) {
+  await lakeview({ itemStatus: 'ordered', shareToken: null });
+  const ownerId = designerId;
+  designerId = randomUUID();
+  await catalog.db.$executeRaw`DELETE FROM users WHERE id = ${ownerId}::uuid OR email IN ('ann@studio.com', ${DESIGNER_EMAIL})`;
+  await catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${ownerId}::uuid, 'ann@studio.com', 'Ann', 'Lee', 'designer', now())`;
+  await catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, email_verified, updated_at) VALUES (${designerId}::uuid, ${DESIGNER_EMAIL}, 'Dana', 'Designer', 'designer', ${o.emailVerified}, now())`;
+  await catalog.db.$executeRaw`
+    INSERT INTO project_invitations (id, project_id, email, role, token_hash, invited_by, expires_at)
+    VALUES (${INVITATION_ID}::uuid, ${PROJECT_ID}::uuid, ${DESIGNER_EMAIL}, 'member', ${createHash('sha256').update(INVITATION_TOKEN).digest('hex')}, ${ownerId}::uuid, now() + interval '7 days')`;
+}
+
 it('fulfils every consumer’s contract (mf-projects, mf-items)', async () => {
   expect(PACTS.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['mf-projects-catalog.json', 'mf-items-catalog.json']));
   await new Verifier({
@@ -81,17 +97,11 @@ it('fulfils every consumer’s contract (mf-projects, mf-items)', async () => {
         await catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${designerId}::uuid, ${DESIGNER_EMAIL}, 'Dana', 'Designer', 'designer', now())`;
         await catalog.db.$executeRaw`INSERT INTO project_memberships (id, project_id, user_id, role, invited_by) VALUES (gen_random_uuid(), ${PROJECT_ID}::uuid, ${SAM.id}::uuid, 'member', ${designerId}::uuid)`;
       },
-      // Another designer (Ann Lee) owns the project and has invited the state's designer, by their address.
-      'a designer invited to another designer\'s project "Lakeview Residence"': async () => {
-        await lakeview({ itemStatus: 'ordered', shareToken: null });
-        const ownerId = designerId;
-        designerId = randomUUID();
-        await catalog.db.$executeRaw`DELETE FROM users WHERE id = ${ownerId}::uuid OR email = 'ann@studio.com'`;
-        await catalog.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, system_role, updated_at) VALUES (${ownerId}::uuid, 'ann@studio.com', 'Ann', 'Lee', 'designer', now())`;
-        await catalog.db.$executeRaw`
-          INSERT INTO project_invitations (id, project_id, email, role, token_hash, invited_by, expires_at)
-          VALUES (${INVITATION_ID}::uuid, ${PROJECT_ID}::uuid, ${DESIGNER_EMAIL}, 'member', ${createHash('sha256').update(INVITATION_TOKEN).digest('hex')}, ${ownerId}::uuid, now() + interval '7 days')`;
-      },
+      // Another designer (Ann Lee) owns the project and has invited the state's designer, by their address, which
+      // identity says they verified (so they may accept by the invitation's id).
+      'a designer with a verified address invited to another designer\'s project "Lakeview Residence"': () => invited({ emailVerified: true }),
+      // The same, the address not verified: only the e-mailed link's token lets them accept.
+      'a designer whose address is not verified invited to another designer\'s project "Lakeview Residence"': () => invited({ emailVerified: false }),
       'a designer with no projects': async () => {
         designerId = randomUUID();
       },

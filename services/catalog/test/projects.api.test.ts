@@ -94,7 +94,8 @@ describe('project members', () => {
     const owner = actor();
     const colleague = actor();
     await announceUser(owner, 'Ann', 'Lee');
-    await announceUser(colleague, 'Robin', 'Ng');
+    await announceUser(colleague, 'Robin', 'Ng', { emailVerified: true });
+    await eventually(() => t.catalog.db.user.findUnique({ where: { id: colleague.userId } }), (u) => u?.emailVerified === true);
     const p = await http.project(owner);
     // The address is matched without regard to case.
     expect((await http.post(`/api/projects/${p.id}/members`, owner, { email: colleague.email.toUpperCase() })).status).toBe(202);

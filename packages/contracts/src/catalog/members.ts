@@ -58,6 +58,16 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationLinkSchema = invitationSchema.extend({ email: z.string() });
 export type InvitationLink = z.infer<typeof invitationLinkSchema>;
 
+/**
+ * POST /api/invitations/{id}/accept (optional body): the token of the e-mailed link, which proves the mailbox and
+ * lets the signed-in caller accept whatever their own address; without it the caller's address must be the
+ * invitation's and verified.
+ */
+export const acceptInvitationBodySchema = z.object({
+  token: z.string({ error: 'token must be text' }).max(200, { error: 'token is not valid' }).optional(),
+});
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBodySchema>;
+
 /** POST /api/invitations/{id}/accept: the project the caller now belongs to. */
 export const invitationAcceptedSchema = z.object({ projectId: z.uuid(), role: z.enum(MEMBER_ROLES) });
 export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>;

@@ -30,7 +30,7 @@ import {
   updateItemBodySchema,
   updateItemStatusBodySchema,
 } from '../catalog/items';
-import { addMemberBodySchema, invitationAcceptedSchema, invitationLinkSchema, invitationSchema, invitationSentSchema, projectMemberSchema } from '../catalog/members';
+import { acceptInvitationBodySchema, addMemberBodySchema, invitationAcceptedSchema, invitationLinkSchema, invitationSchema, invitationSentSchema, projectMemberSchema } from '../catalog/members';
 import { createProjectBodySchema, projectDetailSchema, projectSchema, updateProjectBodySchema } from '../catalog/projects';
 import { SEARCH_INCOMPLETE_HEADER, searchQuerySchema, searchResultSchema } from '../catalog/search';
 import { shareProjectBodySchema, sharedProjectSchema, shareResponseSchema } from '../catalog/sharing';
@@ -290,7 +290,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'get', path: '/api/projects/{id}/members', operationId: 'listMembers', tag: 'members', security: 'session', params: projectId,
     summary: 'The project’s owner, members and pending invitations',
-    description: 'The owner first, then the members (`status: active`, with their names) as they joined, then the invitations not yet answered (`status: invited`, with their e-mail and `expiresAt`).',
+    description: 'The owner first, then the members (`status: active`, with their names) as they joined, then — to the owner (and an admin) only — the invitations not yet answered (`status: invited`, with their e-mail and `expiresAt`).',
     responses: { 200: { description: 'Owner, members and pending invitations.', schema: named('ProjectMember', projectMemberSchema, true) } },
   },
   {
@@ -307,7 +307,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'get', path: '/api/invitations', operationId: 'listInvitations', tag: 'members', security: 'session',
-    summary: 'The caller’s pending invitations (matched on the caller’s e-mail)',
+    summary: 'The caller’s pending invitations (matched on the caller’s e-mail, once it is verified)',
+    description: 'Empty while the caller’s address is unverified: an invitation belongs to whoever reads its mailbox.',
     responses: { 200: { description: 'Pending, unexpired invitations.', schema: named('Invitation', invitationSchema, true) } },
   },
   {
@@ -320,9 +321,11 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'post', path: '/api/invitations/{id}/accept', operationId: 'acceptInvitation', tag: 'members', security: 'session',
     params: { id: { description: 'The invitation id.', uuid: true } },
-    summary: 'Join the project (only the invitee; an expired invitation cannot be accepted)',
+    summary: 'Join the project (through the e-mailed link, or as the invitee with a verified address)',
+    description: 'With the e-mailed link’s `token` in the body, the signed-in caller joins (the link proves the mailbox). Without it, only the invitee whose address is verified; an unverified invitee gets a 403 saying to open the link in the e-mail. An expired invitation cannot be accepted (410).',
+    body: { ...named('AcceptInvitationBody', acceptInvitationBodySchema), optional: true },
     responses: { 200: { description: 'Joined: the membership works at once in every service.', schema: named('InvitationAccepted', invitationAcceptedSchema) } },
-    errors: [410],
+    errors: [403, 410],
   },
   {
     method: 'post', path: '/api/invitations/{id}/decline', operationId: 'declineInvitation', tag: 'members', security: 'session',

@@ -13,6 +13,8 @@ export interface InvitationRow {
   invitedBy: string;
   inviterId: string;
   expiresAt: Date;
+  /** The SHA-256 of the e-mailed link's token (whoever holds the link may answer). */
+  tokenHash: string;
 }
 
 interface RawInvitation {
@@ -23,6 +25,7 @@ interface RawInvitation {
   email: string;
   role: MemberRole;
   expires_at: Date;
+  token_hash: string;
   invited_by: string;
   inviter_first: string | null;
   inviter_last: string | null;
@@ -40,6 +43,7 @@ const toRow = (r: RawInvitation): InvitationRow => ({
   invitedBy: [r.inviter_first, r.inviter_last].filter(Boolean).join(' ') || r.inviter_email || 'A Midway designer',
   inviterId: r.invited_by,
   expiresAt: r.expires_at,
+  tokenHash: r.token_hash,
 });
 
 /** Pending invitations to projects: one row per address and project, deleted once answered or revoked. */
@@ -71,7 +75,7 @@ export class InvitationRepository {
 
   private async select(where: Prisma.Sql, opts: { lock?: boolean; pendingOnly?: boolean } = {}): Promise<InvitationRow[]> {
     const rows = await this.db.$queryRaw<RawInvitation[]>`
-      SELECT i.id, i.project_id, p.name AS project_name, p.created_by_id AS owner_id, i.email, i.role, i.expires_at, i.invited_by,
+      SELECT i.id, i.project_id, p.name AS project_name, p.created_by_id AS owner_id, i.email, i.role, i.expires_at, i.token_hash, i.invited_by,
              u.first_name AS inviter_first, u.last_name AS inviter_last, u.email AS inviter_email
         FROM project_invitations i
         JOIN projects p ON p.id = i.project_id

@@ -17,7 +17,8 @@ export class UserRepository {
 
   /** Applies a user fact unless a newer one was already applied (events may arrive out of order). */
   async upsert(u: UserFacts, at: Date): Promise<void> {
-    const data = { email: u.email, firstName: u.firstName, lastName: u.lastName, systemRole: u.systemRole, updatedAt: at };
+    // Absent in events from before addresses were verified: not verified.
+    const data = { email: u.email, firstName: u.firstName, lastName: u.lastName, systemRole: u.systemRole, emailVerified: u.emailVerified ?? false, updatedAt: at };
     const existing = await this.db.user.findUnique({ where: { id: u.userId }, select: { updatedAt: true } });
     if (!existing) await this.db.user.create({ data: { id: u.userId, ...data } });
     else if (existing.updatedAt <= at) await this.db.user.update({ where: { id: u.userId }, data });

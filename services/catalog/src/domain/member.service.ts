@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { HttpError, notFound, type Caller } from '@midway/service-kit';
+import { forbidden, HttpError, noCatchUp, notFound, type Caller, type CatchUp } from '@midway/service-kit';
 import {
+  canOnProject,
   INVITATION_TTL_DAYS,
   isUuid,
+  type AcceptInvitationBody,
   type AddMemberBody,
   type Invitation,
   type InvitationAccepted,
@@ -13,6 +15,7 @@ import {
 import type { InvitationRow } from '../data/invitation.repository';
 import type { UnitOfWork } from '../data/unit-of-work';
 import { activityText } from './activity-text';
+import { mayAnswerInvitation } from './invitation-acceptance';
 import { projectFor } from './project-access';
 import { projectEvents } from './project-events';
 
@@ -35,18 +38,19 @@ export const INVITATION_SENT: InvitationSent = {
 };
 const NOT_FOUND = 'Invitation not found. It may have been answered or revoked.';
 const EXPIRED = 'This invitation has expired. Ask the project owner to invite you again.';
+export const OPEN_THE_LINK =
+  'To join, open the link in the invitation e-mail (it proves the address is yours), or verify your address first with the link we e-mailed you when you signed up.';
 
 /** 32 bytes from the CSPRNG, base64url: the link's credential. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-const expired = (i: InvitationRow, now: Date) => i.expiresAt <= now;
 
 const asInvitation = (i: InvitationRow): Invitation => ({ id: i.id, projectId: i.projectId, projectName: i.projectName, invitedBy: i.invitedBy, role: i.role, expiresAt: i.expiresAt.toISOString() });
 
 /**
  * Who is on a project, and how people join it: by an invitation the owner sends to an e-mail address and
- * the invitee accepts, never silently. The invitee is the signed-in user whose e-mail is the invitation's;
- * to anyone else an invitation does not exist (404).
+ * the invitee accepts, never silently. An invitation is answered through its e-mailed link, or by the signed-in
+ * user whose verified e-mail is the invitation's (see invitation-acceptance.ts); to anyone else it does not exist (404).
  */
 export class MemberService {
   constructor(
@@ -54,13 +58,16 @@ export class MemberService {
     private readonly mail: InvitationSender,
     /** Where the link points: the configured public address, never the request's Host (anyone can set that). */
     private readonly publicUrl: string,
+    /** Asks identity about a caller whose verification has not reached catalog's users yet. */
+    private readonly catchUp: CatchUp = noCatchUp,
   ) {}
 
-  /** The owner, the members with their names, and the invitations not yet answered. */
+  /** The owner, the members with their names, and — to those who manage members — the invitations not yet answered. */
   async list(caller: Caller, projectId: string): Promise<ProjectMember[]> {
     const r = this.uow.read;
     const project = await projectFor(r, caller, projectId, 'read');
-    const [members, invited] = await Promise.all([r.members.list(project), r.invitations.listForProject(project.id)]);
+    // The invited addresses are the owner's business: a member or viewer sees who is on the project, not who may join.
+    const [members, invited] = await Promise.all([r.members.list(project), canOnProject(project.access, 'manageMembers') ? r.invitations.listForProject(project.id) : []]);
     return [...members, ...invited];
   }
 
@@ -84,8 +91,9 @@ export class MemberService {
     return INVITATION_SENT;
   }
 
-  /** The caller's invitations still open. */
+  /** The caller's invitations still open; none until their address is verified (anyone may register an address). */
   async mine(caller: Caller): Promise<Invitation[]> {
+    if (!(await this.addressVerified(caller))) return [];
     return (await this.uow.read.invitations.pendingFor(caller.email.toLowerCase())).map(asInvitation);
   }
 
@@ -93,7 +101,7 @@ export class MemberService {
   async link(token: string, now = new Date()): Promise<InvitationLink> {
     const i = TOKEN_SHAPE.test(token) ? await this.uow.read.invitations.byTokenHash(sha256(token)) : null;
     if (!i) throw notFound(NOT_FOUND);
-    if (expired(i, now)) throw new HttpError(410, 'invitation_expired', EXPIRED);
+    if (i.expiresAt <= now) throw new HttpError(410, 'invitation_expired', EXPIRED);
     return { ...asInvitation(i), email: i.email };
   }
 
@@ -101,10 +109,10 @@ export class MemberService {
    * Joins the project, with the invitation's role, and publishes the membership as adding a member always
    * has (catalog.project.member-added.v1): every service's read model lets the new member in from there.
    */
-  accept(caller: Caller, id: string, now = new Date()): Promise<InvitationAccepted> {
+  async accept(caller: Caller, id: string, proof: AcceptInvitationBody = {}, now = new Date()): Promise<InvitationAccepted> {
+    const emailVerified = proof.token === undefined && (await this.addressVerified(caller));
     return this.uow.run(async (r) => {
-      const i = await this.inviteeOf(r.invitations, caller, id);
-      if (expired(i, now)) throw new HttpError(410, 'invitation_expired', EXPIRED);
+      const i = await this.answerable(r.invitations, caller, id, { token: proof.token, emailVerified }, now);
       await r.invitations.delete(i.id);
       // The owner invited at their own address has nothing to join.
       if (caller.userId === i.ownerId) return { projectId: i.projectId, role: i.role };
@@ -119,10 +127,11 @@ export class MemberService {
     });
   }
 
-  /** Says no: the invitation is gone (an expired one too). */
-  async decline(caller: Caller, id: string): Promise<void> {
+  /** Says no: the invitation is gone. The same proof as accepting: whoever merely registered the address cannot refuse for its owner. */
+  async decline(caller: Caller, id: string, proof: AcceptInvitationBody = {}, now = new Date()): Promise<void> {
+    const emailVerified = proof.token === undefined && (await this.addressVerified(caller));
     await this.uow.run(async (r) => {
-      const i = await this.inviteeOf(r.invitations, caller, id);
+      const i = await this.answerable(r.invitations, caller, id, { token: proof.token, emailVerified }, now);
       await r.invitations.delete(i.id);
     });
   }
@@ -141,9 +150,25 @@ export class MemberService {
     });
   }
 
-  private async inviteeOf(invitations: UnitOfWork['read']['invitations'], caller: Caller, id: string): Promise<InvitationRow> {
+  /** The invitation, locked, if the caller may answer it (invitation-acceptance.ts); 404, 410 or 403 otherwise. */
+  private async answerable(invitations: UnitOfWork['read']['invitations'], caller: Caller, id: string, proof: { token?: string; emailVerified: boolean }, now: Date): Promise<InvitationRow> {
     const i = isUuid(id) ? await invitations.lock(id) : null;
-    if (!i || i.email !== caller.email.toLowerCase()) throw notFound(NOT_FOUND);
-    return i;
+    const tokenHash = proof.token === undefined ? undefined : sha256(proof.token);
+    const answer = i ? mayAnswerInvitation(i, { email: caller.email, emailVerified: proof.emailVerified }, tokenHash, now) : 'not-found';
+    if (answer === 'not-found') throw notFound(NOT_FOUND);
+    if (answer === 'expired') throw new HttpError(410, 'invitation_expired', EXPIRED);
+    if (answer === 'open-the-link') throw forbidden(OPEN_THE_LINK);
+    return i!;
+  }
+
+  /**
+   * Whether identity says the caller's address is verified. Catalog's users hear it by event; a caller who
+   * verified a moment ago may be ahead of it, so before saying no, identity is asked (its answer is applied as
+   * the event would be).
+   */
+  private async addressVerified(caller: Caller): Promise<boolean> {
+    if ((await this.uow.read.users.findById(caller.userId))?.emailVerified) return true;
+    if (!(await this.catchUp.learn('identity.user', caller.userId))) return false;
+    return (await this.uow.read.users.findById(caller.userId))?.emailVerified === true;
   }
 }

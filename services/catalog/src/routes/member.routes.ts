@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { addMemberBodySchema } from '@midway/contracts';
+import { acceptInvitationBodySchema, addMemberBodySchema } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { MemberService } from '../domain/member.service';
 
@@ -33,10 +33,10 @@ export function memberRoutes(members: MemberService): Router {
     res.json(await members.mine(callerOf(req)));
   });
   r.post('/api/invitations/:id/accept', async (req, res) => {
-    res.json(await members.accept(callerOf(req), req.params.id));
+    res.json(await members.accept(callerOf(req), req.params.id, parse(acceptInvitationBodySchema, req.body ?? {})));
   });
   r.post('/api/invitations/:id/decline', async (req, res) => {
-    await members.decline(callerOf(req), req.params.id);
+    await members.decline(callerOf(req), req.params.id, parse(acceptInvitationBodySchema, req.body ?? {}));
     res.status(204).end();
   });
   return r;
