@@ -8,7 +8,6 @@ export const queryKeys = {
   inspectionsAll: ['/api/receiving/inspections'] as const,
   inspections: (status: InspectionQueueStatus) => ['/api/receiving/inspections', `?status=${status}`] as const,
   unmatched: ['/api/receiving/arrivals?status=unmatched'] as const,
-  itemSearch: (q: string) => ['/api/items', `?q=${q}`] as const,
   items: ['/api/items'] as const,
   carriers: ['/api/carriers'] as const,
   projects: ['/api/projects'] as const,

@@ -94,8 +94,21 @@ export function useCarrierName(carrierId: string | null | undefined): string | n
   return data?.find((c) => c.id === carrierId)?.name ?? carrierId.toUpperCase();
 }
 
-/** Items matching the assignment search (from 2 characters). */
-export function useItemSearch(q: string) {
+/** Items an unmatched arrival may be (not received yet), matching the assignment search (from 2 characters). */
+export function useAssignableItems(q: string) {
   const term = q.trim();
-  return useQuery({ queryKey: queryKeys.itemSearch(term), queryFn: () => warehouseApi.searchItems(term), enabled: term.length >= 2 });
+  return useQuery({ queryKey: queryKeys.assignable(term), queryFn: () => warehouseApi.assignableItems(term), enabled: term.length >= 2 });
+}
+
+/** A mis-scan off the unmatched list, with why (kept in history). */
+export function useDiscardArrival() {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: ({ arrival, reason }: { arrival: Arrival; reason: string }) => warehouseApi.discardArrival(arrival.id, reason),
+    onSuccess: async (arrival) => {
+      success(`Discarded: ${arrival.trackingNumber || arrival.code}`, `Kept in the desk's history with why: ${arrival.discardReason}`);
+      await refresh();
+    },
+    onError: failureToast('Could not discard the arrival', 'Check the connection and try again; the arrival is still unmatched.'),
+  });
 }

@@ -1,4 +1,4 @@
-import type { Arrival, AssignableItem, Carrier, CompleteDeliveryBody, CreateArrivalBody, Delivery, DeliveryDays, DeliveryRun, DeliveryRunProposal, InspectBody, Inspection, InspectionQueueEntry, InspectionQueueStatus, Item, ScanResponse } from '@midway/contracts';
+import type { Arrival, AssignableItem, Carrier, CompleteDeliveryBody, CreateArrivalBody, Delivery, DeliveryDays, DeliveryRun, DeliveryRunProposal, InspectBody, Inspection, InspectionQueueEntry, InspectionQueueStatus, ScanResponse } from '@midway/contracts';
 import { apiJson, apiRequest, throwIfResNotOk } from '@midway/ui';
 
 /** An arrival as POST /api/receiving/arrivals answered it: `repeat` when the item had already arrived (200, nothing changed). */
@@ -7,12 +7,9 @@ export interface RecordedArrival {
   repeat: boolean;
 }
 
-/** How many items the assignment search shows. */
-export const ITEM_SEARCH_LIMIT = 10;
-
 /**
  * The remote's client of the receiving desk (logistics under /api/receiving), the photo upload path (logistics'
- * /api/objects) and catalog's item search, through the gateway (same origin, cookies sent). `baseUrl` is '' in the
+ * /api/objects) and deliveries, through the gateway (same origin, cookies sent). `baseUrl` is '' in the
  * browser; the Pact consumer tests point it at the mock provider. Every non-OK answer throws the ui client's
  * ApiError ('<status>: <body>'). Only types come from @midway/contracts here.
  */
@@ -36,8 +33,6 @@ export function createWarehouseApi(baseUrl = '') {
     inspect: (itemId: string, body: InspectBody) => apiJson<Inspection>('POST', url(`/api/receiving/inspections/${id(itemId)}`), body),
     /** The carriers' names for a detected carrier id. */
     listCarriers: () => apiJson<Carrier[]>('GET', url('/api/carriers')),
-    /** Catalog's items matching a search, across every designer's projects for an admin. */
-    searchItems: (q: string) => apiJson<Item[]>('GET', url(`/api/items?q=${id(q)}&limit=${ITEM_SEARCH_LIMIT}`)),
     /** Deliveries (logistics): a day's proposed stops, its deliveries, fixing a run, taking one out, its proof. */
     deliveryDays: (from: string, days: number) => apiJson<DeliveryDays>('GET', url(`/api/delivery-runs/days?from=${id(from)}&days=${days}`)),
     proposeRuns: (date: string) => apiJson<DeliveryRunProposal>('GET', url(`/api/delivery-runs?date=${id(date)}`)),

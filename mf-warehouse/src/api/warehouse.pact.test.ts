@@ -1,10 +1,9 @@
 /**
  * @jest-environment node
  *
- * Pact consumer contracts of mf-warehouse's API client (warehouse-api.ts): with logistics' receiving desk
- * (pacts/mf-warehouse-logistics.json, verified by services/logistics/test/pact.provider.test.ts) and with catalog's
- * item search used to assign an unmatched arrival (pacts/mf-warehouse-catalog.json, verified by catalog's provider
- * test, which reads every <consumer>-catalog.json). Requests carry no session: the verifier adds the identity of the
+ * Pact consumer contracts of mf-warehouse's API client (warehouse-api.ts) with logistics' receiving desk and
+ * deliveries (pacts/mf-warehouse-logistics.json, verified by services/logistics/test/pact.provider.test.ts). The items
+ * an unmatched arrival may be come from logistics too (GET /api/receiving/assignable-items), no longer from catalog. Requests carry no session: the verifier adds the identity of the
  * state's caller (the gateway does that in production). Ids the provider makes come back through provider state.
  * The photo upload (POST /api/objects/upload, then a PUT of the bytes) is mf-items' path and the e2e journey's.
  */
@@ -26,8 +25,6 @@ export const LOGISTICS_STATES = {
   unmatchedArrival: `an admin, an unmatched arrival of "TBA301234567890", and a designer's item "Walnut dining table" in "Lakeview Residence"`,
   arrivedItem: 'an admin, and a designer\'s item "Walnut dining table" in "Lakeview Residence" that arrived and waits for inspection',
 } as const;
-/** Catalog's existing state: its designer reaches the item (an admin reaches every designer's, in the same shape). */
-const CATALOG_STATE = 'a designer with a project "Lakeview Residence" containing one item';
 
 const JSON_HEADERS = { 'Content-Type': regex(/application\/json.*/.source, 'application/json; charset=utf-8') };
 const at = (example = '2026-03-02T15:04:05.000Z') => iso8601DateTimeWithMillis(example);
@@ -52,7 +49,6 @@ const matchedArrival = {
 const unmatchedArrival = (code: string) => ({ id: uuid(ARRIVAL_ID), code: string(code), trackingNumber: string(code), arrivedAt: at(), itemId: nullValue(), itemName: nullValue(), projectId: nullValue(), projectName: nullValue(), inspectionDueAt: nullValue() });
 
 const pact = new PactV4({ consumer: 'mf-warehouse', provider: 'logistics', dir: path.resolve(__dirname, '../../../pacts'), logLevel: 'warn' });
-const catalogPact = new PactV4({ consumer: 'mf-warehouse', provider: 'catalog', dir: path.resolve(__dirname, '../../../pacts'), logLevel: 'warn' });
 
 describe('mf-warehouse → logistics (Pact)', () => {
   it('POST /api/receiving/scan answers the normalised number, its carrier and the matching items', () =>
@@ -297,21 +293,5 @@ describe('mf-warehouse → logistics deliveries (Pact)', () => {
       .executeTest(async (server) => {
         const body = { receivedBy: 'J. Ellis', photoUrls: [], exceptions: [], earlyReason: 'The client asked for it today' };
         expect(await createWarehouseApi(server.url).complete(DELIVERY_ID, body)).toMatchObject({ status: 'completed', receivedBy: 'J. Ellis', earlyReason: 'The client asked for it today' });
-      }));
-});
-
-describe('mf-warehouse → catalog (Pact)', () => {
-  it('GET /api/items?q= finds the item an unmatched arrival is', () =>
-    catalogPact
-      .addInteraction()
-      .given(CATALOG_STATE)
-      .uponReceiving('a search for the item an unmatched arrival is')
-      .withRequest('GET', '/api/items', (req) => req.query({ q: 'walnut', limit: '10' }))
-      .willRespondWith(200, (res) =>
-        res.headers(JSON_HEADERS).jsonBody(eachLike({ id: uuid(ITEM_ID), name: string('Walnut dining table'), status: itemStatus('ordered'), trackingNumber: nullValue(), projectName: string('Lakeview Residence'), clientName: string('Jordan Ellis') })),
-      )
-      .executeTest(async (server) => {
-        const [first] = await createWarehouseApi(server.url).searchItems('walnut');
-        expect(first).toMatchObject({ id: ITEM_ID, name: 'Walnut dining table', projectName: 'Lakeview Residence' });
       }));
 });

@@ -84,4 +84,20 @@ describe('the inspection queue', () => {
     await waitFor(() => expect(toastsNow()).toContainEqual(['Could not record the inspection', 'Walnut dining table was already inspected.']));
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
+
+  it('searches the queue by item, project or designer and sorts it by time left or newest arrival', async () => {
+    const rug = aQueueEntry({ itemId: '0a1b2c3d-4e5f-4a6b-8c7d-000000000003', itemName: 'Wool rug', projectName: 'Cedar House', designerName: 'Ben Okafor', arrivedAt: inHours(-1), dueAt: inHours(47) });
+    mockFetch(routes({ 'GET /api/receiving/inspections?status=pending': () => jsonResponse([SOFA, TABLE, rug]) }));
+    renderWithProviders(<InspectionQueue />);
+    const names = async () => (await screen.findAllByTestId('inspection-row')).map((r) => within(r).getAllByRole('paragraph')[0]!.textContent);
+    expect(await names()).toEqual(['Linen sofa', 'Walnut dining table', 'Wool rug']);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the inspection queue' }), 'okafor');
+    expect(await names()).toEqual(['Wool rug']);
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search the inspection queue' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the inspection queue' }), 'nothing like it');
+    expect(await screen.findByText(/matches “nothing like it”. Clear the search to see all 3./)).toBeTruthy();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search the inspection queue' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort the queue' }), 'newest');
+    expect(await names()).toEqual(['Wool rug', 'Linen sofa', 'Walnut dining table']);
+  });
 });

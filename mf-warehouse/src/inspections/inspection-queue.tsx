@@ -1,6 +1,6 @@
 import type { InspectionQueueEntry, InspectionQueueStatus } from '@midway/contracts';
 import { INSPECTION_CONDITION_LABELS, isDamageCondition } from '@midway/contracts/vocab';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@midway/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FilterBar, NativeSelect, SearchBox, Skeleton } from '@midway/ui';
 import { EmptyState } from '@midway/ui/data';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
 import { ClipboardCheck, ClipboardList } from 'lucide-react';
@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useInspections } from '../api/receiving-queries';
 import { formatDateTime } from '../shared/format';
+import { filterQueue, QUEUE_SORTS, type QueueSort } from './queue-filter';
 import { timeLeft } from './time-left';
 
 // The form (react-hook-form and the contracts' zod schema) loads when the first inspection opens, not with the page.
@@ -60,7 +61,7 @@ function QueueRow({ entry, now, onInspect }: { entry: InspectionQueueEntry; now:
       <div>
         <p>{entry.itemName}</p>
         <p>
-          {entry.projectName} · arrived {formatDateTime(entry.arrivedAt)}
+          {entry.projectName} · {entry.designerName} · arrived {formatDateTime(entry.arrivedAt)}
         </p>
         {entry.condition ? (
           <p>
@@ -82,7 +83,7 @@ function QueueRow({ entry, now, onInspect }: { entry: InspectionQueueEntry; now:
   );
 }
 
-function QueueList({ status, onInspect }: { status: InspectionQueueStatus; onInspect(entry: InspectionQueueEntry): void }) {
+function QueueList({ status, query, sort, onInspect }: { status: InspectionQueueStatus; query: string; sort: QueueSort; onInspect(entry: InspectionQueueEntry): void }) {
   const { data, isLoading, isError, refetch } = useInspections(status);
   useMinuteTick();
   // The clock at this render: an item received after the page opened must not show more than its 48 hours.
@@ -103,9 +104,11 @@ function QueueList({ status, onInspect }: { status: InspectionQueueStatus; onIns
     );
   }
   if (!data?.length) return <EmptyState icon={ClipboardList} title="All clear" text={TABS.find((t) => t.value === status)!.empty} />;
+  const shown = filterQueue(data, query, sort);
+  if (!shown.length) return <EmptyState icon={ClipboardList} title="No match" text={`No item, project or designer here matches “${query.trim()}”. Clear the search to see all ${data.length}.`} />;
   return (
-    <Rows>
-      {data.map((entry) => (
+    <Rows aria-label="Inspection queue entries">
+      {shown.map((entry) => (
         <QueueRow key={entry.itemId} entry={entry} now={now} onInspect={onInspect} />
       ))}
     </Rows>
@@ -116,6 +119,8 @@ function QueueList({ status, onInspect }: { status: InspectionQueueStatus; onIns
 export function InspectionQueue() {
   const [status, setStatus] = useState<InspectionQueueStatus>('pending');
   const [inspecting, setInspecting] = useState<InspectionQueueEntry | null>(null);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<QueueSort>('timeLeft');
   return (
     <Card>
       <CardHeader>
@@ -123,6 +128,10 @@ export function InspectionQueue() {
         <CardDescription>Every received item is inspected within 48 hours of its arrival.</CardDescription>
       </CardHeader>
       <CardContent>
+        <FilterBar label="Search and sort the inspection queue">
+          <SearchBox label="Search the inspection queue" placeholder="Item, project or designer…" value={query} onChange={setQuery} />
+          <NativeSelect aria-label="Sort the queue" value={sort} onValueChange={(v) => setSort(v as QueueSort)} options={Object.entries(QUEUE_SORTS).map(([value, label]) => ({ value, label }))} />
+        </FilterBar>
         <Tabs value={status} onValueChange={(v) => setStatus(v as InspectionQueueStatus)}>
           <TabsList aria-label="Inspection queue">
             {TABS.map((t) => (
@@ -133,7 +142,7 @@ export function InspectionQueue() {
           </TabsList>
           {TABS.map((t) => (
             <TabsContent key={t.value} value={t.value}>
-              <QueueList status={t.value} onInspect={setInspecting} />
+              <QueueList status={t.value} query={query} sort={sort} onInspect={setInspecting} />
             </TabsContent>
           ))}
         </Tabs>

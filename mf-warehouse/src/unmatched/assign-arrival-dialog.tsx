@@ -1,11 +1,11 @@
-import type { Arrival, Item } from '@midway/contracts';
+import type { Arrival, AssignableItem } from '@midway/contracts';
 import { ITEM_STATUS_LABELS } from '@midway/contracts/vocab';
 import { Badge, Button, Code, Input, Label, Skeleton, statusTone } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useAssignArrival, useItemSearch } from '../api/receiving-queries';
+import { useAssignableItems, useAssignArrival } from '../api/receiving-queries';
 
 const Results = styled.ul`
   list-style: none;
@@ -45,13 +45,16 @@ function useDebounced(value: string, ms = 250): string {
   return debounced;
 }
 
-/** Assign an unmatched arrival to the item it is, found by name, supplier, tracking number or project (any designer's). */
+/**
+ * Assign an unmatched arrival to the item it is: only items not received yet are offered (an item that arrived has
+ * its parcel), found by item name, project, designer or tracking number, across every designer.
+ */
 export function AssignArrivalDialog({ arrival, onClose }: { arrival: Arrival; onClose(): void }) {
   const [q, setQ] = useState('');
   const term = useDebounced(q);
-  const search = useItemSearch(term);
+  const search = useAssignableItems(term);
   const assign = useAssignArrival();
-  const choose = (item: Item) => assign.mutate({ arrival, itemId: item.id }, { onSuccess: onClose });
+  const choose = (item: AssignableItem) => assign.mutate({ arrival, itemId: item.itemId }, { onSuccess: onClose });
   return (
     <Dialog open onOpenChange={(next) => !next && !assign.isPending && onClose()}>
       <DialogContent width="560px" aria-describedby="assign-description">
@@ -60,7 +63,7 @@ export function AssignArrivalDialog({ arrival, onClose }: { arrival: Arrival; on
           <Code>{arrival.trackingNumber || arrival.code}</Code> — find the item this parcel is.
         </DialogDescription>
         <Label htmlFor="assign-search">Search items</Label>
-        <Input id="assign-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Item name, supplier, tracking number…" autoFocus maxLength={200} />
+        <Input id="assign-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Item, project, designer or tracking number…" autoFocus maxLength={200} />
         {term.trim().length < 2 ? (
           <Hint>Type at least 2 characters.</Hint>
         ) : search.isLoading ? (
@@ -68,22 +71,22 @@ export function AssignArrivalDialog({ arrival, onClose }: { arrival: Arrival; on
         ) : search.isError ? (
           <Hint role="alert">The search failed. Check the connection and type again.</Hint>
         ) : !search.data?.length ? (
-          <Hint>No item matches “{term.trim()}”. Try the supplier, the project or part of the tracking number.</Hint>
+          <Hint>No item waiting to arrive matches “{term.trim()}”. Try the project, the designer or part of the tracking number.</Hint>
         ) : (
           <Results aria-label="Items found">
             {search.data.map((item) => (
-              <Result key={item.id}>
+              <Result key={item.itemId}>
                 <div>
-                  <p>{item.name}</p>
+                  <p>{item.itemName}</p>
                   <p>
-                    {item.projectName} · Client: {item.clientName}
+                    {item.projectName} · {item.designerName}
                   </p>
                   <p>
                     <Badge $tone={statusTone(item.status)}>{ITEM_STATUS_LABELS[item.status]}</Badge> {item.trackingNumber ? <Code>{item.trackingNumber}</Code> : null}
                   </p>
                 </div>
-                <Button onClick={() => choose(item)} disabled={assign.isPending || item.status === 'delivered'} aria-label={`Assign to ${item.name}`}>
-                  {assign.isPending && assign.variables?.itemId === item.id ? <Loader2 aria-hidden /> : null}
+                <Button onClick={() => choose(item)} disabled={assign.isPending} aria-label={`Assign to ${item.itemName}`}>
+                  {assign.isPending && assign.variables?.itemId === item.itemId ? <Loader2 aria-hidden /> : null}
                   Assign
                 </Button>
               </Result>

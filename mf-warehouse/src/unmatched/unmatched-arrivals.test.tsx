@@ -11,12 +11,13 @@ const toastsNow = () => getToasts().map((t) => [t.title, t.description]);
 describe('unmatched arrivals', () => {
   beforeEach(() => resetToasts());
 
-  it('lists the parcels waiting and assigns one to an item found by search', async () => {
+  it('lists the parcels waiting and assigns one to an item not received yet, found by its project', async () => {
     const lamp = anItem({ id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f', name: 'Brass floor lamp', status: 'in-transit', trackingNumber: 'TBA301234567890' });
+    const offered = { itemId: lamp.id, itemName: lamp.name, projectId: lamp.projectId, projectName: 'Lakeview Residence', designerName: 'Noor Haddad', trackingNumber: null, status: 'in-transit' };
     let waiting = [PARCEL];
     const fetchMock = mockFetch({
       'GET /api/receiving/arrivals?status=unmatched': () => jsonResponse(waiting),
-      'GET /api/items?q=brass&limit=10': () => jsonResponse([lamp]),
+      'GET /api/receiving/assignable-items?q=lakeview': () => jsonResponse([offered]),
       [`PUT /api/receiving/arrivals/${PARCEL.id}`]: () => {
         waiting = [];
         return jsonResponse({ ...PARCEL, itemId: lamp.id, itemName: lamp.name, projectId: lamp.projectId, projectName: lamp.projectName, inspectionDueAt: '2026-03-04T15:04:05.000Z' });
@@ -29,8 +30,10 @@ describe('unmatched arrivals', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Assign TBA301234567890' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign arrival' });
     expect(within(dialog).getByText('Type at least 2 characters.')).toBeTruthy();
-    await userEvent.type(within(dialog).getByLabelText('Search items'), 'brass');
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Assign to Brass floor lamp' }));
+    await userEvent.type(within(dialog).getByLabelText('Search items'), 'lakeview');
+    const found = await within(dialog).findByRole('list', { name: 'Items found' });
+    expect(found.textContent).toContain('Lakeview Residence · Noor Haddad');
+    await userEvent.click(within(found).getByRole('button', { name: 'Assign to Brass floor lamp' }));
     await waitFor(() => {
       const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
       expect(put && JSON.parse(String(put[1]!.body))).toEqual({ itemId: lamp.id });
@@ -40,10 +43,32 @@ describe('unmatched arrivals', () => {
   });
 
   it('says when the search finds nothing and what to try instead', async () => {
-    mockFetch({ 'GET /api/receiving/arrivals?status=unmatched': () => jsonResponse([PARCEL]), 'GET /api/items?q=zzz&limit=10': () => jsonResponse([]) });
+    mockFetch({ 'GET /api/receiving/arrivals?status=unmatched': () => jsonResponse([PARCEL]), 'GET /api/receiving/assignable-items?q=zzz': () => jsonResponse([]) });
     renderWithProviders(<UnmatchedArrivals />);
     await userEvent.click(await screen.findByRole('button', { name: 'Assign TBA301234567890' }));
     await userEvent.type(screen.getByLabelText('Search items'), 'zzz');
-    expect(await screen.findByText('No item matches “zzz”. Try the supplier, the project or part of the tracking number.')).toBeTruthy();
+    expect(await screen.findByText('No item waiting to arrive matches “zzz”. Try the project, the designer or part of the tracking number.')).toBeTruthy();
+  });
+
+  it('discards a mis-scan with why, asked by its field first; it leaves the list', async () => {
+    let waiting = [PARCEL];
+    const fetchMock = mockFetch({
+      'GET /api/receiving/arrivals?status=unmatched': () => jsonResponse(waiting),
+      [`POST /api/receiving/arrivals/${PARCEL.id}/discard`]: (init) => {
+        waiting = [];
+        return jsonResponse({ ...PARCEL, discardedAt: '2026-03-02T16:00:00.000Z', discardReason: JSON.parse(String(init!.body)).reason });
+      },
+    });
+    renderWithProviders(<UnmatchedArrivals />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard TBA301234567890' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard arrival' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard arrival' }));
+    const reason = within(dialog).getByLabelText('Why discard it?');
+    expect(document.getElementById(reason.getAttribute('aria-describedby')!)!.textContent).toBe('Say why this arrival is discarded, e.g. a mis-scan of a pallet label.');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    await userEvent.type(reason, 'Mis-scan of the pallet label');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard arrival' }));
+    await waitFor(() => expect(toastsNow()).toContainEqual(['Discarded: TBA301234567890', "Kept in the desk's history with why: Mis-scan of the pallet label"]));
+    expect(await screen.findByText('None waiting')).toBeTruthy();
   });
 });

@@ -1,12 +1,13 @@
 import type { Arrival } from '@midway/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Code, Skeleton } from '@midway/ui';
 import { EmptyState } from '@midway/ui/data';
-import { Inbox, Link2 } from 'lucide-react';
+import { Inbox, Link2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useUnmatchedArrivals } from '../api/receiving-queries';
 import { formatDateTime } from '../shared/format';
 import { AssignArrivalDialog } from './assign-arrival-dialog';
+import { DiscardArrivalDialog } from './discard-arrival-dialog';
 
 const Rows = styled.ul`
   list-style: none;
@@ -27,10 +28,21 @@ const Row = styled.li`
   p { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
 `;
 
-/** Parcels recorded without an item, oldest first as logistics lists them, each assigned to its item from a search. */
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  justify-content: flex-end;
+`;
+
+/**
+ * Parcels recorded without an item, newest first as logistics lists them, each assigned to its item from a search,
+ * or discarded with why when it was a mis-scan (kept in history).
+ */
 export function UnmatchedArrivals() {
   const { data, isLoading, isError, refetch } = useUnmatchedArrivals();
   const [assigning, setAssigning] = useState<Arrival | null>(null);
+  const [discarding, setDiscarding] = useState<Arrival | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -64,16 +76,23 @@ export function UnmatchedArrivals() {
                   <p>Arrived {formatDateTime(a.arrivedAt)}</p>
                   {a.notes ? <p>{a.notes}</p> : null}
                 </div>
-                <Button $variant="outline" onClick={() => setAssigning(a)} aria-label={`Assign ${a.trackingNumber || a.code}`}>
-                  <Link2 aria-hidden />
-                  Assign
-                </Button>
+                <Actions>
+                  <Button $variant="outline" onClick={() => setAssigning(a)} aria-label={`Assign ${a.trackingNumber || a.code}`}>
+                    <Link2 aria-hidden />
+                    Assign
+                  </Button>
+                  <Button $variant="ghost" onClick={() => setDiscarding(a)} aria-label={`Discard ${a.trackingNumber || a.code}`}>
+                    <Trash2 aria-hidden />
+                    Discard
+                  </Button>
+                </Actions>
               </Row>
             ))}
           </Rows>
         )}
       </CardContent>
       {assigning ? <AssignArrivalDialog arrival={assigning} onClose={() => setAssigning(null)} /> : null}
+      {discarding ? <DiscardArrivalDialog arrival={discarding} onClose={() => setDiscarding(null)} /> : null}
     </Card>
   );
 }

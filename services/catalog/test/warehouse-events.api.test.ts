@@ -58,6 +58,24 @@ it('an arrival makes the item received as of the arrival within 3 s, with catalo
   expect((await view()).receivedAt).toBe('2026-06-01T09:30:00.000Z');
 });
 
+it('a parcel assigned by hand at the desk gives its scanned number to an item that had none; an item keeps its own', async () => {
+  const owner = actor();
+  const project = await t.http.project(owner, { name: 'Cedar House' });
+  const bare = (await t.http.item(owner, project.id, { name: 'Rattan chair' })) as Item;
+  const numbered = (await t.http.item(owner, project.id, { name: 'Oak stool', trackingNumber: '1Z999AA10123456784' })) as Item;
+  const scanned = (item: Item, code: string) =>
+    makeEvent('logistics.item.arrived.v1', {
+      arrivalId: randomUUID(), itemId: item.id, projectId: project.id, trackingNumber: code, notes: null, arrivedAt: '2026-06-02T10:00:00.000Z',
+      inspectionDueAt: '2026-06-04T10:00:00.000Z', byUserId: admin,
+    });
+  await publish(scanned(bare, 'TBA301234567890'));
+  await publish(scanned(numbered, 'TBA309999999999'));
+  const items = async () => ((await t.http.get(`/api/projects/${project.id}`, owner)).body as { items: Item[] }).items;
+  const now = await eventually(items, (all) => all.every((i) => i.status === 'received'), 5000);
+  expect(now.find((i) => i.id === bare.id)!.trackingNumber).toBe('TBA301234567890');
+  expect(now.find((i) => i.id === numbered.id)!.trackingNumber).toBe('1Z999AA10123456784');
+});
+
 it('an item already marked received keeps its date; the history still says the warehouse has it', async () => {
   const { owner, item, view, history } = await setUp();
   expect((await t.http.put(`/api/items/${item.id}/status`, owner, { status: 'received' })).status).toBe(200);

@@ -12,9 +12,11 @@ export class WarehouseRepository {
   }
 
   /** The item is received at `receivedAt` (its status and stamp, as stampsFor decided). */
-  async receive(itemId: string, receivedAt: Date | undefined, at: Date): Promise<void> {
+  /** The item received; `trackingNumber`, when given, becomes its number if it had none (the parcel's scanned code). */
+  async receive(itemId: string, receivedAt: Date | undefined, at: Date, trackingNumber: string | null = null): Promise<void> {
     await this.db.$executeRaw`
-      UPDATE items SET status = 'received', received_at = coalesce(${receivedAt ?? null}::timestamptz, received_at), updated_at = ${at}
+      UPDATE items SET status = 'received', received_at = coalesce(${receivedAt ?? null}::timestamptz, received_at), updated_at = ${at},
+        tracking_number = coalesce(NULLIF(tracking_number, ''), ${trackingNumber})
       WHERE id = ${itemId}::uuid`;
   }
 

@@ -20,10 +20,12 @@ export async function applyItemArrived(r: Repos, event: EventEnvelope<'logistics
     return;
   }
   const arrivedAt = new Date(d.arrivedAt);
-  await r.warehouse.receive(d.itemId, stampsFor('received', before, arrivedAt).receivedAt, new Date());
+  // A parcel assigned by hand at the desk (it matched no item's number): its scanned code becomes the item's number.
+  const takesNumber = !before.trackingNumber && !!d.trackingNumber;
+  await r.warehouse.receive(d.itemId, stampsFor('received', before, arrivedAt).receivedAt, new Date(), takesNumber ? d.trackingNumber : null);
   const after = (await r.items.find(d.itemId))!;
   const owner = (await r.warehouse.ownerOf(d.projectId))!;
-  await r.outbox.add(itemEvents.updated(after, owner, ['status', 'receivedAt']), itemEvents.statusChanged(before, after, owner));
+  await r.outbox.add(itemEvents.updated(after, owner, takesNumber ? ['status', 'receivedAt', 'trackingNumber'] : ['status', 'receivedAt']), itemEvents.statusChanged(before, after, owner));
   await r.activities.add({
     projectId: d.projectId, itemId: d.itemId, type: 'item_status', description: activityText.itemReceived(after.name), metadata: { from: before.status, to: 'received', arrivalId: d.arrivalId },
   });
