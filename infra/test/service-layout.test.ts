@@ -83,6 +83,12 @@ describe.each(SERVICES)('services/%s', (name) => {
     }
   });
 
+  it('reads an upload’s body only through the kit’s readBody (it makes the bytes part of an Idempotency-Key’s fingerprint)', () => {
+    // A route reading the request stream itself would let the same key on another file replay the first file's answer.
+    const ownReading = /for await \(const \w+ of req\b|\breq\.pipe\(|\breq\.(on|once)\(['"](data|readable|end)['"]/;
+    expect(sources(name, 'src/routes').filter((f) => ownReading.test(read(name, `src/routes/${f}`)))).toEqual([]);
+  });
+
   it('writes only through the unit of work (uow.run), never through its reads', () => {
     const write = /\.read\.\w+\.(create|insert|update|upsert|delete|remove|set|record|replace|mark|revoke|retire|consume|complete|claim|add)\w*\(/;
     expect(allSources(name).filter((f) => write.test(read(name, f)))).toEqual([]);
