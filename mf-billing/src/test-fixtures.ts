@@ -4,8 +4,8 @@ import { aProject, NOW } from '@midway/ui/testing';
 export const PROJECT_ID = aProject().id;
 export { aProject };
 
-export const ADMIN: CurrentUser = { id: '1d7b0c9e-3f5a-4b6c-8d7e-9f0a1b2c3d4e', email: 'admin@midway.test', firstName: 'Ada', lastName: 'Admin', systemRole: 'midway_admin' };
-export const DESIGNER: CurrentUser = { id: '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33', email: 'noor@example.com', firstName: 'Noor', lastName: 'Haddad', systemRole: 'designer' };
+export const ADMIN: CurrentUser = { id: '1d7b0c9e-3f5a-4b6c-8d7e-9f0a1b2c3d4e', email: 'admin@midway.test', firstName: 'Ada', lastName: 'Admin', systemRole: 'midway_admin', emailVerified: true };
+export const DESIGNER: CurrentUser = { id: '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33', email: 'noor@example.com', firstName: 'Noor', lastName: 'Haddad', systemRole: 'designer', emailVerified: true };
 
 let n = 0;
 /** An invoice with an id and number of its own each call. */

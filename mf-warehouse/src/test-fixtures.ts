@@ -4,7 +4,7 @@ import { aProject, anItem, NOW } from '@midway/ui/testing';
 export { aProject, anItem, NOW };
 export const PROJECT_ID = aProject().id;
 export const ITEM_ID = anItem().id;
-export const ADMIN: CurrentUser = { id: '1d7b0c9e-3f5a-4b6c-8d7e-9f0a1b2c3d4e', email: 'admin@midway.test', firstName: 'Ada', lastName: 'Admin', systemRole: 'midway_admin' };
+export const ADMIN: CurrentUser = { id: '1d7b0c9e-3f5a-4b6c-8d7e-9f0a1b2c3d4e', email: 'admin@midway.test', firstName: 'Ada', lastName: 'Admin', systemRole: 'midway_admin', emailVerified: true };
 
 let n = 0;
 const nextId = (prefix: string) => `${prefix}-${String(++n).padStart(12, '0')}`;

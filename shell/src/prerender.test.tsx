@@ -2,7 +2,7 @@
 import type { CurrentUser } from '@midway/contracts';
 import { renderSignedInFrame } from './prerender';
 
-const designer: CurrentUser = { id: 'u1', email: 'frida@example.com', firstName: 'Frida', lastName: 'Framed', systemRole: 'designer' };
+const designer: CurrentUser = { id: 'u1', email: 'frida@example.com', firstName: 'Frida', lastName: 'Framed', systemRole: 'designer', emailVerified: true };
 const admin: CurrentUser = { ...designer, systemRole: 'midway_admin' };
 const heading = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1];
 

@@ -6,6 +6,7 @@ import { preloadableLazy } from '@midway/ui';
 import { useSearchShortcut } from '../search/use-search-shortcut';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 // The dialogs start closed: their code (cmdk, the dialog primitives) is fetched while the browser is idle
 // (webpackPrefetch) and run when one is first opened, not with the page (evaluating it was a 150 ms task at 4× CPU
@@ -53,6 +54,7 @@ export default function AppLayout({ user, children }: { user: CurrentUser; child
       <Sidebar user={user} onOpenPanel={setPanel} mobileOpen={navOpen} onMobileOpenChange={setNavOpen} />
       <Main>
         <AppHeader onOpenSearch={() => setSearchOpen(true)} onOpenNav={() => setNavOpen(true)} />
+        <VerifyEmailBanner user={user} />
         <Content id="main-content">
           {children ?? <Outlet />}
         </Content>

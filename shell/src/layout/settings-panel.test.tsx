@@ -60,7 +60,7 @@ describe('ChangePasswordForm (Settings)', () => {
 
 describe('EditProfileForm (Settings)', () => {
   const fetchMock = jest.fn();
-  const me = { id: 'u1', email: 'dana@studio.test', firstName: 'Dana', lastName: 'Ng', company: null, phone: null, systemRole: 'designer' as const };
+  const me = { id: 'u1', email: 'dana@studio.test', firstName: 'Dana', lastName: 'Ng', company: null, phone: null, systemRole: 'designer' as const, emailVerified: true };
   beforeEach(() => {
     resetToasts();
     fetchMock.mockReset();

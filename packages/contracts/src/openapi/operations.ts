@@ -73,8 +73,7 @@ import {
   listDeliveriesQuerySchema,
   updateDeliveryBodySchema,
 } from '../logistics/deliveries';
-import { PURCHASE_ORDER_MAX_BYTES, purchaseOrderSchema, purchaseOrderSummarySchema } from '../logistics/purchase-orders';
-import { IMPORT_KEY_RETENTION_DAYS } from '../catalog/item-imports';
+import { PURCHASE_ORDER_MAX_BYTES, purchaseOrderImportSchema, purchaseOrderSchema, purchaseOrderSummarySchema } from '../logistics/purchase-orders';
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema, invoicesSummaryQuerySchema, invoicesSummarySchema, listInvoicesQuerySchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
 import { publicInvoiceSchema } from '../billing/pay-link';
@@ -666,10 +665,10 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'post', path: '/api/projects/{id}/purchase-orders', operationId: 'uploadPurchaseOrder', tag: 'purchaseOrders', security: 'session',
     params: { id: { description: 'The project id.', uuid: true } },
     summary: `Read a vendor’s PDF purchase order or acknowledgement (at most ${PURCHASE_ORDER_MAX_BYTES} bytes) into a draft with its lines and totals (owner or member)`,
-    description: 'Columns are found by their headers in any order; a wrapped description is one line; a table over pages is one table. `warnings` says what was assumed. A page drawn without text (scanned) is named in `warnings`, its lines unread; a PDF with no text layer at all is a 422; a file that is not a PDF by its bytes a 415; a project the caller may not edit a 404. A refused upload stores nothing. An acknowledgement or packing list of an order uploaded earlier (the same PO number, and vendor when both name one; an imported one first) links its tracking numbers to that order’s lines by SKU, else line number, else name (`linkedPurchaseOrderId`, `linkedPurchaseOrderImported`); the items made from them that have no tracking number get it and its carrier, once however often it is uploaded, or when the order is imported. An order uploaded after its acknowledgement takes that acknowledgement’s tracking numbers in the same way. Its lines that match none are named in `warnings`.',
+    description: 'Columns are found by their headers in any order; a wrapped description is one line; a table over pages is one table. `warnings` says what was assumed. A page drawn without text (scanned) is named in `warnings`, its lines unread; a PDF with no text layer at all is a 422; a file that is not a PDF by its bytes a 415; a project the caller may not edit a 404. The PDF is read in a bounded pool of worker threads: more than 200 pages, or past the pool's time or memory limit for one document (too complex to read), is a 422 saying so; every reader busy is a 503 with Retry-After; more uploads a minute than a person may make is a 429. A refused upload stores nothing. An acknowledgement or packing list of an order uploaded earlier (the same PO number, and vendor when both name one; an imported one first) links its tracking numbers to that order’s lines by SKU, else line number, else name (`linkedPurchaseOrderId`, `linkedPurchaseOrderImported`); the items made from them that have no tracking number get it and its carrier, once however often it is uploaded, or when the order is imported. An order uploaded after its acknowledgement takes that acknowledgement’s tracking numbers in the same way. Its lines that match none are named in `warnings`.',
     upload: { contentTypes: ['application/pdf'], description: 'The PDF.' },
     responses: { 201: { description: 'The purchase order as read.', schema: named('PurchaseOrder', purchaseOrderSchema) } },
-    errors: [404, 413, 415, 422],
+    errors: [404, 413, 415, 422, 429, 503],
   },
   {
     method: 'get', path: '/api/projects/{id}/purchase-orders', operationId: 'listPurchaseOrders', tag: 'purchaseOrders', security: 'session',
@@ -689,8 +688,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'post', path: '/api/purchase-orders/{id}/import', operationId: 'importPurchaseOrder', tag: 'purchaseOrders', security: 'session',
     params: { id: { description: 'The purchase order id.', uuid: true } },
     summary: 'Create one item per line in the project (owner or member), each linked to its line',
-    description: `Name, supplier (the vendor), quantity, price (the unit price), SKU, schedule number (the PO number), notes and finish; a line shipped under a tracking number gives its item that number and carrier. Importing again, twice at once, or after a failure creates each item once and answers the same, for ${IMPORT_KEY_RETENTION_DAYS - 1} days after the first import; after that a repeat is a 409, as is importing an acknowledgement linked to an order (its tracking numbers go to that order's items). Answers like the bulk import.`,
-    responses: { 200: { description: 'The items created (once), and the lines refused with their reasons.', schema: named('BulkImportResponse', bulkImportResponseSchema) } },
+    description: "Name, supplier (the vendor), quantity, price (the unit price), SKU, schedule number (the PO number), notes and finish; a line shipped under a tracking number gives its item that number and carrier. Answers like the bulk import. Each item is created once: importing an order imported already imports nothing and answers no items, `alreadyImportedAt` and a `message` to show ('Already imported on Nov 2, 2026: …'); of imports at once, one answers the items and the others that; a retry after a failure answers the items. Importing an acknowledgement linked to an order is a 409 (its tracking numbers go to that order's items).",
+    responses: { 200: { description: 'The items created (once), and the lines refused with their reasons; none, with when, for an order imported already.', schema: named('PurchaseOrderImport', purchaseOrderImportSchema) } },
     errors: [403, 404, 409],
   },
   {
