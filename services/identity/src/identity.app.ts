@@ -17,6 +17,7 @@ import { contactRoutes } from './routes/contact.routes';
 import { ProfileService } from './domain/profile.service';
 import { profileRoutes } from './routes/profile.routes';
 import { userFactsOf } from './domain/user-events';
+import { signInModule } from './sign-in.module';
 import { EmailVerificationService } from './domain/email-verification.service';
 import { EmailVerificationMailer } from './mail/email-verification.mailer';
 import { emailVerificationRoutes } from './routes/email-verification.routes';
@@ -43,7 +44,7 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   rt.onStop(() => verifyMailer.stop());
   const verification = new EmailVerificationService(uow, verifyMailer, config.PUBLIC_URL);
   rt.housekeeping.add('expired verification links', 60 * 60_000, () => uow.run((r) => r.emailVerifications.deleteExpired()));
-  const auth = new AuthService(uow, keys, verification);
+  const auth = new AuthService(uow, keys, verification, config.ADMIN_2FA);
   const resetMailer = new PasswordResetMailer(config.SMTP_URL, { from: config.MAIL_FROM, logger });
   rt.onStop(() => resetMailer.stop());
   const passwords = new PasswordService(uow, resetMailer, config.PUBLIC_URL);
@@ -58,7 +59,8 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, port
   // Rate-limit counts live in the database, so a limit holds across every identity replica.
   const counters = () => new SharedRateLimitStore(uow);
   rt.housekeeping.add('ended rate-limit windows', 10 * 60_000, () => uow.run((r) => r.rateLimits.deleteExpired()));
-  rt.app.use(authRoutes(auth, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }));
+  const signIn = signInModule({ config, uow, auth, keys, counters, housekeeping: rt.housekeeping });
+  rt.app.use(authRoutes(auth, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }, signIn.wiring), ...signIn.routers);
   rt.app.use(emailVerificationRoutes(verification, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }));
   rt.app.use(passwordRoutes(passwords, { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, counters }));
   rt.app.use(profileRoutes(new ProfileService(uow)));

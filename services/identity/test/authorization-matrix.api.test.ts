@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ANONYMOUS, ANY_SIGNED_IN, describeAuthorizationMatrix, expectEveryRouteHasARow, PUBLIC, uniqueEmail, type Actor, type MatrixRow, type Who } from '@midway/testing';
+import { ADMIN, ANONYMOUS, ANY_SIGNED_IN, describeAuthorizationMatrix, expectEveryRouteHasARow, followProviderRedirects, PUBLIC, startTestOidcProvider, uniqueEmail, type Actor, type MatrixRow, type TestOidcProvider, type Who } from '@midway/testing';
+import { totpCodeAt } from '../src/domain/totp-code';
+import { oidcRoutes } from '../src/routes/oidc.routes';
+import { secondFactorRoutes } from '../src/routes/second-factor.routes';
 import { authRoutes } from '../src/routes/auth.routes';
 import { contactRoutes } from '../src/routes/contact.routes';
 import { passwordRoutes } from '../src/routes/password.routes';
@@ -15,11 +18,16 @@ import { asGateway, json, sessionCookieOf, startTestIdentity, type Identity } fr
  * refused call leaks no account's name and changes no account, session or reset link.
  */
 let identity: Identity;
+// Sign-in through an OpenID Connect provider is public: a real one on 127.0.0.1 (see oidc.api.test.ts).
+let provider: TestOidcProvider;
+const CALLBACK = 'http://localhost:8080/api/login/oidc/oidc/callback';
 beforeAll(async () => {
-  identity = await startTestIdentity();
+  provider = await startTestOidcProvider([CALLBACK]);
+  identity = await startTestIdentity({ PUBLIC_URL: 'http://localhost:8080', ...provider.env('GENERIC') });
 });
 afterAll(async () => {
   await identity?.stop();
+  await provider?.stop();
 });
 
 const PASSWORD = 'matrix-password-1';
@@ -31,6 +39,10 @@ interface Fixture {
   /** A usable reset link's token for the owner's account. */
   resetToken: string;
   verifyToken: string;
+  /** The admin caller's authenticator app, set up but not confirmed. */
+  adminTotpSecret: string;
+  /** Another admin with an app, half-way through signing in: the pending step's cookie and a fresh code. */
+  staffSignIn: () => Promise<{ pending: string; code: string }>;
 }
 
 /** A signed-in caller as the gateway forwards them: its identity token, and the cookie sign-out reads. */
@@ -63,7 +75,30 @@ async function fixture(): Promise<Fixture> {
   // The owner's address-verification link, as if read from their mail.
   const verifyToken = randomBytes(32).toString('base64url');
   await identity.db.$executeRaw`INSERT INTO email_verifications (token_hash, user_id, expires_at) VALUES (${createHash('sha256').update(verifyToken).digest('hex')}, ${owner.userId}::uuid, now() + interval '1 hour')`;
-  return { callers, resetToken, verifyToken };
+  const setup = await fetch(`${identity.url}/api/auth/second-factor/setup`, { method: 'POST', headers: adm.headers });
+  const adminTotpSecret = (await setup.json()).secret;
+  return { callers, resetToken, verifyToken, adminTotpSecret, staffSignIn: () => staffSignIn() };
+}
+
+/** An admin with an app (confirmed with the previous step's code) whose password was just accepted. */
+async function staffSignIn(): Promise<{ pending: string; code: string }> {
+  const staff = await admin();
+  const setup = await (await fetch(`${identity.url}/api/auth/second-factor/setup`, { method: 'POST', headers: staff.headers })).json();
+  await fetch(`${identity.url}/api/auth/second-factor/confirm`, json({ code: totpCodeAt(setup.secret, Date.now() - 30_000) }, staff.headers));
+  const res = await fetch(`${identity.url}/api/login`, json({ email: staff.email, password: PASSWORD }));
+  expect(res.status).toBe(202);
+  const pending = res.headers.getSetCookie().find((c) => c.startsWith('midway_second_step='))!.split(';')[0]!;
+  return { pending, code: totpCodeAt(setup.secret, Date.now()) };
+}
+
+/** The browser's round trip through the provider as a new person; identity's answer to its callback. */
+async function providerSignIn(w: Actor) {
+  const email = uniqueEmail('matrix-oidc');
+  provider.signInAs({ sub: `matrix-${email}`, email, email_verified: true });
+  const start = await fetch(`${identity.url}/api/login/oidc/oidc`, { redirect: 'manual', headers: w.headers });
+  const state = start.headers.getSetCookie().find((c) => c.startsWith('midway_oidc_state='))!.split(';')[0]!;
+  const back = await followProviderRedirects(start.headers.get('location')!, CALLBACK);
+  return call('GET', `${back.pathname}${back.search}`, { ...w, headers: { ...w.headers, cookie: [w.headers.cookie, state].filter(Boolean).join('; ') } });
 }
 
 /** Every fixture account as identity keeps it: its fields, its password, its live sessions and usable reset links. */
@@ -73,7 +108,8 @@ async function snapshot(f: Fixture) {
     SELECT u.id, u.email, u.first_name, u.last_name, u.company, u.phone, u.system_role::text, u.password_hash,
            (SELECT count(*)::int FROM sessions s WHERE s.user_id = u.id AND s.revoked_at IS NULL) AS live_sessions,
            (SELECT count(*)::int FROM password_resets p WHERE p.user_id = u.id AND p.used_at IS NULL) AS reset_links,
-           u.email_verified_at, (SELECT count(*)::int FROM email_verifications v WHERE v.user_id = u.id) AS verification_links
+           u.email_verified_at, (SELECT count(*)::int FROM email_verifications v WHERE v.user_id = u.id) AS verification_links,
+           (SELECT t.confirmed_at FROM totp_factors t WHERE t.user_id = u.id) AS second_factor_on
     FROM users u WHERE u.id = ANY(${ids}::uuid[]) ORDER BY u.id`;
 }
 
@@ -113,12 +149,24 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['GET /api/auth/verify-email', (w, f) => call('GET', `/api/auth/verify-email?token=${f.verifyToken}`, w), PUBLIC(200)],
   // Resend mails the caller's own address only.
   ['POST /api/auth/verify-email/resend', (w) => call('POST', '/api/auth/verify-email/resend', w), ANY_SIGNED_IN(202)],
+  // A provider's sign-in: the state cookie (bound to this browser) and the provider's code are the credential.
+  ['GET /api/login/oidc/:provider', (w) => call('GET', '/api/login/oidc/oidc', w), PUBLIC(303)],
+  ['GET /api/login/oidc/:provider/callback', (w) => providerSignIn(w), PUBLIC(303)],
+  // The second step: the pending step's cookie is the credential (without one, back to sign in).
+  ['GET /api/login/second-factor', (w) => call('GET', '/api/login/second-factor', w), PUBLIC(303)],
+  ['POST /api/login/second-factor', async (w, f) => {
+    const { pending, code } = await f.staffSignIn();
+    return call('POST', '/api/login/second-factor', { ...w, headers: { ...w.headers, cookie: [w.headers.cookie, pending].filter(Boolean).join('; ') } }, { code });
+  }, PUBLIC(200)],
+  // Enrolling an authenticator app is for staff: a designer is refused (403) and nothing of theirs changes.
+  ['POST /api/auth/second-factor/setup', (w) => call('POST', '/api/auth/second-factor/setup', w), ADMIN(200)],
+  ['POST /api/auth/second-factor/confirm', (w, f) => call('POST', '/api/auth/second-factor/confirm', w, { code: totpCodeAt(f.adminTotpSecret, Date.now()) }), ADMIN(200)],
 ];
 
 it('covers every route identity serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
   const limits = { authPerMinute: 0, contactPerMinute: 0, counters: () => none };
-  expectEveryRouteHasARow(ROUTES, [authRoutes(none, limits), passwordRoutes(none, limits), profileRoutes(none), contactRoutes(none, limits), emailVerificationRoutes(none, limits)]);
+  expectEveryRouteHasARow(ROUTES, [authRoutes(none, limits), passwordRoutes(none, limits), profileRoutes(none), contactRoutes(none, limits), emailVerificationRoutes(none, limits), secondFactorRoutes(none, none, { perMinute: 0, counters: () => none }), oidcRoutes(none, 'http://localhost:8080')]);
 });
 
 describeAuthorizationMatrix(ROUTES, { fixture, snapshot, secret: SECRET });

@@ -57,6 +57,8 @@ export const currentUserSchema = z.object({
   company: z.string().nullable().optional(),
   phone: z.string().nullable().optional(),
   systemRole: systemRoleSchema,
+  /** The second factor (TOTP): `enrol` is an admin whom `ADMIN_2FA=required` sends to enrol before anything else. */
+  secondFactor: z.enum(['off', 'on', 'enrol']).optional(),
   /** Whether the user opened the link e-mailed to their address (the shell asks them to, until they have). */
   emailVerified: z.boolean(),
 });

@@ -4,6 +4,8 @@ import { UserRepository } from './user.repository';
 import { PasswordResetRepository } from './password-reset.repository';
 import { RateLimitRepository } from './rate-limit.repository';
 import { EmailVerificationRepository } from './email-verification.repository';
+import { OidcRepository } from './oidc.repository';
+import { TotpRepository } from './totp.repository';
 import { SCHEMA, type Client, type Db, type Tx } from './prisma-client';
 
 export interface Repos {
@@ -12,6 +14,8 @@ export interface Repos {
   passwordResets: PasswordResetRepository;
   rateLimits: RateLimitRepository;
   emailVerifications: EmailVerificationRepository;
+  oidc: OidcRepository;
+  totp: TotpRepository;
   /** Events written with the change, published by the relay after commit. */
   outbox: Outbox;
 }
@@ -28,6 +32,8 @@ export class UnitOfWork extends KitUnitOfWork<Tx, Omit<Repos, 'outbox'>> {
         passwordResets: new PasswordResetRepository(client as Client),
         rateLimits: new RateLimitRepository(client as Client),
         emailVerifications: new EmailVerificationRepository(client as Client),
+        oidc: new OidcRepository(client as Client),
+        totp: new TotpRepository(client as Client),
       }),
       afterCommit,
     });

@@ -19,7 +19,8 @@ export interface UserRecord {
 export interface NewUser {
   id: string;
   email: string;
-  passwordHash: string;
+  /** Null for an account made by an OpenID Connect provider's sign-in (it can set one with a reset link). */
+  passwordHash: string | null;
   firstName: string | null;
   lastName: string | null;
   systemRole: SystemRole;

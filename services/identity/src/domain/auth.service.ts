@@ -7,6 +7,7 @@ import { hashPassword, timingDummyHash, verifyPassword } from './password';
 import { signedInUser } from './session-access';
 import { sessionRevokedEvent } from './session-events';
 import { userEvents } from './user-events';
+import { secondFactorState, type AdminSecondFactorPolicy } from './admin-second-factor';
 import { markEmailVerified, type EmailVerificationService } from './email-verification.service';
 
 export interface SessionMeta {
@@ -38,6 +39,8 @@ export class AuthService {
     private readonly keys: { privateKey: string; publicKey: string },
     /** E-mails a new person the link that verifies their address. */
     private readonly verification?: Pick<EmailVerificationService, 'sendFirst'>,
+    /** `required`: an admin's session without a second factor reaches only its enrolment (ADMIN_2FA). */
+    private readonly secondFactorPolicy: AdminSecondFactorPolicy = 'optional',
   ) {}
 
   /**
@@ -92,11 +95,12 @@ export class AuthService {
     return { user, created: false };
   }
 
-  async login(body: LoginBody, meta: SessionMeta): Promise<SignedIn> {
+  /** The sign-in's first step: the account whose password this is. SignInService decides what comes next. */
+  async checkPassword(body: LoginBody): Promise<UserRecord> {
     const user = await this.uow.read.users.findByEmail(body.email);
     const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await timingDummyHash(), body.password);
     if (!user || !ok) throw unauthorized('Incorrect e-mail or password.');
-    return this.openSession(user, meta);
+    return user;
   }
 
   /** Revokes the session the token names. Unknown, invalid or already revoked tokens are a no-op. */
@@ -111,14 +115,31 @@ export class AuthService {
   }
 
   async currentUser(userId: string, sessionId: string): Promise<CurrentUser> {
-    return toCurrentUser(await signedInUser(this.uow.read, { userId, sessionId }));
+    const user = await signedInUser(this.uow.read, { userId, sessionId });
+    return { ...toCurrentUser(user), secondFactor: await this.secondFactorOf(user) };
   }
 
-  private async openSession(user: UserRecord, meta: SessionMeta): Promise<SignedIn> {
+  private async secondFactorOf(user: UserRecord) {
+    return secondFactorState(user, await this.uow.read.totp.isOn(user.id), this.secondFactorPolicy);
+  }
+
+  /** A new session. Only SignInService calls this for a sign-in, after the second step when the account has one. */
+  async openSession(user: UserRecord, meta: SessionMeta): Promise<SignedIn> {
     const sid = randomUUID();
     const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+    const secondFactor = await this.secondFactorOf(user);
     await this.uow.run((r) => r.sessions.create({ sid, userId: user.id, expire: expiresAt, meta }));
-    const token = signSessionToken({ sid, userId: user.id, email: user.email, role: user.systemRole }, this.keys.privateKey);
-    return { user: toCurrentUser(user), token, expiresAt };
+    const token = signSessionToken({ sid, userId: user.id, email: user.email, role: user.systemRole, mustEnrolSecondFactor: secondFactor === 'enrol' }, this.keys.privateKey);
+    return { user: { ...toCurrentUser(user), secondFactor }, token, expiresAt };
+  }
+
+  /** The caller's session signed again as the user stands now (after enrolling a second factor), to its same expiry. */
+  async reissue(caller: { userId: string; sessionId: string }): Promise<SignedIn> {
+    const user = await signedInUser(this.uow.read, caller);
+    const session = (await this.uow.read.sessions.find(caller.sessionId))!;
+    const secondFactor = await this.secondFactorOf(user);
+    const ttl = Math.max(1, Math.floor((session.expire.getTime() - Date.now()) / 1000));
+    const token = signSessionToken({ sid: session.sid, userId: user.id, email: user.email, role: user.systemRole, mustEnrolSecondFactor: secondFactor === 'enrol' }, this.keys.privateKey, ttl);
+    return { user: { ...toCurrentUser(user), secondFactor }, token, expiresAt: session.expire };
   }
 }

@@ -38,3 +38,8 @@ export function perIp(perMinute: number, name: string, counters: RateLimitCounte
 export function perIpAndCaller(perMinute: number, name: string, counters: RateLimitCounters): RequestHandler[] {
   return [limiter(perMinute, ipOf, `${name}:ip`, counters), limiter(perMinute, (req) => callerOf(req).userId, `${name}:user`, counters)];
 }
+
+/** Per IP and per a key the request carries (a pending sign-in's user); requests without the key count per IP only. */
+export function perIpAndKey(perMinute: number, name: string, counters: RateLimitCounters, key: (req: Request) => string | undefined): RequestHandler[] {
+  return [limiter(perMinute, ipOf, `${name}:ip`, counters), limiter(perMinute, key, `${name}:account`, counters)];
+}
