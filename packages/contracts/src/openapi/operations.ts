@@ -11,6 +11,7 @@ import {
   verificationSentSchema,
 } from '../identity/auth';
 import { currentUserSchema, profileBodySchema } from '../identity/users';
+import { recoveryCodesSchema, secondFactorCodeBodySchema, secondStepRequiredSchema, totpConfirmBodySchema, totpSetupSchema } from '../identity/second-factor';
 import { activitySchema, listActivitiesQuerySchema } from '../catalog/activity';
 import { dashboardStatsSchema } from '../catalog/dashboard';
 import {
@@ -164,9 +165,9 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'post', path: '/api/login', operationId: 'login', tag: 'identity', security: 'public',
     summary: 'Sign in with e-mail and password',
-    description: 'JSON callers get the user and the session cookie; a form post is redirected to `/` (or gets the page back with the error). Rate-limited per IP and per account.',
+    description: 'JSON callers get the user and the session cookie; a form post is redirected to `/` (or gets the page back with the error). An account with a second factor gets no session yet: 202 (a form: a redirect to /api/login/second-factor) and a pending step’s cookie for POST /api/login/second-factor. Rate-limited per IP and per account.',
     body: { ...named('LoginBody', loginBodySchema), form: true },
-    responses: { 200: signedIn, 303: formRedirect },
+    responses: { 200: signedIn, 202: { description: 'The password is right; the app’s code comes next (no session yet).', schema: named('SecondStepRequired', secondStepRequiredSchema) }, 303: formRedirect },
     errors: [401, 429],
   },
   {
@@ -252,6 +253,52 @@ export const API_OPERATIONS: ApiOperation[] = [
     description: 'Rate-limited per IP and per account. An address already verified is a 409 `already_verified`.',
     responses: { 202: { description: 'A new link is on its way.', schema: named('VerificationSent', verificationSentSchema) } },
     errors: [409, 429],
+  },
+  {
+    method: 'get', path: '/api/login/oidc/{provider}', operationId: 'oidcSignInStart', tag: 'identity', security: 'public',
+    summary: 'Continue with an OpenID Connect provider (Google, Microsoft, another issuer)',
+    description: 'Only for a provider configured in identity (`OIDC_<NAME>_*`); any other is a 404 page. Keeps the state, nonce and PKCE verifier server-side, sets the state in an httpOnly cookie for the callback (10 minutes) and redirects to the provider.',
+    params: { provider: { description: '`google`, `microsoft` or `oidc` (the generic issuer).' } },
+    query: z.object({ returnTo: z.string().optional().describe('A path on this site to go to once signed in.') }),
+    responses: { 303: { description: 'To the provider’s authorization endpoint.', headers: { Location: { description: 'The provider’s sign-in' } } } },
+    errors: [404, 503],
+  },
+  {
+    method: 'get', path: '/api/login/oidc/{provider}/callback', operationId: 'oidcSignInCallback', tag: 'identity', security: 'public',
+    summary: 'Where the provider sends the browser back',
+    description: 'The state must match the browser’s cookie and a sign-in started within 10 minutes, used once; the code is exchanged with the PKCE verifier and the ID token verified (signature, issuer, audience, expiry, nonce). A linked account signs in; otherwise an address the provider marks `email_verified` links to the account with it or creates a verified one. Refusals are HTML pages saying what to do (400; 403 for an unverified address). An account with a second factor goes to its second step.',
+    params: { provider: { description: 'The provider the sign-in started with.' } },
+    query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+    responses: { 303: { description: 'Signed in (to `returnTo`), or on to the second step.', headers: { Location: { description: 'returnTo or /api/login/second-factor' } } } },
+    errors: [403, 404],
+  },
+  {
+    method: 'get', path: '/api/login/second-factor', operationId: 'secondStepPage', tag: 'identity', security: 'public',
+    summary: 'The sign-in’s second step: the authenticator app’s code',
+    responses: { 200: { description: 'An HTML form for the code (with a pending step’s cookie).', contentType: 'text/html' }, 303: { description: 'No pending step: back to sign in.' } },
+  },
+  {
+    method: 'post', path: '/api/login/second-factor', operationId: 'secondStep', tag: 'identity', security: 'public',
+    summary: 'Finish signing in with the app’s code or a recovery code',
+    description: 'Needs the pending step’s httpOnly cookie (5 minutes) that POST /api/login set with its 202. A code is accepted once within its 30-second window; a recovery code once. Rate-limited per IP and per account. A form post is redirected to `returnTo`.',
+    body: { ...named('SecondFactorCodeBody', secondFactorCodeBodySchema), form: true },
+    responses: { 200: signedIn, 303: formRedirect },
+    errors: [401, 429],
+  },
+  {
+    method: 'post', path: '/api/auth/second-factor/setup', operationId: 'secondFactorSetup', tag: 'identity', security: 'session',
+    summary: 'Start enrolling an authenticator app (staff)',
+    description: 'A new secret, as a QR code and as text. Nothing is on until a first code confirms it. Admins only (403 otherwise); 409 when an app is on already.',
+    responses: { 200: { description: 'The secret for the app.', schema: named('TotpSetup', totpSetupSchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'post', path: '/api/auth/second-factor/confirm', operationId: 'secondFactorConfirm', tag: 'identity', security: 'session',
+    summary: 'Turn the app on with its first code; the recovery codes, shown once',
+    description: 'The session cookie is signed again (under `ADMIN_2FA=required` it reaches everything from now on). Only the recovery codes’ hashes are kept.',
+    body: named('TotpConfirmBody', totpConfirmBodySchema),
+    responses: { 200: { description: 'On; ten recovery codes.', schema: named('RecoveryCodes', recoveryCodesSchema) } },
+    errors: [403, 409, 429],
   },
   {
     method: 'post', path: '/api/contact', operationId: 'contact', tag: 'identity', security: 'public',
