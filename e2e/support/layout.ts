@@ -38,7 +38,7 @@ export async function expectNoHorizontalScroll(page: Page, settleMs = 3000): Pro
       let right = 0;
       for (const el of Array.from(document.body.querySelectorAll('*'))) {
         const r = el.getBoundingClientRect().right;
-        if (r > right) [right, widest] = [r, `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${String(el.className).split(' ').join('.')}`];
+        if (r > right) [right, widest] = [r, `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${String(el.className).split(' ').join('.')} "${(el.textContent ?? '').trim().slice(0, 60)}" in ${el.parentElement?.tagName.toLowerCase()}.${String(el.parentElement?.className ?? '').split(' ').join('.')}`];
       }
       return { scrollWidth, clientWidth, widest: `${widest} (right edge ${Math.round(right)} px)` };
     });

@@ -40,11 +40,10 @@ const Check = styled.input`
   cursor: pointer;
 `;
 
+// A long name wraps, whole: cut off with an ellipsis it could not be read on a phone.
 const Name = styled.p`
   font-weight: 600;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  overflow-wrap: anywhere;
 `;
 
 const Meta = styled.p`

@@ -1,6 +1,6 @@
 import type { MemberRole, Project, ProjectMember } from '@midway/contracts';
 import { canOnProject } from '@midway/contracts/vocab';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Input, isUnauthorizedError, Label, NativeSelect, Skeleton, toast, serverMessage } from '@midway/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmailText, FieldError, Input, isUnauthorizedError, Label, NativeSelect, Skeleton, toast, serverMessage } from '@midway/ui';
 import { Avatar } from '@midway/ui/avatar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Mail, UserMinus, UserPlus } from 'lucide-react';
@@ -12,21 +12,25 @@ import { formatDate, initials } from '../shared/format';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+// minmax(0, 1fr): a long name or address sizes no track wider than the card (an auto track took the text's width).
 const List = styled.ul`
   list-style: none;
   margin: 0 0 16px;
   padding: 0;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 10px;
 `;
 
+// Names and addresses wrap (whole, never cut off); the badge goes under them when the row is too narrow for both.
 const Row = styled.li`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 10px;
+  gap: 6px 10px;
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  > div { flex: 1; min-width: 0; }
-  p { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  > div { flex: 1 1 160px; min-width: 0; }
+  p { overflow-wrap: anywhere; }
 `;
 
 const Muted = styled.p`
@@ -120,8 +124,8 @@ export function ProjectMembers({ project }: { project: Pick<Project, 'id' | 'acc
                 <Row key={row.key}>
                   {m.status === 'invited' ? <Mail aria-hidden size={20} style={{ margin: '0 6px' }} /> : <Avatar fallback={initials(row.name)} size={32} />}
                   <div>
-                    <p>{row.name}</p>
-                    <Muted>{row.detail}</Muted>
+                    <p>{m.status === 'invited' ? <EmailText email={row.name} /> : row.name}</p>
+                    <Muted>{m.status === 'invited' || !row.detail ? row.detail : <EmailText email={row.detail} />}</Muted>
                   </div>
                   <Badge $tone={m.status === 'invited' ? 'yellow' : m.role === 'owner' ? 'blue' : 'grey'}>{m.status === 'invited' ? `Invited · ${ROLE_LABEL[m.role]}` : ROLE_LABEL[m.role]}</Badge>
                   {canManage && row.removeId ? (

@@ -9,8 +9,10 @@ export const Columns = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(0, 1fr); }
 `;
 
+// One track of minmax(0, 1fr): the cards take the column's width, not their longest unbreakable line's.
 export const Side = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 24px;
 `;
 
