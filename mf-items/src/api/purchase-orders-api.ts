@@ -1,4 +1,7 @@
-import type { BulkImportResponse, PurchaseOrder, PurchaseOrderSummary } from '@midway/contracts';
+import type { BulkImportResponse, PurchaseOrder, PurchaseOrderImport, PurchaseOrderSummary } from '@midway/contracts';
+
+/** The bulk import's answer; an order imported already answers no items, with when and the words to show. */
+export type PurchaseOrderImportAnswer = BulkImportResponse & Pick<PurchaseOrderImport, 'alreadyImportedAt' | 'message'>;
 import { apiJson, ApiError } from '@midway/ui';
 
 /** Logistics' purchase-order calls (through the gateway): the PDF up as one raw body, with its progress. */
@@ -19,7 +22,7 @@ export function createPurchaseOrdersApi(baseUrl = '') {
         xhr.onerror = () => reject(new Error('Network error'));
         xhr.send(file);
       }),
-    import: (id: string) => apiJson<BulkImportResponse>('POST', url(`/api/purchase-orders/${encodeURIComponent(id)}/import`)),
+    import: (id: string) => apiJson<PurchaseOrderImportAnswer>('POST', url(`/api/purchase-orders/${encodeURIComponent(id)}/import`)),
     list: (projectId: string) => apiJson<PurchaseOrderSummary[]>('GET', url(`/api/projects/${encodeURIComponent(projectId)}/purchase-orders`)),
   };
 }

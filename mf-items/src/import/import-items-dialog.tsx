@@ -153,6 +153,13 @@ export default function ImportItemsDialog({ open, onOpenChange, mode = 'csv', pr
       const result = await purchaseOrdersApi.import(order.id);
       setProgress(100);
       await refresh();
+      // Imported before (here, from the project page, or in another tab): nothing new, and the answer says when.
+      if (result.alreadyImportedAt) {
+        toast({ title: 'Nothing new imported', description: result.message ?? 'Already imported: its items are on the Items page.' });
+        setPo(null);
+        onOpenChange(false);
+        return;
+      }
       toast({ title: 'Success', description: `Successfully imported ${result.items.length} items`, variant: 'success' });
       if (result.errors > 0) {
         setRefused(result.errorDetails);

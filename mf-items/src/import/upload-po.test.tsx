@@ -57,6 +57,22 @@ describe('Upload PO with a PDF', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it('an order imported already (from the project page, another tab) says so in the server’s words, not as a success', async () => {
+    const already = 'Already imported on Nov 26, 2026: nothing new was imported. Its items are on the Items page.';
+    mockFetch({
+      'GET /api/projects': () => jsonResponse([aProject()]),
+      'POST /api/purchase-orders/7d1c0f1e-aaaa-4bbb-8ccc-0123456789ab/import': () => jsonResponse({ items: [], errors: 0, errorDetails: [], alreadyImportedAt: '2026-11-26T13:00:00.000Z', message: already }),
+    });
+    jest.spyOn(purchaseOrdersApi, 'upload').mockResolvedValue(aPurchaseOrder(4));
+    const onOpenChange = jest.fn();
+    renderWithProviders(<ImportItemsDialog open mode="po" onOpenChange={onOpenChange} projectId={PROJECT_ID} />);
+    await userEvent.upload(screen.getByLabelText('File'), pdf());
+    await userEvent.click(await screen.findByRole('button', { name: 'Import 4 Items' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Nothing new imported', description: already }));
+    expect(getToasts().some((t) => t.variant === 'success')).toBe(false);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
   it('an acknowledgement of an order imported earlier says where its tracking numbers went, with its unmatched lines, and offers no Import', async () => {
     mockFetch({ 'GET /api/projects': () => jsonResponse([aProject()]) });
     const unmatched = 'Line 4 (Floor lamp, NW-LP-300) matches no line of purchase order NW-2026-0142; no item gets its tracking number.';

@@ -56,6 +56,24 @@ describe('the project page’s purchase orders', () => {
     expect(fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/import') && (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(1);
   });
 
+  it('an order imported meanwhile (in the upload dialog, another tab) says so in the server’s words, and reads the orders again', async () => {
+    let imported = false;
+    const already = 'Already imported on Nov 26, 2026: nothing new was imported. Its items are on the Items page.';
+    mockFetch({
+      [`GET /api/projects/${PROJECT}/purchase-orders`]: () => jsonResponse([order('a', imported ? { importedAt: '2026-11-26T13:00:00.000Z' } : {})]),
+      'POST /api/purchase-orders/a/import': () => {
+        imported = true;
+        return jsonResponse({ items: [], errors: 0, errorDetails: [], alreadyImportedAt: '2026-11-26T13:00:00.000Z', message: already });
+      },
+    });
+    renderWithProviders(<PurchaseOrders projectId={PROJECT} canImport />);
+    const region = await screen.findByRole('region', { name: 'Purchase Orders' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Import NW-2026-0142 (4 lines)' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Nothing new imported', description: already }));
+    expect(getToasts()[0]!.variant).not.toBe('success');
+    await waitFor(() => expect(within(region).queryByRole('button')).toBeNull());
+  });
+
   it('says why an import was refused in the server’s words, and shows no Import to a viewer', async () => {
     const refusal = 'This document is about a purchase order uploaded earlier and not imported yet: import that order, and its items get these tracking numbers.';
     mockFetch({

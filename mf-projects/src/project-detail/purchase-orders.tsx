@@ -1,4 +1,4 @@
-import type { BulkImportResponse, PurchaseOrderSummary } from '@midway/contracts';
+import type { BulkImportResponse, PurchaseOrderImport, PurchaseOrderSummary } from '@midway/contracts';
 import { apiJson, Badge, Button, Card, CardContent, CardHeader, CardTitle, formatMoney, isUnauthorizedError, serverMessage, toast } from '@midway/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
@@ -34,8 +34,13 @@ export const usePurchaseOrders = (projectId: string) =>
 export function useImportPurchaseOrder() {
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: (id: string) => apiJson<BulkImportResponse>('POST', `/api/purchase-orders/${encodeURIComponent(id)}/import`),
+    mutationFn: (id: string) => apiJson<BulkImportResponse & Pick<PurchaseOrderImport, 'alreadyImportedAt' | 'message'>>('POST', `/api/purchase-orders/${encodeURIComponent(id)}/import`),
     onSuccess: async (result) => {
+      // Imported meanwhile (in the upload dialog or another tab): nothing new, and the answer says when.
+      if (result.alreadyImportedAt) {
+        toast({ title: 'Nothing new imported', description: result.message ?? 'Already imported: its items are on the Items page.' });
+        return refresh();
+      }
       const n = result.items.length;
       toast({ title: 'Imported', description: `${n} ${n === 1 ? 'item' : 'items'} added to the project${result.errors ? `; ${result.errors} ${result.errors === 1 ? 'line was' : 'lines were'} refused` : ''}.`, variant: result.errors ? 'destructive' : 'success' });
       await refresh();

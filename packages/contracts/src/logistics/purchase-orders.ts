@@ -75,4 +75,18 @@ export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 export const purchaseOrderSummarySchema = purchaseOrderSchema.omit({ lines: true, shipments: true, linkedPurchaseOrderId: true, linkedPurchaseOrderImported: true }).extend({ lineCount: z.number().int() });
 export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummarySchema>;
 
+/**
+ * POST /api/purchase-orders/{id}/import: the bulk import's answer. Importing an order imported already imports nothing:
+ * no items, `alreadyImportedAt` the first import's time and `message` the words the screen shows ('Already imported on
+ * Nov 2, 2026: …').
+ */
+export const purchaseOrderImportSchema = z.object({
+  items: z.array(z.object({ id: z.string() }).loose()),
+  errors: z.number().int(),
+  errorDetails: z.array(z.object({ row: z.number().int() }).loose()),
+  alreadyImportedAt: z.string().nullable(),
+  message: z.string().optional(),
+});
+export type PurchaseOrderImport = z.infer<typeof purchaseOrderImportSchema>;
+
 export const purchaseOrderFileUrl = (id: string) => `/api/purchase-orders/${id}/file`;

@@ -154,10 +154,17 @@ export class PurchaseOrderRepository {
    * Links each imported line to its item and stamps the first import. The document's row is locked first, so a
    * later document linking to its lines (lockNumberedDocuments) waits for the lines' items.
    */
-  async markImported(id: string, links: { position: number; itemId: string }[]): Promise<void> {
-    await this.db.$queryRaw`SELECT id FROM documents WHERE id = ${id}::uuid FOR NO KEY UPDATE`;
+  /**
+   * Links the lines to their items and marks the order imported, once: an import that finds it marked already (a
+   * racing one got there first) changes nothing and learns when that was.
+   */
+  async markImported(id: string, links: { position: number; itemId: string }[]): Promise<{ importedAt: Date; first: boolean }> {
+    const [row] = await this.db.$queryRaw<{ imported_at: Date | null }[]>`SELECT imported_at FROM documents WHERE id = ${id}::uuid FOR NO KEY UPDATE`;
+    if (row?.imported_at) return { importedAt: row.imported_at, first: false };
     for (const l of links) await this.db.documentLine.updateMany({ where: { documentId: id, position: l.position }, data: { itemId: l.itemId } });
-    await this.db.document.updateMany({ where: { id, importedAt: null }, data: { importedAt: new Date() } });
+    const importedAt = new Date();
+    await this.db.document.updateMany({ where: { id, importedAt: null }, data: { importedAt } });
+    return { importedAt, first: true };
   }
 
   /** The project's purchase orders, newest first. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError, notFound, notSeenYet, type Bus, type Caller, type CatchUp } from '@midway/service-kit';
-import { canOnProject, IMPORT_ITEMS_SUBJECT, importItemsReplySchema, isUuid, PURCHASE_ORDER_MAX_BYTES, type ImportItemsRequest, type PurchaseOrder, type PurchaseOrderSummary } from '@midway/contracts';
+import { canOnProject, IMPORT_ITEMS_SUBJECT, importItemsReplySchema, isUuid, PURCHASE_ORDER_MAX_BYTES, type ImportItemsRequest, type PurchaseOrder, type PurchaseOrderImport, type PurchaseOrderSummary } from '@midway/contracts';
 import { accessFor } from '../logistics-access';
 import { detectCarrier, trackingUrl } from '@midway/carriers';
 import type { UnitOfWork, Repos } from '../../data/unit-of-work';
@@ -9,7 +9,7 @@ import type { PhotoStore } from '../photo.service';
 import { logisticsEvents } from '../logistics-events';
 import { readPurchaseOrder, UnreadablePurchaseOrderError, type ParsedPurchaseOrder } from './po-parser';
 import { acknowledgementsWaitingFor, matchOrderLines, orderNumberKey, orderShippedBy, type NumberedDocument } from './order-matching';
-import { reimportRefusal } from './reimport-window';
+import { alreadyImportedMessage } from './reimport-window';
 import { PdfReadCancelledError, PdfReaderBusyError, type PdfTextReader } from './pdf-reading.pool';
 
 const NOT_FOUND = 'Project not found';
@@ -86,14 +86,14 @@ export class PurchaseOrderService {
   /**
    * One item per line in catalog (name, supplier = vendor, quantity, price = unit price, SKU, schedule number = PO
    * number, notes, finish, and a shipment's tracking number and carrier), each then linked to its line. Catalog
-   * imports under the document's id as its key, so importing twice, twice at once, or again after a crash between
-   * the two services creates each item once; the answer is the bulk import's.
+   * imports under the document's id as its key, so importing twice at once, or again after a crash between the two
+   * services, creates each item once; the answer is the bulk import's. An order imported already imports nothing
+   * again: the answer has no items and says when it was imported; of imports racing, one answers the items.
    */
-  async import(caller: Caller, id: string) {
+  async import(caller: Caller, id: string): Promise<PurchaseOrderImport> {
     const po = await this.readable(caller, id);
     await accessFor(this.uow.read, caller, po.projectId, 'editItems', { missing: PO_NOT_FOUND, changing: 'items' });
-    const refusal = reimportRefusal(po.importedAt);
-    if (refusal) throw new HttpError(409, 'already_imported', refusal);
+    if (po.importedAt) return nothingNew(po.importedAt);
     // An acknowledgement of an imported order ships that order's items: importing it would make them twice.
     if (po.linkedPurchaseOrderId) throw new HttpError(409, 'already_imported', po.linkedPurchaseOrderImported ? ACKNOWLEDGED_ORDER_IMPORTED : ACKNOWLEDGED_ORDER_WAITING);
     const tracking = new Map<string, { trackingNumber: string; carrierId: string | null }>();
@@ -119,14 +119,16 @@ export class PurchaseOrderService {
     const failed = new Set(reply.result.errorDetails.map((e) => e.row - 1));
     const lineIndexes = po.lines.map((_, i) => i).filter((i) => !failed.has(i));
     const links = reply.result.items.map((item, k) => ({ position: lineIndexes[k]!, itemId: item.id }));
-    await this.uow.run(async (r) => {
-      await r.purchaseOrders.markImported(po.id, links);
+    const marked = await this.uow.run(async (r) => {
+      const mark = await r.purchaseOrders.markImported(po.id, links);
+      if (!mark.first) return mark;
       // An acknowledgement linked while catalog made the items found no items yet: they get its numbers as they would later.
       const late = lateShipments(await r.purchaseOrders.firstShipmentByLine(po.id), tracking);
       const at = new Date();
       for (const s of late) await r.outbox.add(logisticsEvents.shipmentLinked({ ...s, purchaseOrderId: po.id, projectId: po.projectId }, caller.userId, at));
+      return mark;
     });
-    return reply.result;
+    return marked.first ? { ...reply.result, alreadyImportedAt: null } : nothingNew(marked.importedAt);
   }
 
   async list(caller: Caller, projectId: string): Promise<PurchaseOrderSummary[]> {
@@ -166,6 +168,10 @@ export class PurchaseOrderService {
     if (!access) throw askCatalog && isUuid(projectId) ? notSeenYet('catalog.project', projectId, missing) : notFound(missing);
   }
 }
+
+const nothingNew = (importedAt: Date | string): PurchaseOrderImport => ({
+  items: [], errors: 0, errorDetails: [], alreadyImportedAt: new Date(importedAt).toISOString(), message: alreadyImportedMessage(importedAt),
+});
 
 interface UploadedDocument extends Omit<ParsedPurchaseOrder, 'lines' | 'tracking'> {
   id: string;

@@ -1,15 +1,8 @@
-import { IMPORT_KEY_RETENTION_DAYS } from '@midway/contracts';
-
-const DAY_MS = 24 * 60 * 60_000;
-
 /**
- * Importing a purchase order again answers the first import only while catalog remembers its import key; a day
- * before catalog forgets it, a repeat is refused instead, so it can never create the items a second time.
+ * Importing a purchase order again imports nothing: its items were made by the first import (catalog made each once,
+ * under the document's id). The answer says so, and when, in words the screen shows as they are.
  */
-export function reimportRefusal(importedAt: string | null, now = new Date()): string | null {
-  if (!importedAt) return null;
-  const at = new Date(importedAt);
-  if (now.getTime() - at.getTime() < (IMPORT_KEY_RETENTION_DAYS - 1) * DAY_MS) return null;
-  const day = at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  return `This purchase order was imported on ${day}; its items are on the Items page.`;
+export function alreadyImportedMessage(importedAt: Date | string): string {
+  const day = new Date(importedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return `Already imported on ${day}: nothing new was imported. Its items are on the Items page.`;
 }
