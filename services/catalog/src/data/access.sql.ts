@@ -20,3 +20,11 @@ export function inReachableProject(caller: Caller, projectId: Prisma.Sql): Prism
   if (isAdmin(caller)) return Prisma.sql`TRUE`;
   return Prisma.sql`${projectId} IN (SELECT id FROM projects WHERE created_by_id = ${caller.userId}::uuid UNION ALL SELECT project_id FROM project_memberships WHERE user_id = ${caller.userId}::uuid)`;
 }
+
+/** The caller's role on project `p` (the roles are the contract's PROJECT_ACCESS_LEVELS): null when they have none. */
+export function accessLevel(caller: Caller): Prisma.Sql {
+  return isAdmin(caller)
+    ? Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner' ELSE 'admin' END`
+    : Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner'
+        ELSE (SELECT m.role FROM project_memberships m WHERE m.project_id = p.id AND m.user_id = ${caller.userId}::uuid) END`;
+}

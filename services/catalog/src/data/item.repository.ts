@@ -1,7 +1,7 @@
 import type { Caller } from '@midway/service-kit';
-import type { CreateItemBody, Item, ItemStatus, TrackingMatch, UpdateItemBody } from '@midway/contracts';
-import { stampsFor } from '../domain/item-timestamps';
-import { accessibleProjects } from './access.sql';
+import type { CreateItemBody, Item, ItemStatus, ProjectAccess, TrackingMatch, UpdateItemBody } from '@midway/contracts';
+import { stampsFor, stampsSql } from '../domain/item-timestamps';
+import { accessibleProjects, accessLevel } from './access.sql';
 import { ITEM_ROW } from './item.fields';
 import { toItem, type ItemRow } from './mappers';
 import { Prisma, type Client } from './prisma-client';
@@ -24,6 +24,35 @@ function itemData(body: Partial<CreateItemBody> | UpdateItemBody) {
     ...(price !== undefined ? { price: price === null ? null : new Prisma.Decimal(price) } : {}),
     ...(estimatedPrice !== undefined ? { estimatedPrice: estimatedPrice === null ? null : new Prisma.Decimal(estimatedPrice) } : {}),
   };
+}
+
+/** What an item's carrier is worked out from (trackingOf): its number and its chosen carrier, as stored. */
+export interface TrackingFacts {
+  trackingNumber: string | null;
+  carrierId: string | null;
+}
+
+/** A status change asked of changeStatus: what the domain decided the statement writes. */
+export interface StatusChange {
+  status: ItemStatus;
+  /** The roles that may change items (the statement changes nothing for any other). */
+  editors: readonly ProjectAccess[];
+  at: Date;
+  /** The history line's text for the item's name. */
+  description: (name: Prisma.Sql) => Prisma.Sql;
+  /** The events' outbox rows (id, type, payload) from the changed row `c`. */
+  events: Prisma.Sql;
+  /** The number and chosen carrier the events' carrier was worked out from: the row must still have them. */
+  tracking: TrackingFacts;
+  requestId: string | null;
+}
+
+/** What changeStatus found: the item before (null when the caller does not reach it), with the caller's role; after, when it changed. */
+export interface StatusChangeOutcome {
+  before: Item | null;
+  access: ProjectAccess | null;
+  tracking: TrackingFacts;
+  after: Item | null;
 }
 
 /** A tracking number as compared for matches: without spaces or dashes, in upper case (as carriers print it). */
@@ -63,6 +92,48 @@ export class ItemRepository {
     const link = productVariantId !== undefined ? { productVariantId } : {};
     await this.db.item.update({ where: { id }, data: { ...itemData(body), ...link, ...(body.status ? { status } : {}), ...stampsFor(status, current) } });
     return (await this.find(id))!;
+  }
+
+  /**
+   * A status change in one statement, which Postgres runs as a transaction of its own: the item row is locked and
+   * read with the caller's role, updated (stamped by the timestamps rule) when the role may and the status differs
+   * and the number and chosen carrier are still `tracking`, with its history line and its events inserted from the
+   * changed row; nothing else is read. Racing changes of one item queue on its row lock, so each is computed from
+   * the one before, and each one's events get their seq after the other's commit (the order of one item's events).
+   * The schema's outbox lock is not taken: the statement's triggers update the counters after every CTE, and
+   * taking it before them would order the locks the other way round from every other writer.
+   */
+  async changeStatus(caller: Caller, id: string, change: StatusChange): Promise<StatusChangeOutcome> {
+    const at = change.at.toISOString();
+    const stamps = stampsSql(change.status, change.at);
+    const [row] = await this.db.$queryRaw<{ before: string; after: string | null; access: ProjectAccess | null; tracking_number: string | null; carrier_id: string | null }[]>`
+      WITH cur AS (
+        SELECT i.*, p.name AS project_name, p.client_name, p.created_by_id, ${accessLevel(caller)} AS access
+        FROM items i JOIN projects p ON p.id = i.project_id
+        WHERE i.id = ${id}::uuid AND ${accessibleProjects(caller)}
+        FOR NO KEY UPDATE OF i
+      ), changed AS (
+        UPDATE items i SET status = ${change.status}, updated_at = ${at}::timestamptz, received_at = ${stamps.receivedAt}, delivered_at = ${stamps.deliveredAt}
+        FROM cur
+        WHERE i.id = cur.id AND cur.access = ANY(${[...change.editors]}::text[]) AND cur.status <> ${change.status}
+          AND cur.tracking_number IS NOT DISTINCT FROM ${change.tracking.trackingNumber}::text AND cur.carrier_id IS NOT DISTINCT FROM ${change.tracking.carrierId}::text
+        RETURNING i.*, cur.status AS from_status, cur.project_name, cur.client_name, cur.created_by_id
+      ), history AS (
+        INSERT INTO activities (id, project_id, item_id, type, description, metadata)
+        SELECT gen_random_uuid(), c.project_id, c.id, 'item_status', ${change.description(Prisma.sql`c.name`)}, jsonb_build_object('from', c.from_status, 'to', c.status)
+        FROM changed c
+      ), events AS (
+        INSERT INTO outbox_events (id, type, payload, occurred_at, request_id)
+        SELECT e.id, e.type, e.payload, ${at}::timestamptz, ${change.requestId}::text FROM changed c CROSS JOIN LATERAL ${change.events} AS e(id, type, payload)
+      )
+      SELECT row_to_json(cur)::text AS before, (SELECT row_to_json(c)::text FROM changed c) AS after, cur.access, cur.tracking_number, cur.carrier_id FROM cur`;
+    if (!row) return { before: null, access: null, tracking: { trackingNumber: null, carrierId: null }, after: null };
+    return {
+      before: toItem(JSON.parse(row.before) as ItemRow),
+      access: row.access,
+      tracking: { trackingNumber: row.tracking_number, carrierId: row.carrier_id },
+      after: row.after ? toItem(JSON.parse(row.after) as ItemRow) : null,
+    };
   }
 
   async delete(id: string): Promise<void> {

@@ -1,15 +1,8 @@
 import type { Caller } from '@midway/service-kit';
-import { isAdmin, type CreateProjectBody, type Project, type UpdateProjectBody } from '@midway/contracts';
-import { accessibleProjects } from './access.sql';
+import type { CreateProjectBody, Project, UpdateProjectBody } from '@midway/contracts';
+import { accessibleProjects, accessLevel as accessOf } from './access.sql';
 import { toProject, type ProjectRow } from './mappers';
 import { Prisma, type Client } from './prisma-client';
-
-/** The caller's role on the project (the roles are defined in the contract's PROJECT_ACCESS_LEVELS). */
-const accessOf = (caller: Caller) =>
-  isAdmin(caller)
-    ? Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner' ELSE 'admin' END`
-    : Prisma.sql`CASE WHEN p.created_by_id = ${caller.userId}::uuid THEN 'owner'
-        ELSE (SELECT m.role FROM project_memberships m WHERE m.project_id = p.id AND m.user_id = ${caller.userId}::uuid) END`;
 
 export class ProjectRepository {
   constructor(private readonly db: Client) {}

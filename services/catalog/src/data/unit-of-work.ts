@@ -64,9 +64,11 @@ function reposFor(client: Client, reader?: Pool, pages?: ItemPageCache): Omit<Re
  * where the change, its activity and its events commit or roll back together.
  */
 export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Repos, 'outbox'>> {
+  private readonly single: Omit<Repos, 'outbox'>;
+
   constructor(
     db: Db,
-    afterCommit: () => void = () => undefined,
+    private readonly afterCommit: () => void = () => undefined,
     /** A plain pg pool for hot read-only queries outside transactions (optional). */
     reader?: Pool,
     onError?: (err: unknown) => void,
@@ -79,5 +81,18 @@ export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Rep
       repos: (client, { inTransaction }) => (inTransaction ? reposFor(client as Client) : reposFor(client as Client, reader, pages)),
       afterCommit,
     });
+    this.single = reposFor(db as Client);
+  }
+
+  /**
+   * A change that is one statement — its row, its history line and its events written by one data-modifying
+   * CTE (ItemRepository.changeStatus) — run as Postgres runs any lone statement: a transaction of its own, with
+   * no BEGIN, COMMIT or connection held between round trips. `work` says whether it wrote events: the relay is
+   * nudged then, as after run()'s commit.
+   */
+  async oneStatement<T>(work: (r: Omit<Repos, 'outbox'>) => Promise<{ result: T; wroteEvents: boolean }>): Promise<T> {
+    const { result, wroteEvents } = await work(this.single);
+    if (wroteEvents) this.afterCommit();
+    return result;
   }
 }

@@ -1,3 +1,4 @@
+import { Prisma } from '../data/prisma-client';
 import { INSPECTION_CONDITION_LABELS, ITEM_STATUS_LABELS, PROJECT_STATUS_LABELS, type InspectionCondition, type ItemStatus, type ProjectStatus } from '@midway/contracts';
 
 /** What the project's history (and the client's Recent Updates) says, in plain words, with the pages' status labels. */
@@ -10,6 +11,8 @@ export const activityText = {
   itemAdded: (name: string) => `Item "${name}" added`,
   itemsImported: (n: number) => `${n} item${n === 1 ? '' : 's'} imported`,
   itemStatus: (name: string, to: ItemStatus) => `"${name}" is now ${ITEM_STATUS_LABELS[to]}`,
+  /** itemStatus for a statement that writes the line from the item's name column. */
+  itemStatusSql: (name: Prisma.Sql, to: ItemStatus) => Prisma.sql`'"' || ${name} || ${`" is now ${ITEM_STATUS_LABELS[to]}`}::text`,
   itemUpdated: (name: string) => `Item "${name}" updated`,
   itemRemoved: (name: string) => `Item "${name}" removed`,
   // A vendor's acknowledgement or packing list of an imported purchase order (logistics).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { makeEvent } from '@midway/service-kit';
 import { IMPORT_EVENT_MAX_ITEMS, type Item } from '@midway/contracts';
+import { Prisma } from '../data/prisma-client';
 
 const facts = (item: Item, designerId: string) => ({
   itemId: item.id,
@@ -56,3 +57,30 @@ export const itemEvents = {
   deleted: (item: Item, designerId: string) =>
     makeEvent('catalog.item.deleted.v1', { itemId: item.id, projectId: item.projectId, designerId, name: item.name, status: item.status, deletedAt: new Date().toISOString() }),
 };
+
+/** A timestamptz as the events write it (Date#toISOString: UTC, milliseconds, `Z`). */
+const isoSql = (column: Prisma.Sql) => Prisma.sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * `itemEvents.updated` and `itemEvents.statusChanged` of a status change, as SQL building each envelope from the
+ * changed row `c` (items' columns, with `from_status` and the project's `created_by_id`), for a statement that
+ * writes the change and its events at once. `carrierId` is the item's carrier as toItem gives it (the chosen one,
+ * or the one its number belongs to): the statement makes sure the row's number and chosen carrier are the ones it
+ * was worked out from. test/item-status-change.api.test.ts checks these equal the builders above.
+ */
+export function statusChangeEventsSql(ids: { updated: string; statusChanged: string }, occurredAt: Date, carrierId: string | null): Prisma.Sql {
+  const at = occurredAt.toISOString();
+  const envelope = (id: string, type: string, data: Prisma.Sql) => Prisma.sql`json_build_object('id', ${id}::text, 'type', ${type}::text, 'occurredAt', ${at}::text, 'data', ${data})`;
+  const updated = Prisma.sql`json_build_object(
+    'itemId', c.id, 'projectId', c.project_id, 'designerId', c.created_by_id, 'name', c.name, 'quantity', c.quantity, 'status', c.status,
+    'supplier', c.supplier, 'trackingNumber', c.tracking_number, 'carrierId', ${carrierId}::text, 'price', c.price::text,
+    'receivedAt', ${isoSql(Prisma.sql`c.received_at`)}, 'deliveredAt', ${isoSql(Prisma.sql`c.delivered_at`)}, 'photoUrl', c.photo_url,
+    'changedFields', json_build_array('status'), 'updatedAt', ${isoSql(Prisma.sql`c.updated_at`)})`;
+  const statusChanged = Prisma.sql`json_build_object(
+    'itemId', c.id, 'projectId', c.project_id, 'designerId', c.created_by_id, 'name', c.name, 'quantity', c.quantity,
+    'from', c.from_status, 'to', c.status, 'receivedAt', ${isoSql(Prisma.sql`c.received_at`)}, 'deliveredAt', ${isoSql(Prisma.sql`c.delivered_at`)},
+    'changedAt', ${isoSql(Prisma.sql`c.updated_at`)})`;
+  return Prisma.sql`(VALUES
+    (${ids.updated}::uuid, 'catalog.item.updated.v1', ${envelope(ids.updated, 'catalog.item.updated.v1', updated)}),
+    (${ids.statusChanged}::uuid, 'catalog.item.status-changed.v1', ${envelope(ids.statusChanged, 'catalog.item.status-changed.v1', statusChanged)}))`;
+}

@@ -1,10 +1,13 @@
-import { badRequest, noCatchUp, type Caller, type CatchUp } from '@midway/service-kit';
-import { createItemBodySchema, type BulkDeleteItemsResponse, type BulkImportResponse, type BulkItemStatusResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type TrackingMatch, type TrackingMatchesQuery, type UpdateItemBody } from '@midway/contracts';
+import { randomUUID } from 'node:crypto';
+import { badRequest, currentRequestId, noCatchUp, notFound, type Caller, type CatchUp } from '@midway/service-kit';
+import { canOnProject, isUuid, PROJECT_ACCESS_LEVELS, createItemBodySchema, type BulkDeleteItemsResponse, type BulkImportResponse, type BulkItemStatusResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type TrackingMatch, type TrackingMatchesQuery, type UpdateItemBody } from '@midway/contracts';
 import { InvalidCursorError } from '../data/item-cursor.codec';
+import { trackingOf } from '../data/mappers';
+import type { TrackingFacts } from '../data/item.repository';
 import { EDITABLE_FIELDS } from '../data/item.fields';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { activityText } from './activity-text';
-import { itemEvents } from './item-events';
+import { itemEvents, statusChangeEventsSql } from './item-events';
 import { photoProblem, photoRefusal, takePhoto } from './item-photo.service';
 import { fitsProjectTotal, PROJECT_TOTAL_TOO_LARGE } from './project-total';
 import { itemFor, itemsFor, projectFor } from './project-access';
@@ -12,7 +15,16 @@ import { itemFor, itemsFor, projectFor } from './project-access';
 /** Rows of an import validated between hand-overs to the import, which inserts them while the next are validated. */
 const IMPORT_SLICE_ROWS = 200;
 
+/** The roles that may change a project's items. */
+const ITEM_EDITORS = PROJECT_ACCESS_LEVELS.filter((role) => canOnProject(role, 'editItems'));
+const NO_TRACKING: TrackingFacts = { trackingNumber: null, carrierId: null };
+/** Items whose tracking facts a status change remembers (the oldest forgotten first). */
+const TRACKING_SEEN_MAX = 50_000;
+
 export class ItemService {
+  /** Each item's number and chosen carrier as last seen, for the next status change's events (see updateStatus). */
+  private readonly trackingSeen = new Map<string, TrackingFacts>();
+
   constructor(
     private readonly uow: UnitOfWork,
     /** Asks logistics about a photo catalog has not heard of yet before refusing it on an item. */
@@ -121,9 +133,38 @@ export class ItemService {
     })).catch(photoRefusal);
   }
 
-  /** Setting the status it already has is a no-op: no event, no history line (a double click is one change). */
-  updateStatus(caller: Caller, id: string, status: ItemStatus): Promise<Item> {
+  /**
+   * Setting the status it already has is a no-op: no event, no history line (a double click is one change).
+   * One statement writes the change, its history line and its events (ItemRepository.changeStatus): the events
+   * carry the item's carrier, which the carriers package works out from its number, so the statement is given
+   * the number it was worked out from (as last seen for this item, or none) and changes nothing if the row has
+   * another; it then says what the row has, and the change is asked again with that.
+   */
+  async updateStatus(caller: Caller, id: string, status: ItemStatus): Promise<Item> {
+    if (!isUuid(id)) throw notFound('Item not found');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const tracking = this.trackingSeen.get(id) ?? NO_TRACKING;
+      const at = new Date();
+      const events = statusChangeEventsSql({ updated: randomUUID(), statusChanged: randomUUID() }, at, trackingOf(tracking.trackingNumber, tracking.carrierId).carrierId);
+      const found = await this.uow.oneStatement(async (r) => {
+        const outcome = await r.items.changeStatus(caller, id, { status, editors: ITEM_EDITORS, at, description: (name) => activityText.itemStatusSql(name, status), events, tracking, requestId: currentRequestId() ?? null });
+        return { result: outcome, wroteEvents: outcome.after !== null };
+      });
+      if (!found.before) throw notFound('Item not found');
+      this.remember(id, found.tracking);
+      if (found.after) return found.after;
+      // The caller's role may not change items: the access rule says so in its words (403).
+      if (!found.access || !ITEM_EDITORS.includes(found.access)) await itemFor(this.uow.read, caller, id, 'editItems');
+      else if (found.before.status === status) return found.before;
+    }
+    // Its number kept changing under the change: the change in a transaction of its own.
     return this.update(caller, id, { status });
+  }
+
+  private remember(id: string, tracking: TrackingFacts): void {
+    this.trackingSeen.delete(id);
+    if (this.trackingSeen.size >= TRACKING_SEEN_MAX) this.trackingSeen.delete(this.trackingSeen.keys().next().value!);
+    this.trackingSeen.set(id, tracking);
   }
 
   /**
