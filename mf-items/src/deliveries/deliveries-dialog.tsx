@@ -46,7 +46,8 @@ export default function DeliveriesDialog({ onClose }: { onClose(): void }) {
               {d.status === 'requested' || d.status === 'scheduled' ? (
                 <div>
                   <span />
-                  <Button $variant="outline" $size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate(d.id)} aria-label={`Cancel the delivery of ${formatDay(d.date)}`}>
+                  {/* The name begins with the visible words (WCAG's label in name), so speech input finds it by them. */}
+                  <Button $variant="outline" $size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate(d.id)} aria-label={`Cancel delivery of ${formatDay(d.date)}`}>
                     Cancel delivery
                   </Button>
                 </div>

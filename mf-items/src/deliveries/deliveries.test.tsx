@@ -88,7 +88,10 @@ describe('the deliveries list', () => {
     expect(rows.map((r) => within(r).getByText(/Requested|Delivered/).textContent)).toEqual(['Requested', 'Delivered']);
     expect(rows[1]!.textContent).toContain('Arc lamp (not delivered: Shade cracked)');
     expect(within(rows[1]!).queryByRole('button')).toBeNull();
-    await userEvent.click(within(rows[0]!).getByRole('button', { name: /Cancel the delivery/ }));
+    // Its accessible name contains its visible text (issue 38: it was "Cancel the delivery of …" for "Cancel delivery").
+    const cancel = within(rows[0]!).getByRole('button', { name: /^Cancel delivery of \w{3}, \w{3} \d{1,2}$/ });
+    expect(cancel.getAttribute('aria-label')).toContain(cancel.textContent!.trim());
+    await userEvent.click(cancel);
     await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Delivery cancelled'));
     expect(bodiesOf(fetchMock, `/api/deliveries/${aDelivery().id}/cancel`)).toEqual([{}]);
   });
