@@ -1,6 +1,7 @@
 import { INVOICE_DUE_DAYS, type InvoiceDetail } from '@midway/contracts';
 import { billedParty, formatMoney, invoiceTitle, taxLabel } from '../documents/invoice-presentation';
-import { escapeHtml, type MailMessage } from './mailer';
+import { letterHtml } from './email-layout';
+import type { MailMessage } from './mailer';
 
 /**
  * The e-mail of a sent invoice, its PDF attached: it names whom it bills exactly as the PDF does (billedParty),
@@ -35,13 +36,18 @@ export function invoiceEmail(invoice: InvoiceDetail, pdf: Buffer, payUrl: string
     'Thank you,',
     'Midway',
   ];
-  const e = escapeHtml;
-  const html = `<p>Hello ${e(invoice.clientName)},</p>
-<p>${e(intro)}${supplement ? `<br>${e(supplement)}` : ''}</p>
-<p><strong>Bill to:</strong> ${e(billedParty(invoice))}${invoice.project.name ? `<br><strong>Project:</strong> ${e(invoice.project.name)}` : ''}${period ? `<br>${e(period)}` : ''}</p>
-<table cellpadding="4">${rows.map(([k, v], n) => `<tr><td>${e(k)}</td><td align="right">${n === rows.length - 1 ? `<strong>${e(v)}</strong>` : e(v)}</td></tr>`).join('')}</table>
-<p><a href="${e(payUrl)}">Pay it by card online</a><br>${e(payUrl)}</p>
-<p>Thank you,<br>Midway</p>`;
+  const html = letterHtml({
+    heading: `${title} ${invoice.invoiceNumber} for ${formatMoney(invoice.total)}`,
+    paragraphs: [`Hello ${invoice.clientName},`, intro, ...(supplement ? [supplement] : [])],
+    rows: [
+      { label: 'Bill to', value: billedParty(invoice) },
+      ...(invoice.project.name ? [{ label: 'Project', value: invoice.project.name }] : []),
+      ...(period ? [{ label: 'Billing period', value: `${invoice.billingPeriodStart} to ${invoice.billingPeriodEnd}` }] : []),
+      ...rows.map(([label, value], n) => ({ label, value, strong: n === rows.length - 1 })),
+    ],
+    button: { label: `Pay ${formatMoney(invoice.total)} by card`, href: payUrl },
+    notes: [`Or open this link: ${payUrl}`, 'No account is needed to pay. The invoice is attached as a PDF.', 'Thank you, Midway'],
+  });
   return {
     to: invoice.clientEmail!,
     subject: `${title} ${invoice.invoiceNumber} from Midway`,

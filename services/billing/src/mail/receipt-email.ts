@@ -1,5 +1,6 @@
 import { formatMoney } from '../documents/invoice-presentation';
-import { escapeHtml, type MailMessage } from './mailer';
+import { letterHtml } from './email-layout';
+import type { MailMessage } from './mailer';
 
 export interface Receipt {
   invoiceNumber: string;
@@ -25,13 +26,15 @@ export function receiptEmail(to: string[], r: Receipt, tz: string): MailMessage 
     ['Paid with', card],
   ];
   const intro = `We received ${amount} for invoice ${r.invoiceNumber}. Thank you.`;
-  const e = escapeHtml;
   return {
     to,
     subject: `Receipt for invoice ${r.invoiceNumber}`,
-    text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Midway'].join('\n'),
-    html: `<p>${e(intro)}</p>
-<table cellpadding="4">${rows.map(([k, v]) => `<tr><td>${e(k)}</td><td>${e(v)}</td></tr>`).join('')}</table>
-<p>Midway</p>`,
+    text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Keep this e-mail as your receipt.', '', 'Midway'].join('\n'),
+    html: letterHtml({
+      heading: `Receipt for invoice ${r.invoiceNumber}`,
+      paragraphs: [intro],
+      rows: rows.map(([label, value]) => ({ label, value, strong: label === 'Amount paid' })),
+      notes: ['Keep this e-mail as your receipt.', 'Midway'],
+    }),
   };
 }
