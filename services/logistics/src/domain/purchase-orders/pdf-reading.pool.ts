@@ -74,20 +74,20 @@ const WATCH_MS = 20;
  * the thread's heap statistics every few ms and stops it past the limit), and stops when `signal` aborts.
  */
 export function startPdfReader(limits: PdfReadingLimits = DEFAULT_PDF_READING_LIMITS): PdfTextReader & { readonly peakThreadBytes: number } {
+  const pdfjs = { lib: require.resolve('pdfjs-dist/legacy/build/pdf.mjs'), worker: require.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs') };
   const pool = new Piscina({
     filename: workerFile(),
-    minThreads: 0,
+    workerData: { pdfjs },
+    // A thread stopped at a limit is replaced at once only up to minThreads: fewer, and documents queued behind it would wait.
+    minThreads: limits.threads,
     maxThreads: limits.threads,
     // Admission is counted by read() below: piscina's own queue limit depends on how many threads are still starting.
-    // Loading pdf.js costs a thread about a second: a thread is kept a while for the next upload.
-    idleTimeout: 60_000,
     // pdf.js finishes its own promises after a task; a thread blocked in Atomics.wait between tasks would not.
     atomics: 'disabled',
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
   });
   // A thread that fails between tasks (none is then waiting for it) is replaced; the pool's 'error' must not crash the service.
   pool.on('error', () => undefined);
-  const pdfjs = { lib: require.resolve('pdfjs-dist/legacy/build/pdf.mjs'), worker: require.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs') };
   const running = new Set<{ thread: Int32Array; stop: AbortController }>();
   let peakThreadBytes = 0;
   let admitted = 0;
@@ -126,12 +126,23 @@ export function startPdfReader(limits: PdfReadingLimits = DEFAULT_PDF_READING_LI
       const cancel = () => stop.abort(new PdfReadCancelledError('The upload was cancelled.'));
       if (signal?.aborted) cancel();
       signal?.addEventListener('abort', cancel, { once: true });
-      // The time limit counts from the moment a thread starts reading the document, not while it waits for one.
-      let timer: NodeJS.Timeout | undefined;
+      // Waiting for a thread is bounded by the time limit (then busy: never a hang); a new thread's loading of pdf.js
+      // by four times it; the time limit counts from the moment pdf.js starts reading the document.
+      const busy = () => stop.abort(new PdfReaderBusyError('Every PDF reader stayed busy.'));
+      let timer = setTimeout(busy, limits.timeMs);
+      let phase = 0;
       const started = setInterval(() => {
-        if (Atomics.load(task.thread, 1) === 0) return;
-        clearInterval(started);
-        timer = setTimeout(() => stop.abort(new PdfTooComplexError('time')), limits.timeMs);
+        if (phase === 0 && Atomics.load(task.thread, 0) !== 0) {
+          phase = 1;
+          clearTimeout(timer);
+          timer = setTimeout(busy, 4 * limits.timeMs);
+        }
+        if (phase === 1 && Atomics.load(task.thread, 1) !== 0) {
+          phase = 2;
+          clearInterval(started);
+          clearTimeout(timer);
+          timer = setTimeout(() => stop.abort(new PdfTooComplexError('time')), limits.timeMs);
+        }
       }, WATCH_MS);
       running.add(task);
       watch ??= setInterval(() => void watchMemory(), WATCH_MS);

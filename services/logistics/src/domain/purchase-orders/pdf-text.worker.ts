@@ -3,8 +3,10 @@
  * text of every page with its positions. Self-contained on purpose (node built-ins and type imports only), so that
  * under jest the pool can compile this one file and run it as it is (see pdf-reading.pool.ts).
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { threadId } from 'node:worker_threads';
+import { threadId, workerData } from 'node:worker_threads';
 import type { TextItem, TextPage } from './pdf-text';
 
 export interface PdfTextTask {
@@ -25,6 +27,14 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
 let loaded: Promise<PdfJs> | undefined;
 
+// On Linux a thread has a nice value of its own: this one mostly yields the CPU to the service's event loop when both
+// want it (10, not 19: on a machine busy with other processes a thread at 19 barely runs, and uploads would time out).
+try {
+  os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {
+  // Elsewhere the thread keeps the process's priority.
+}
+
 // pdf.js runs its own worker in the same thread when its handler is on globalThis.pdfjsWorker; loaded once per thread.
 function pdfjs(paths: PdfTextTask['pdfjs']): Promise<PdfJs> {
   loaded ??= (async () => {
@@ -33,6 +43,10 @@ function pdfjs(paths: PdfTextTask['pdfjs']): Promise<PdfJs> {
   })();
   return loaded;
 }
+
+// A new thread (the pool's first, or one replacing a thread stopped at a limit) loads pdf.js before its first document.
+const preload = (workerData as { pdfjs?: PdfTextTask['pdfjs'] } | undefined)?.pdfjs;
+if (preload) void pdfjs(preload).catch(() => undefined);
 
 /** The text of every page with its positions, or only the page count of a document longer than `maxPages`. */
 export default async function readPdfPages(task: PdfTextTask): Promise<PdfTextResult> {
