@@ -126,16 +126,17 @@ export function startPdfReader(limits: PdfReadingLimits = DEFAULT_PDF_READING_LI
       const cancel = () => stop.abort(new PdfReadCancelledError('The upload was cancelled.'));
       if (signal?.aborted) cancel();
       signal?.addEventListener('abort', cancel, { once: true });
-      // Waiting for a thread is bounded by the time limit (then busy: never a hang); a new thread's loading of pdf.js
-      // by four times it; the time limit counts from the moment pdf.js starts reading the document.
+      // Waiting for a thread is bounded by the time limit, 10 s at least (then busy: never a hang); a new thread's
+      // loading of pdf.js by four times that; the time limit counts from the moment pdf.js starts reading the document.
       const busy = () => stop.abort(new PdfReaderBusyError('Every PDF reader stayed busy.'));
-      let timer = setTimeout(busy, limits.timeMs);
+      const waitMs = Math.max(limits.timeMs, 10_000);
+      let timer = setTimeout(busy, waitMs);
       let phase = 0;
       const started = setInterval(() => {
         if (phase === 0 && Atomics.load(task.thread, 0) !== 0) {
           phase = 1;
           clearTimeout(timer);
-          timer = setTimeout(busy, 4 * limits.timeMs);
+          timer = setTimeout(busy, 4 * waitMs);
         }
         if (phase === 1 && Atomics.load(task.thread, 1) !== 0) {
           phase = 2;
