@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
+import { call } from './support/journey';
+import { expectNoHorizontalScroll, expectWithinViewportWidth } from './support/layout';
 import { readMail, startPlatform } from './support/platform';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
@@ -24,6 +26,18 @@ async function invitationMailTo(mailUrl: string, address: string) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no e-mail reached ${address}`);
+}
+
+/** The address-verification links the sink caught for `address`, oldest first, waiting for `count` of them. */
+async function verificationLinksTo(mailUrl: string, address: string, count: number) {
+  for (let i = 0; i < 150; i++) {
+    const links = (await readMail(mailUrl))
+      .filter((m) => m.subject === 'Verify your Midway e-mail address' && m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()))
+      .map((m) => /(https?:\/\/\S+\/api\/auth\/verify-email\?token=[\w-]+)/.exec(m.text)![1]!);
+    if (links.length >= count) return links;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`fewer than ${count} verification e-mails reached ${address}`);
 }
 
 /**
@@ -105,5 +119,50 @@ describe('invitation journey', () => {
     await designers.getByText('Kim Ito').waitFor();
     expect(await designers.getByText(inviteeEmail).count()).toBe(1);
     expect(await designers.getByText(/^Invited/).count()).toBe(0);
+  });
+
+  it('sign up → the banner asks to verify (Resend) → the link from the mail sink verifies the address → the invitation shows on the dashboard and is accepted', async () => {
+    const baseUrl = platform.baseUrl;
+    const project = `Juniper Court ${unique()}`;
+    const email = `rae.${unique()}@example.com`;
+    owner = await openBrowser({ viewport: { width: 1366, height: 900 } });
+    newcomer = await openBrowser({ viewport: { width: 390, height: 844 } });
+    const o = owner.page;
+    await signUp(o, baseUrl, { firstName: 'Ann', lastName: 'Lee', email: `ann.${unique()}@example.com` });
+    const created = await call<{ id: string }>(o, 'POST', '/api/projects', { name: project, clientName: 'Jordan Ellis', location: '12 Harbour St, Toronto' });
+
+    // Signing up signs the newcomer in at once; a bar above the page asks them to verify the address, on a phone too.
+    const n = newcomer.page;
+    await signUp(n, baseUrl, { firstName: 'Rae', lastName: 'Sol', email });
+    const banner = n.getByRole('region', { name: 'Verify your e-mail address' });
+    await banner.getByText(email).waitFor();
+    await expectWithinViewportWidth(n, banner);
+    await expectNoHorizontalScroll(n);
+
+    // Invited now, but an unverified address is shown no invitation (anyone could have registered it).
+    await call(o, 'POST', `/api/projects/${created.id}/members`, { email, role: 'member' });
+    expect(await call(n, 'GET', '/api/invitations')).toEqual([]);
+
+    // Resend: the button shows progress, then what was done.
+    await banner.getByRole('button', { name: 'Resend' }).click();
+    await banner.getByRole('status').getByText(`We have e-mailed a new link to ${email}.`, { exact: false }).waitFor();
+    await expectNoSeriousA11yViolations(n);
+    await saveScreenshot(n, 'verify-email-banner-resent');
+
+    // The newest link from the mail sink verifies the address.
+    const links = await verificationLinksTo(platform.mailUrl, email, 2);
+    const link = new URL(links[links.length - 1]!);
+    expect(link.port).toBe(new URL(baseUrl).port);
+    await n.goto(`${baseUrl}${link.pathname}${link.search}`);
+    await n.getByRole('heading', { name: 'Address verified' }).waitFor();
+    await saveScreenshot(n, 'verify-email-verified');
+    await Promise.all([n.waitForURL(`${baseUrl}/`), n.getByRole('link', { name: 'Go to Midway' }).click()]);
+
+    // Back on the dashboard: no bar, and the invitation to accept.
+    await n.getByRole('button', { name: `Accept the invitation to ${project}` }).click();
+    await n.waitForURL(`${baseUrl}/projects/${created.id}`);
+    await n.getByRole('heading', { name: project, level: 1 }).waitFor();
+    expect(await n.getByRole('region', { name: 'Verify your e-mail address' }).count()).toBe(0);
+    expect((await call<{ access: string }>(n, 'GET', `/api/projects/${created.id}`)).access).toBe('member');
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { readMail } from './platform';
 
 /** Signs up through identity's page as the journeys' designer, Noor Haddad, and lands on the dashboard. */
 export async function signUp(page: Page, baseUrl: string, email: string) {
@@ -29,4 +30,20 @@ export async function call<T>(page: Page, method: string, path: string, body?: u
   );
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
   return JSON.parse(res.text) as T;
+}
+
+/**
+ * Accepts `email`'s invitation to `projectId` the way its mailbox proves it: the token of the link in the invitation
+ * e-mail the sink caught (an unverified address may not accept by the invitation's id alone).
+ */
+export async function acceptInvitationByMail(page: Page, mailUrl: string, email: string, projectId: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    const mails = (await readMail(mailUrl)).filter((m) => m.to.some((t) => t.address.toLowerCase() === email.toLowerCase()));
+    for (const token of mails.map((m) => /\/invitations\/([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]).filter((t): t is string => !!t)) {
+      const link = await call<{ id: string; projectId: string }>(page, 'GET', `/api/invitations/link/${token}`).catch(() => null);
+      if (link?.projectId === projectId) return void (await call(page, 'POST', `/api/invitations/${link.id}/accept`, { token }));
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no invitation e-mail to ${email} for project ${projectId}`);
 }
