@@ -1,4 +1,5 @@
-import { BILLING_DEFAULT_RATES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '@midway/contracts';
+import { BILLING_DEFAULT_RATES, eventEnvelopeSchema, eventSchemas, SERVICE_TYPE_LABELS, SERVICE_TYPES, type EventEnvelope } from '@midway/contracts';
+import { logisticsEvents } from '../src/domain/logistics-events';
 import { actor, eventually, usePlatform, watchEvents } from './logistics-harness';
 
 const t = usePlatform();
@@ -94,6 +95,27 @@ describe('PUT /api/services/{id}', () => {
     expect((await t.logistics.put(`/api/services/${svc!.id}`, owner, { selected: true })).status).toBe(200);
     expect((await t.services(owner, `projectId=${p.id}&selected=true`)).map((s) => s.id)).toEqual([svc!.id]);
     expect((await t.logistics.put(`/api/services/not-a-uuid`, owner, { selected: true })).status).toBe(404);
+  });
+
+  it('writes, in the statement that selects a service, the event logisticsEvents.serviceChosen builds, and nothing for someone outside the project', async () => {
+    const owner = actor();
+    await t.known(owner);
+    const p = await t.project(owner);
+    await t.item(owner, p.id);
+    const [svc] = await t.servicesOf(owner, p.id, 5);
+    const written = async () =>
+      (await t.logisticsService.db.$queryRaw<{ payload: string }[]>`SELECT payload::text AS payload FROM outbox_events WHERE payload::text LIKE ${`%${svc!.id}%`} ORDER BY seq`).map((r) => JSON.parse(r.payload) as EventEnvelope);
+    expect((await t.logistics.put(`/api/services/${svc!.id}`, owner, { selected: true })).status).toBe(200);
+    const [event] = await written();
+    const data = event!.data as { changedAt: string };
+    const built = logisticsEvents.serviceChosen(true, { id: svc!.id, itemId: svc!.itemId, projectId: p.id, type: svc!.type, cost: svc!.cost }, owner.userId, data.changedAt);
+    expect({ type: event!.type, data: event!.data }).toEqual({ type: built.type, data: built.data });
+    expect(eventEnvelopeSchema.parse(event)).toEqual(event);
+    expect(eventSchemas[event!.type].parse(event!.data)).toEqual(event!.data);
+    expect(event!.occurredAt).toBe(data.changedAt);
+
+    expect((await t.logistics.put(`/api/services/${svc!.id}`, actor(), { selected: false })).status).toBe(404);
+    expect(await written()).toHaveLength(1);
   });
 
   it('six identical toggles at once make one change and publish one event; select and clear at once publish one each', async () => {

@@ -156,6 +156,31 @@ export class ServiceRepository {
     return { ...s, type: s.type as ServiceType, cost: s.cost?.toFixed(2) ?? null };
   }
 
+  /**
+   * setSelected for one caller in one statement, which Postgres runs as a transaction of its own: the service is
+   * locked and read where the caller may change it (their role one of `roles`), set where it differs, and its event
+   * (`event` builds the outbox row's payload from the changed row `c`) inserted from the changed row. Null when the
+   * caller may not change it or it is not there; `changed` false when it already was `selected`.
+   */
+  async setSelectedInOneStatement(caller: Caller, id: string, selected: boolean, roles: readonly string[], event: { id: string; type: string; payload: Prisma.Sql; at: string; requestId: string | null }): Promise<{ row: ServiceRow; changed: boolean } | null> {
+    const [row] = await this.db.$queryRaw<(ServiceRow & { changed: boolean })[]>`
+      WITH cur AS (
+        SELECT ${COLUMNS} FROM services s JOIN items i ON i.id = s.item_id LEFT JOIN projects p ON p.id = s.project_id
+        WHERE s.id = ${id}::uuid AND ${reachableSql(caller, Prisma.sql`s.project_id`, roles)}
+        FOR NO KEY UPDATE OF s
+      ), changed AS (
+        UPDATE services s SET selected = ${selected}, updated_at = ${event.at}::timestamptz FROM cur WHERE s.id = cur.id AND s.selected <> ${selected}
+        RETURNING s.id, s.item_id, s.project_id, s.type, s.cost::text AS cost
+      ), events AS (
+        INSERT INTO outbox_events (id, type, payload, occurred_at, request_id)
+        SELECT ${event.id}::uuid, ${event.type}, ${event.payload}, ${event.at}::timestamptz, ${event.requestId}::text FROM changed c
+      )
+      SELECT cur.*, EXISTS (SELECT 1 FROM changed) AS changed FROM cur`;
+    if (!row) return null;
+    const { changed, ...service } = row;
+    return { row: { ...service, selected }, changed };
+  }
+
   /** The items' service of `type` set to `selected` where it differs (a delivery request's choice); the changed ones. */
   async setSelectedOnItems(itemIds: readonly string[], type: ServiceType, selected: boolean): Promise<ChangedService[]> {
     if (itemIds.length === 0) return [];

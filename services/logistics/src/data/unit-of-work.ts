@@ -47,12 +47,27 @@ function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
  * `once` for a consumer's effect with its inbox record.
  */
 export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Repos, 'outbox'>> {
+  private readonly single: Omit<Repos, 'outbox'>;
+
   constructor(
     db: Db,
-    afterCommit: () => void = () => undefined,
+    private readonly afterCommit: () => void = () => undefined,
     /** A plain pg pool for the hot read-only queries outside transactions (the services list). */
     reader?: Pool,
   ) {
     super({ db, schema: SCHEMA, repos: (client, { inTransaction }) => reposFor(client as Client, inTransaction ? undefined : reader), afterCommit });
+    this.single = reposFor(db as Client);
+  }
+
+  /**
+   * A change that is one statement — its row and its events written by one data-modifying CTE
+   * (ServiceRepository.setSelectedInOneStatement) — run as Postgres runs any lone statement: a transaction of its
+   * own, with no BEGIN, COMMIT or connection held between round trips. `work` says whether it wrote events: the
+   * relay is nudged then, as after run()'s commit.
+   */
+  async oneStatement<T>(work: (r: Omit<Repos, 'outbox'>) => Promise<{ result: T; wroteEvents: boolean }>): Promise<T> {
+    const { result, wroteEvents } = await work(this.single);
+    if (wroteEvents) this.afterCommit();
+    return result;
   }
 }

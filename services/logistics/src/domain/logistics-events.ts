@@ -1,4 +1,5 @@
 import { makeEvent } from '@midway/service-kit';
+import { Prisma } from '../data/prisma-client';
 import type { Delivery, InspectionCondition, ServiceType } from '@midway/contracts';
 
 /** What every delivery fact says of the delivery as it now is (never its notes or proof's signature). */
@@ -18,6 +19,12 @@ const deliveryFacts = (d: Delivery, byUserId: string, changedAt: Date) => ({
 export const logisticsEvents = {
   serviceChosen: (selected: boolean, s: { id: string; itemId: string; projectId: string; type: ServiceType; cost: string | null }, byUserId: string, changedAt = new Date().toISOString()) =>
     makeEvent(selected ? 'logistics.service.selected.v1' : 'logistics.service.deselected.v1', { serviceId: s.id, itemId: s.itemId, projectId: s.projectId, type: s.type, cost: s.cost, byUserId, changedAt }),
+  /** serviceChosen as the outbox row's payload built from a changed services row `c`, for a statement that writes both (same envelope). */
+  serviceChosenSql: (selected: boolean, id: string, byUserId: string, changedAt: string) => {
+    const type = selected ? 'logistics.service.selected.v1' : 'logistics.service.deselected.v1';
+    const data = Prisma.sql`json_build_object('serviceId', c.id, 'itemId', c.item_id, 'projectId', c.project_id, 'type', c.type, 'cost', c.cost, 'byUserId', ${byUserId}::text, 'changedAt', ${changedAt}::text)`;
+    return { id, type, payload: Prisma.sql`json_build_object('id', ${id}::text, 'type', ${type}::text, 'occurredAt', ${changedAt}::text, 'data', ${data})` };
+  },
   /** A photo upload completed (or, for an owner query, is as now): catalog keeps who uploaded it and its project. */
   photoUploaded: (u: { id: string; ownerId: string; projectId: string | null }, uploadedAt = new Date()) =>
     makeEvent('logistics.photo.uploaded.v1', { key: u.id, ownerId: u.ownerId, projectId: u.projectId, uploadedAt: uploadedAt.toISOString() }),

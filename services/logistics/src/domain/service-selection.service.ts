@@ -1,4 +1,5 @@
-import { forbidden, notFound, type Caller, type CatchUp } from '@midway/service-kit';
+import { randomUUID } from 'node:crypto';
+import { currentRequestId, forbidden, notFound, type Caller, type CatchUp } from '@midway/service-kit';
 import {
   canOnProject,
   isUuid,
@@ -59,8 +60,22 @@ export class ServiceSelectionService {
     }));
   }
 
-  /** Selecting what is already selected changes nothing and publishes nothing. */
+  /**
+   * Selecting what is already selected changes nothing and publishes nothing. One statement changes a service
+   * the caller may change and writes its event (ServiceRepository.setSelectedInOneStatement); one it finds
+   * nothing to change for (not there, not reached yet, or not the caller's to change) goes the transactional way,
+   * which says why (404, 403) or first asks catalog about a project logistics has not heard of.
+   */
   async setSelected(caller: Caller, id: string, selected: boolean): Promise<Service> {
+    if (isUuid(id)) {
+      const changedAt = new Date().toISOString();
+      const event = { ...logisticsEvents.serviceChosenSql(selected, randomUUID(), caller.userId, changedAt), at: changedAt, requestId: currentRequestId() ?? null };
+      const done = await this.uow.oneStatement(async (r) => {
+        const outcome = await r.services.setSelectedInOneStatement(caller, id, selected, EDITING_ROLES, event);
+        return { result: outcome, wroteEvents: outcome?.changed === true };
+      });
+      if (done) return toService(done.row);
+    }
     return this.catchUp.retrying(() => this.uow.run(async (r) => {
       const service = isUuid(id) ? await r.services.find(id) : null;
       await accessFor(r, caller, service?.projectId, 'editItems', { missing: 'Service not found', changing: 'services' });
