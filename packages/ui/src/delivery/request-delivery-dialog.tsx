@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter
 import { isDeliverable } from '../status/item-status';
 import { sumMoney } from '@midway/contracts/money';
 import { formatMoney } from '../number-format';
-import { dayProblem, firstBookableDay } from './delivery-days';
+import { dayProblem, firstBookableDay, lastBookableDay } from './delivery-days';
 
 export { dayProblem, firstBookableDay } from './delivery-days';
 
@@ -126,7 +126,7 @@ export function RequestDeliveryDialog({ items, project, onSubmit, onClose, onReq
           <Fields>
             <div>
               <Label htmlFor="delivery-date">Date</Label>
-              <Input id="delivery-date" type="date" min={firstBookableDay()} value={date} onChange={(e) => setDate(e.target.value)} disabled={saving} />
+              <Input id="delivery-date" type="date" min={firstBookableDay()} max={lastBookableDay()} value={date} onChange={(e) => setDate(e.target.value)} disabled={saving} />
               <Hint>Monday to Friday, at least one business day ahead.</Hint>
             </div>
             <div>
