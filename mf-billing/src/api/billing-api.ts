@@ -1,4 +1,4 @@
-import type { AddInvoiceItemBody, BillingPeriodBody, BillingRate, Invoice, InvoiceDetail, InvoiceItem, InvoiceItemType, InvoicesSummary, InvoiceStatus, PaymentAnomaly, Project, TaxRate, TaxRateBody, UnbilledSummary } from '@midway/contracts';
+import type { AddInvoiceItemBody, BillingPeriodBody, BillingRate, InvoiceDetail, InvoiceItem, InvoiceListEntry, InvoiceItemType, InvoicesSummary, InvoiceStatus, PaymentAnomaly, Project, TaxRate, TaxRateBody, UnbilledSummary } from '@midway/contracts';
 import { NEXT_CURSOR_HEADER } from '@midway/contracts/vocab';
 import { apiJson, apiRequest } from '@midway/ui';
 
@@ -13,7 +13,7 @@ export interface InvoiceFilters {
 export const INVOICES_PAGE_SIZE = 50;
 
 export interface InvoicesPageResult {
-  invoices: Invoice[];
+  invoices: InvoiceListEntry[];
   /** The next page's cursor (X-Next-Cursor), null on the last page. */
   nextCursor: string | null;
 }
@@ -70,7 +70,7 @@ export function createBillingApi(baseUrl = '') {
     /** One page of invoices, newest first; `cursor` from the previous page's answer. */
     listInvoices: async (filters: InvoiceFilters = {}, page: { limit: number; cursor?: string | null } = { limit: INVOICES_PAGE_SIZE }): Promise<InvoicesPageResult> => {
       const res = await apiRequest('GET', url(`/api/invoices${filterQuery(filters, { limit: page.limit, cursor: page.cursor ?? undefined })}`));
-      return { invoices: (await res.json()) as Invoice[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) || null };
+      return { invoices: (await res.json()) as InvoiceListEntry[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) || null };
     },
     /** Counts over every invoice the filters match: the page's cards. */
     invoicesSummary: (filters: InvoiceFilters = {}) => apiJson<InvoicesSummary>('GET', url(`/api/invoices/summary${filterQuery(filters)}`)),
@@ -78,6 +78,9 @@ export function createBillingApi(baseUrl = '') {
     createInvoice: ({ projectId, ...fields }: NewInvoiceInput) =>
       apiJson<InvoiceDetail>('POST', url(`/api/projects/${id(projectId)}/invoices`), { projectId, ...fields, status: 'draft' }),
     addInvoiceItem: (invoiceId: string, body: NewInvoiceItemInput) => apiJson<InvoiceItem>('POST', url(`/api/invoices/${id(invoiceId)}/items`), body),
+    /** A draft's line corrected (amount = rate × quantity, computed by the server). */
+    updateInvoiceItem: (invoiceId: string, lineId: string, body: Omit<NewInvoiceItemInput, 'amount'>) => apiJson<InvoiceItem>('PUT', url(`/api/invoices/${id(invoiceId)}/items/${id(lineId)}`), body),
+    removeInvoiceItem: async (invoiceId: string, lineId: string) => void (await apiRequest('DELETE', url(`/api/invoices/${id(invoiceId)}/items/${id(lineId)}`))),
     sendInvoice: (invoiceId: string) => apiJson<InvoiceDetail>('POST', url(`/api/invoices/${id(invoiceId)}/send`)),
     voidInvoice: (invoiceId: string) => apiJson<InvoiceDetail>('POST', url(`/api/invoices/${id(invoiceId)}/void`)),
     /** The PDF's address: Download PDF is a plain link, so the browser streams the file and names it. */
@@ -98,6 +101,8 @@ export function createBillingApi(baseUrl = '') {
     deleteTaxRate: async (taxRateId: string) => void (await apiRequest('DELETE', url(`/api/billing/tax-rates/${id(taxRateId)}`))),
     /** Payment events that moved no money, with what a person must do (admin). */
     listPaymentAnomalies: () => apiJson<PaymentAnomaly[]>('GET', url('/api/billing/anomalies')),
+    /** Marks an anomaly handled with what was done (admin); the first note stands. */
+    handlePaymentAnomaly: (anomalyId: string, note: string) => apiJson<PaymentAnomaly>('POST', url(`/api/billing/anomalies/${id(anomalyId)}/handle`), { note }),
     /** Catalog's projects the caller reaches (an admin: all), for the Create Invoice dialog's selector. */
     listProjects: () => apiJson<Project[]>('GET', url('/api/projects')),
   };

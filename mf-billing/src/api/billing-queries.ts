@@ -111,6 +111,43 @@ export function useAddInvoiceItem(invoiceId: string) {
   });
 }
 
+export function useUpdateInvoiceItem(invoiceId: string) {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: ({ lineId, ...body }: Omit<NewInvoiceItemInput, 'amount'> & { lineId: string }) => billingApi.updateInvoiceItem(invoiceId, lineId, body),
+    onSuccess: async () => {
+      success('Line saved', 'The invoice was totalled again');
+      await refresh();
+    },
+    onError: failureToast('Failed to save the line'),
+  });
+}
+
+export function useRemoveInvoiceItem(invoiceId: string) {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: (lineId: string) => billingApi.removeInvoiceItem(invoiceId, lineId),
+    onSuccess: async () => {
+      success('Line removed', 'The invoice was totalled again');
+      await refresh();
+    },
+    onError: failureToast('Failed to remove the line'),
+  });
+}
+
+/** Marks a payment anomaly handled with its note; the card then lists it under Handled. */
+export function useHandleAnomaly() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) => billingApi.handlePaymentAnomaly(id, note),
+    onSuccess: async () => {
+      success('Marked handled', 'The payment is listed under Handled with your note');
+      await queryClient.invalidateQueries({ queryKey: queryKeys.paymentAnomalies });
+    },
+    onError: failureToast('Failed to mark the payment handled'),
+  });
+}
+
 export function useSendInvoice() {
   const refresh = useRefreshBilling();
   return useMutation({

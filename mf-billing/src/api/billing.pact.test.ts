@@ -17,6 +17,8 @@ const PROJECT_ID = '2f1e8e8a-5f4b-4d8e-9a53-6a4c1e0b7a11';
 const INVOICE_ID = '3a4b5c6d-7e8f-4a0b-9c1d-000000000001';
 const ITEM_ID = '9b2d6c1a-3e4f-4a5b-8c7d-1e2f3a4b5c6d';
 const USER_ID = '7c0a3f5e-2a8f-4c1e-8b1a-0e5d2f9c6b33';
+const LINE_ID = '8e9f0a1b-2c3d-4e5f-8a6b-000000000001';
+const ANOMALY_ID = '5b6c7d8e-9f0a-4b1c-8d2e-000000000001';
 
 /** Billing's provider states; the verifier builds each through billing's own events and API and returns the ids. */
 export const BILLING_STATES = {
@@ -73,10 +75,11 @@ describe('mf-billing → billing (Pact)', () => {
       .given(BILLING_STATES.designerWithSentInvoice, { userId: USER_ID })
       .uponReceiving('a request for the first page of the invoice list')
       .withRequest('GET', '/api/invoices', (req) => req.query({ limit: '50' }))
-      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike(invoice('sent'))))
+      // The list names each invoice's project (the staff's list shows whose it is).
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike({ ...invoice('sent'), projectName: string('Lakeview Residence') })))
       .executeTest(async (server) => {
         const { invoices, nextCursor } = await createBillingApi(server.url).listInvoices();
-        expect(invoices[0]).toMatchObject({ invoiceNumber: 'INV-2026-000001', status: 'sent', total: '54.00' });
+        expect(invoices[0]).toMatchObject({ invoiceNumber: 'INV-2026-000001', status: 'sent', total: '54.00', projectName: 'Lakeview Residence' });
         expect(nextCursor).toBeNull();
       }));
 
@@ -188,6 +191,31 @@ describe('mf-billing → billing (Pact)', () => {
         expect(added).toMatchObject({ amount: '0.30' });
       }));
 
+  it('PUT /api/invoices/{id}/items/{lineId} corrects a draft’s line, priced again by the server', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.adminWithDraft, { projectId: PROJECT_ID })
+      .uponReceiving('a request to correct a line of a draft invoice')
+      .withRequest('PUT', fromProviderState('/api/invoices/${invoiceId}/items/${lineId}', `/api/invoices/${INVOICE_ID}/items/${LINE_ID}`), (req) =>
+        req.headers({ 'Content-Type': 'application/json' }).jsonBody({ description: 'Receiving: Walnut sideboard, 2 boxes', type: 'receiving', quantity: 2, rate: '25.00' }),
+      )
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ ...line, description: string('Receiving: Walnut sideboard, 2 boxes'), quantity: integer(2), amount: money('50.00') }))
+      .executeTest(async (server) => {
+        const saved = await createBillingApi(server.url).updateInvoiceItem(INVOICE_ID, LINE_ID, { description: 'Receiving: Walnut sideboard, 2 boxes', type: 'receiving', quantity: 2, rate: '25.00' });
+        expect(saved).toMatchObject({ quantity: 2, amount: '50.00' });
+      }));
+
+  it('DELETE /api/invoices/{id}/items/{lineId} removes a draft’s line (204)', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.adminWithDraft, { projectId: PROJECT_ID })
+      .uponReceiving('a request to remove a line of a draft invoice')
+      .withRequest('DELETE', fromProviderState('/api/invoices/${invoiceId}/items/${lineId}', `/api/invoices/${INVOICE_ID}/items/${LINE_ID}`))
+      .willRespondWith(204)
+      .executeTest(async (server) => {
+        await expect(createBillingApi(server.url).removeInvoiceItem(INVOICE_ID, LINE_ID)).resolves.toBeUndefined();
+      }));
+
   it('POST /api/invoices/{id}/items refuses an amount that is not rate × quantity (400)', () =>
     pact
       .addInteraction()
@@ -237,12 +265,34 @@ describe('mf-billing → billing (Pact)', () => {
             message: string('A payment of $50.00 USD arrived for invoice INV-2026-000001, which is void.'),
             action: regex(/^(Refund|Look up payment) .+$/.source, 'Refund $50.00 USD in Stripe (payment pi_1).'),
             createdAt: iso8601DateTimeWithMillis('2026-03-02T15:04:05.000Z'),
+            // Null while it still needs a person: the card lists it open.
+            handledAt: nullValue(),
           }),
         ),
       )
       .executeTest(async (server) => {
         const [first] = await createBillingApi(server.url).listPaymentAnomalies();
         expect(first).toMatchObject({ action: expect.stringMatching(/^Refund \$50\.00/) });
+      }));
+
+  it('POST /api/billing/anomalies/{id}/handle marks a payment handled with what was done (admin)', () =>
+    pact
+      .addInteraction()
+      .given(BILLING_STATES.adminWithAnomaly)
+      .uponReceiving('a request to mark a payment anomaly handled')
+      .withRequest('POST', fromProviderState('/api/billing/anomalies/${anomalyId}/handle', `/api/billing/anomalies/${ANOMALY_ID}/handle`), (req) =>
+        req.headers({ 'Content-Type': 'application/json' }).jsonBody({ note: 'Refunded in Stripe' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({
+          id: uuid(ANOMALY_ID),
+          handledAt: iso8601DateTimeWithMillis('2026-03-02T16:04:05.000Z'),
+          handledBy: string('admin@midway.test'),
+          handledNote: string('Refunded in Stripe'),
+        }),
+      )
+      .executeTest(async (server) => {
+        expect(await createBillingApi(server.url).handlePaymentAnomaly(ANOMALY_ID, 'Refunded in Stripe')).toMatchObject({ handledNote: 'Refunded in Stripe' });
       }));
 
   it('POST /api/invoices/{id}/send sends a draft', () =>

@@ -6,7 +6,7 @@ import type { Invoice } from '@midway/contracts';
 import { ADMIN, aDetail, anInvoice, aProject, DESIGNER, PROJECT_ID } from '../test-fixtures';
 import BillingPage from './billing.page';
 
-const MANIFEST = { remotes: [], config: { productName: 'Midway', supportPhone: '', supportEmail: '', supportAddress: '', stripePublishableKey: null } };
+const MANIFEST = { remotes: [], config: { productName: 'Midway', providerName: 'Harbourline Logistics Ltd.', supportPhone: '', supportEmail: '', supportAddress: '', stripePublishableKey: null } };
 
 /** What billing's summary answers for these invoices: counts over all of them, revenue summed in cents. */
 export function summaryOf(invoices: Invoice[]) {
@@ -24,7 +24,8 @@ function pageResponse(invoices: Invoice[], nextCursor: string | null) {
 function routes(invoices: Invoice[], user = DESIGNER, extra: FetchRoutes = {}): FetchRoutes {
   return {
     'GET /api/auth/user': () => jsonResponse(user),
-    'GET /api/invoices': () => jsonResponse(invoices),
+    // As billing lists them: each with its project's name.
+    'GET /api/invoices': () => jsonResponse(invoices.map((i) => ({ projectName: 'Lakeview Residence', ...i }))),
     'GET /api/invoices/summary': () => jsonResponse(summaryOf(invoices)),
     'GET /runtime-manifest.json': () => jsonResponse(MANIFEST),
     ...Object.fromEntries(invoices.map((i) => [`GET /api/invoices/${i.id}`, () => jsonResponse(aDetail(i))])),
@@ -77,7 +78,9 @@ describe('Billing page', () => {
     // Σ of the paid totals in cents: 100.50 + 0.20.
     expect(stat('Total Revenue')).toBe('$100.70');
     expect(screen.getByRole('heading', { name: 'Recent Invoices' })).toBeTruthy();
-    for (const header of ['Invoice #', 'Client', 'Amount', 'Status', 'Due Date', 'Actions']) expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    for (const header of ['Invoice #', 'Project', 'Client', 'Amount', 'Status', 'Due Date', 'Actions']) expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    // The list says whose each invoice is (issue 38: staff could not tell without opening it).
+    expect(within(rows[0]!).getByText('Lakeview Residence')).toBeTruthy();
     expect(within(rows[1]!).getByText('No due date')).toBeTruthy();
     expect(within(rows[1]!).getByText('$54.00')).toBeTruthy();
     expect(within(rows[0]!).queryByRole('button', { name: /^Pay / })).toBeNull();

@@ -1,4 +1,4 @@
-import type { Invoice, InvoicesSummary, InvoiceStatus } from '@midway/contracts';
+import type { InvoiceListEntry, InvoicesSummary, InvoiceStatus } from '@midway/contracts';
 import { INVOICE_KIND_LABELS, INVOICE_STATUSES } from '@midway/contracts/vocab';
 import { Badge, Button, Card, FilterBar, formatMoney, SearchBox, StatusBadge, statusLabel, toast } from '@midway/ui';
 import { DataTable, EmptyState, PAGE_HEADINGS, PageHeader, PageStack, StatCards, StatCardsSkeleton, type DataColumn, type StatCardModel } from '@midway/ui/data';
@@ -124,7 +124,7 @@ export default function BillingPage() {
     [setParams],
   );
 
-  const columns: DataColumn<Invoice>[] = [
+  const columns: DataColumn<InvoiceListEntry>[] = [
     {
       key: 'number',
       header: 'Invoice #',
@@ -144,6 +144,7 @@ export default function BillingPage() {
         </>
       ),
     },
+    { key: 'project', header: 'Project', cell: (i) => i.projectName ?? 'Unknown Project' },
     { key: 'client', header: 'Client', cell: (i) => i.clientName },
     { key: 'amount', header: 'Amount', nowrap: true, cell: (i) => formatMoney(i.total) },
     {

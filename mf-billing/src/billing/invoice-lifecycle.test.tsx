@@ -3,7 +3,7 @@ import { jsonResponse, mockFetch, renderWithProviders, type FetchRoutes } from '
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice, PaymentAnomaly } from '@midway/contracts';
-import { ADMIN, aDetail, anInvoice, aProject, DESIGNER } from '../test-fixtures';
+import { ADMIN, aDetail, aLine, anInvoice, aProject, DESIGNER } from '../test-fixtures';
 import InvoiceDetailDialog from '../invoice-dialogs/invoice-detail-dialog';
 import BillingPage from './billing.page';
 
@@ -12,7 +12,7 @@ import BillingPage from './billing.page';
  * designers as "Not yet sent" without Pay; Add Item on drafts only (a sent invoice is final); and, for admins,
  * the payments that paid no invoice with what to do about each.
  */
-const MANIFEST = { remotes: [], config: { productName: 'Midway', supportPhone: '', supportEmail: '', supportAddress: '', stripePublishableKey: null } };
+const MANIFEST = { remotes: [], config: { productName: 'Midway', providerName: 'Harbourline Logistics Ltd.', supportPhone: '', supportEmail: '', supportAddress: '', stripePublishableKey: null } };
 
 function routes(invoices: Invoice[], user = DESIGNER, extra: FetchRoutes = {}): FetchRoutes {
   return {
@@ -38,6 +38,9 @@ const anAnomaly = (o: Partial<PaymentAnomaly> = {}): PaymentAnomaly => ({
   message: 'A payment of $50.00 USD arrived for invoice INV-2026-000042, which is void.',
   action: 'Refund $50.00 USD in Stripe (payment pi_void_1).',
   createdAt: '2026-03-02T10:00:00.000Z',
+  handledAt: null,
+  handledBy: null,
+  handledNote: null,
   ...o,
 });
 
@@ -70,6 +73,35 @@ describe('the Billing page and an invoice’s life', () => {
     expect(items.map((i) => i.querySelector('p')!.textContent)).toEqual(['Refund $50.00 USD in Stripe (payment pi_void_1).', 'Refund 5000 JPY in Stripe (payment pi_2). Then ask the client to pay the invoice again.']);
     expect(within(items[0]!).getByText('A payment of $50.00 USD arrived for invoice INV-2026-000042, which is void.')).toBeTruthy();
     expect(paths(fetchMock)).toContain('/api/billing/anomalies');
+  });
+
+  it('an admin marks a payment handled with a note; handled ones fold under one line and the card’s heading is an h2', async () => {
+    let note: string | null = null;
+    const handledOne = () => anAnomaly({ handledAt: '2026-03-03T10:00:00.000Z', handledBy: 'ops@midway.test', handledNote: note });
+    mockFetch(
+      routes([anInvoice()], ADMIN, {
+        'GET /api/billing/anomalies': () => jsonResponse([note ? handledOne() : anAnomaly()]),
+        [`POST /api/billing/anomalies/${anAnomaly().id}/handle`]: (init?: RequestInit) => {
+          note = (JSON.parse(String(init?.body)) as { note: string }).note;
+          return jsonResponse(handledOne());
+        },
+      }),
+    );
+    renderWithProviders(<BillingPage />, { path: '/billing', pattern: '/billing' });
+    const card = await screen.findByRole('region', { name: 'Payments that need a person' });
+    // h1 Billing, then this card's h2 (it was an h3: the page's headings skipped a level).
+    expect(within(card).getByRole('heading', { level: 2, name: 'Payments that need a person' })).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark handled' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(within(card).getByText('Say what was done, e.g. "Refunded in Stripe"')).toBeTruthy();
+    expect(note).toBeNull();
+    await userEvent.type(within(card).getByLabelText('What was done'), 'Refunded in Stripe, ticket 4821');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryAllByTestId('payment-anomaly')).toHaveLength(0));
+    expect(note).toBe('Refunded in Stripe, ticket 4821');
+    const folded = screen.getByText('1 payment problem handled');
+    expect(folded.closest('details')!.open).toBe(false);
+    expect(screen.getByTestId('handled-anomaly').textContent).toContain('by ops@midway.test: Refunded in Stripe, ticket 4821');
   });
 
   it('shows no card when nothing needs doing, and never asks for the list as a designer', async () => {
@@ -147,6 +179,37 @@ describe('the invoice dialog and an invoice’s life', () => {
       expect(within(dialog).queryByText('Not yet sent')).toBeNull();
       dialog.unmount();
     }
+  });
+
+  it('an admin edits and removes a draft’s lines (the server prices them); a sent invoice’s lines have neither', async () => {
+    const invoice = anInvoice({ status: 'draft' });
+    const line = aLine({ invoiceId: invoice.id, description: 'Receiving: Walnut sideboard' });
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    const record = (method: string) => (init?: RequestInit) => {
+      sent.push({ method, path: `/api/invoices/${invoice.id}/items/${line.id}`, body: init?.body ? JSON.parse(String(init.body)) : null });
+      return method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse({ ...line, quantity: 3, amount: '75.00' });
+    };
+    mockFetch({
+      'GET /api/auth/user': () => jsonResponse(ADMIN),
+      [`GET /api/invoices/${invoice.id}`]: () => jsonResponse(aDetail(invoice, [line])),
+      [`PUT /api/invoices/${invoice.id}/items/${line.id}`]: record('PUT'),
+      [`DELETE /api/invoices/${invoice.id}/items/${line.id}`]: record('DELETE'),
+    });
+    const view = renderWithProviders(<InvoiceDetailDialog invoiceId={invoice.id} onClose={jest.fn()} onPay={jest.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Edit line Receiving: Walnut sideboard' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Invoice Item' });
+    expect((within(edit).getByLabelText('Description') as HTMLInputElement).value).toBe('Receiving: Walnut sideboard');
+    await userEvent.clear(within(edit).getByLabelText('Quantity'));
+    await userEvent.type(within(edit).getByLabelText('Quantity'), '3');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Line' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ method: 'PUT', path: `/api/invoices/${invoice.id}/items/${line.id}`, body: { description: 'Receiving: Walnut sideboard', type: 'receiving', quantity: 3, rate: '25.00' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove line Receiving: Walnut sideboard' }));
+    await waitFor(() => expect(sent.map((c) => c.method)).toEqual(['PUT', 'DELETE']));
+    view.unmount();
+    const final = await open(anInvoice({ status: 'sent' }));
+    expect(within(final).queryByRole('button', { name: /^(Edit|Remove) line/ })).toBeNull();
   });
 
   it('a designer sees a draft marked "Not yet sent" and without Pay; a sent one has Pay', async () => {

@@ -1,11 +1,11 @@
-import type { InvoiceItemType } from '@midway/contracts';
+import type { InvoiceItem, InvoiceItemType } from '@midway/contracts';
 import { fromCents, isMoney, toCents } from '@midway/contracts/money';
 import { Field, FieldError, FormAlert, FormGrid, FormRow, formatMoney, Input, Label, serverMessage } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
 import { Select } from '@midway/ui/select';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useAddInvoiceItem } from '../api/billing-queries';
+import { useAddInvoiceItem, useUpdateInvoiceItem } from '../api/billing-queries';
 
 /** The dialog's types; the automatic lines have types of their own. */
 export const ADD_ITEM_TYPES = ['storage', 'handling', 'delivery', 'receiving', 'inspection'] as const satisfies readonly InvoiceItemType[];
@@ -45,16 +45,23 @@ const Amount = styled.p`
 export interface AddInvoiceItemDialogProps {
   invoiceId: string;
   invoiceNumber: string;
+  /** A draft's line to correct; without it the dialog adds a new one. */
+  line?: InvoiceItem;
   onClose(): void;
 }
 
-/** Add Invoice Item (admin). Defaults: quantity 1, rate 0, type storage. */
-export default function AddInvoiceItemDialog({ invoiceId, invoiceNumber, onClose }: AddInvoiceItemDialogProps) {
+const isAddType = (type: string): type is Values['type'] => (ADD_ITEM_TYPES as readonly string[]).includes(type);
+
+/** Add Invoice Item (admin), or Edit Invoice Item for a draft's line. Defaults: quantity 1, rate 0, type storage. */
+export default function AddInvoiceItemDialog({ invoiceId, invoiceNumber, line, onClose }: AddInvoiceItemDialogProps) {
   const add = useAddInvoiceItem(invoiceId);
-  const [values, setValues] = useState<Values>({ description: '', type: 'storage', quantity: '1', rate: '0' });
+  const update = useUpdateInvoiceItem(invoiceId);
+  const [values, setValues] = useState<Values>(
+    line ? { description: line.description, type: isAddType(line.type) ? line.type : 'storage', quantity: String(line.quantity), rate: line.rate } : { description: '', type: 'storage', quantity: '1', rate: '0' },
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const saving = add.isPending;
+  const saving = add.isPending || update.isPending;
   const amount = lineAmount(values.rate, values.quantity);
   const set = (name: keyof Values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
@@ -64,16 +71,15 @@ export default function AddInvoiceItemDialog({ invoiceId, invoiceNumber, onClose
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0 || amount === null) return;
-    add.mutate(
-      { description: values.description.trim(), type: values.type, quantity: Number(values.quantity), rate: fromCents(toCents(values.rate)), amount },
-      { onSuccess: onClose, onError: (error) => setFailure(serverMessage(error) ?? 'Failed to add invoice item. Please try again.') },
-    );
+    const body = { description: values.description.trim(), type: values.type, quantity: Number(values.quantity), rate: fromCents(toCents(values.rate)) };
+    if (line) update.mutate({ ...body, lineId: line.id }, { onSuccess: onClose, onError: (error) => setFailure(serverMessage(error) ?? 'Failed to save the line. Please try again.') });
+    else add.mutate({ ...body, amount }, { onSuccess: onClose, onError: (error) => setFailure(serverMessage(error) ?? 'Failed to add invoice item. Please try again.') });
   };
 
   return (
     <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
       <DialogContent width="520px" aria-describedby="add-invoice-item-description">
-        <DialogTitle>Add Invoice Item</DialogTitle>
+        <DialogTitle>{line ? 'Edit Invoice Item' : 'Add Invoice Item'}</DialogTitle>
         <DialogDescription id="add-invoice-item-description">A line on invoice {invoiceNumber}; its amount is rate × quantity.</DialogDescription>
         <form onSubmit={submit} noValidate>
           <FormGrid>
@@ -101,7 +107,7 @@ export default function AddInvoiceItemDialog({ invoiceId, invoiceNumber, onClose
             </FormRow>
             <Amount aria-live="polite">Amount: {amount === null ? '—' : formatMoney(amount)}</Amount>
           </FormGrid>
-          <FormDialogFooter onCancel={onClose} saving={saving} submitLabel="Add Item" savingLabel="Adding..." />
+          <FormDialogFooter onCancel={onClose} saving={saving} submitLabel={line ? 'Save Line' : 'Add Item'} savingLabel={line ? 'Saving...' : 'Adding...'} />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,11 +5,11 @@ import { Badge, Button, ButtonLink, EmailText, formatMoney, Skeleton, StatusBadg
 import { DataTable, type DataColumn } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { useCurrentUser } from '@midway/ui/query';
-import { Ban, CreditCard, Download, Loader2, Plus, Send } from 'lucide-react';
+import { Ban, CreditCard, Download, Loader2, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { billingApi } from '../api/billing-api';
-import { findListedInvoice, useInvoice, useSendInvoice, useVoidInvoice } from '../api/billing-queries';
+import { findListedInvoice, useInvoice, useRemoveInvoiceItem, useSendInvoice, useVoidInvoice } from '../api/billing-queries';
 import { isDraft, NOT_YET_SENT, showsPay } from '../billing/invoice-status';
 import { formatDate } from '../shared/format';
 import { lineBasis } from '../shared/line-basis';
@@ -96,6 +96,32 @@ const LINE_COLUMNS: DataColumn<InvoiceItem>[] = [
   { key: 'amount', header: 'Amount', nowrap: true, cell: (l) => formatMoney(l.amount) },
 ];
 
+const LineButtons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+`;
+
+/** A draft's line actions (admin): Edit opens the line's dialog, Remove takes it off and the invoice is retotalled. */
+function lineActions(onEdit: (l: InvoiceItem) => void, onRemove: (l: InvoiceItem) => void, busy: boolean): DataColumn<InvoiceItem> {
+  return {
+    key: 'actions',
+    header: 'Actions',
+    cell: (l) => (
+      <LineButtons>
+        <Button $variant="outline" $size="sm" aria-label={`Edit line ${l.description}`} onClick={() => onEdit(l)}>
+          <Pencil aria-hidden />
+          Edit
+        </Button>
+        <Button $variant="outline" $size="sm" aria-label={`Remove line ${l.description}`} disabled={busy} onClick={() => onRemove(l)}>
+          <Trash2 aria-hidden />
+          Remove
+        </Button>
+      </LineButtons>
+    ),
+  };
+}
+
 export interface InvoiceDetailDialogProps {
   invoiceId: string;
   onClose(): void;
@@ -138,6 +164,8 @@ function InvoiceBody({ invoice, onPay, onReplace }: { invoice: InvoiceDetail; on
   const voiding = useVoidInvoice();
   const [confirmVoid, setConfirmVoid] = useState(false);
   const [addingItem, setAddingItem] = useState(false);
+  const [editingLine, setEditingLine] = useState<InvoiceItem | null>(null);
+  const removing = useRemoveInvoiceItem(invoice.id);
   const open = invoice.status !== 'paid' && invoice.status !== 'void';
   // A sent invoice is final: lines change on drafts only (a correction is a new invoice that replaces it).
   const editable = isDraft(invoice);
@@ -181,7 +209,7 @@ function InvoiceBody({ invoice, onPay, onReplace }: { invoice: InvoiceDetail; on
         </div>
       </Facts>
       <Heading id="invoice-items">Items</Heading>
-      <DataTable columns={LINE_COLUMNS} rows={invoice.invoiceItems} rowKey={(l) => l.id} labelledBy="invoice-items" rowTestId="invoice-line" cardsBelowPx={560} empty={<p>{NO_INVOICE_ITEMS}</p>} />
+      <DataTable columns={isAdmin && editable ? [...LINE_COLUMNS, lineActions(setEditingLine, (l) => removing.mutate(l.id), removing.isPending)] : LINE_COLUMNS} rows={invoice.invoiceItems} rowKey={(l) => l.id} labelledBy="invoice-items" rowTestId="invoice-line" cardsBelowPx={560} empty={<p>{NO_INVOICE_ITEMS}</p>} />
       <Totals aria-label="Totals">
         <dt>Subtotal</dt>
         <dd>{formatMoney(invoice.subtotal)}</dd>
@@ -254,7 +282,10 @@ function InvoiceBody({ invoice, onPay, onReplace }: { invoice: InvoiceDetail; on
           </Button>
         ) : null}
       </Actions>
-      <Suspense fallback={null}>{addingItem ? <AddInvoiceItemDialog invoiceId={invoice.id} invoiceNumber={invoice.invoiceNumber} onClose={() => setAddingItem(false)} /> : null}</Suspense>
+      <Suspense fallback={null}>
+        {addingItem ? <AddInvoiceItemDialog invoiceId={invoice.id} invoiceNumber={invoice.invoiceNumber} onClose={() => setAddingItem(false)} /> : null}
+        {editingLine ? <AddInvoiceItemDialog invoiceId={invoice.id} invoiceNumber={invoice.invoiceNumber} line={editingLine} onClose={() => setEditingLine(null)} /> : null}
+      </Suspense>
     </>
   );
 }

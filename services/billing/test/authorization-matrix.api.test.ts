@@ -33,6 +33,10 @@ interface Fixture {
   draftId: string;
   /** The sent invoice's pay link token (its e-mail carries it). */
   payToken: string;
+  /** A payment anomaly waiting for a person. */
+  anomalyId: string;
+  /** The draft's one line. */
+  draftLineId: string;
 }
 
 async function fixture(): Promise<Fixture> {
@@ -53,14 +57,18 @@ async function fixture(): Promise<Fixture> {
   const [sentId, draftId] = [await invoice(true), await invoice(false)];
   const clientSecret = (await api.post('/api/create-payment-intent', callers.owner, { invoiceId: sentId })).body.clientSecret;
   const [key] = await t.billing.db.$queryRaw<{ secret: Uint8Array }[]>`SELECT secret FROM signing_keys WHERE name = ${PAY_LINK_KEY_NAME}`;
-  return { callers, projectId, sentId, clientSecret, draftId, payToken: payLinkToken(Buffer.from(key!.secret), sentId) };
+  const anomalyId = (await t.billing.db.paymentAnomaly.create({ data: { kind: 'void_invoice', intentId: `pi_matrix${Date.now()}${Math.random().toString(36).slice(2, 6)}`, eventId: `evt_matrix${Date.now()}`, amount: '5000', currency: 'usd' } })).id;
+  const draftLineId = (await api.get(`/api/invoices/${draftId}`, admin)).body.invoiceItems[0].id as string;
+  return { callers, projectId, sentId, clientSecret, draftId, payToken: payLinkToken(Buffer.from(key!.secret), sentId), anomalyId, draftLineId };
 }
 
 /** What a refused call must leave as it was: the project's invoices and their payments, as an admin sees them. */
 const snapshot = async (f: Fixture) => {
   const list = ((await api.get(`/api/invoices?projectId=${f.projectId}`, f.callers.admin)).body as { id: string; projectId: string; status: string; total: string }[]).filter((i) => i.projectId === f.projectId);
   const paid = await t.billing.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM payments WHERE invoice_id = ${f.sentId}::uuid`;
-  return { invoices: list.map((i) => [i.id, i.status, i.total]).sort(), payments: paid[0]!.n };
+  const lines = await t.billing.db.$queryRaw`SELECT id::text, description, amount::text FROM invoice_items WHERE invoice_id = ${f.draftId}::uuid ORDER BY 1`;
+  const handled = await t.billing.db.$queryRaw`SELECT handled_note FROM payment_anomalies WHERE id = ${f.anomalyId}::uuid`;
+  return { invoices: list.map((i) => [i.id, i.status, i.total]).sort(), payments: paid[0]!.n, lines, handled };
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -101,11 +109,14 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['GET /api/invoices/{id}/pdf', (w, f) => api.get(`/api/invoices/${f.sentId}/pdf`, w), by(200, READ)],
   ['POST /api/projects/{projectId}/invoices', (w, f) => api.post(`/api/projects/${f.projectId}/invoices`, w, { clientName: 'Zebrawood Client' }), ADMIN(201)],
   ['POST /api/invoices/{id}/items', (w, f) => api.post(`/api/invoices/${f.draftId}/items`, w, { description: 'Handling', type: 'handling', rate: 10 }), ADMIN(201)],
+  ['PUT /api/invoices/{id}/items/{lineId}', (w, f) => api.put(`/api/invoices/${f.draftId}/items/${f.draftLineId}`, w, { description: 'Zebrawood crate', type: 'handling', quantity: 3, rate: 10 }), ADMIN(200)],
+  ['DELETE /api/invoices/{id}/items/{lineId}', (w, f) => api.del(`/api/invoices/${f.draftId}/items/${f.draftLineId}`, w), ADMIN(204)],
   ['POST /api/invoices/{id}/send', (w, f) => api.post(`/api/invoices/${f.draftId}/send`, w), ADMIN(200)],
   ['POST /api/invoices/{id}/void', (w, f) => api.post(`/api/invoices/${f.sentId}/void`, w), ADMIN(200)],
   // Paying follows the project too, but its viewers only read (403).
   ['POST /api/create-payment-intent', (w, f) => api.post('/api/create-payment-intent', w, { invoiceId: f.sentId }), by(200, EDIT)],
   ['GET /api/billing/anomalies', (w) => api.get('/api/billing/anomalies', w), ADMIN(200)],
+  ['POST /api/billing/anomalies/{id}/handle', (w, f) => api.post(`/api/billing/anomalies/${f.anomalyId}/handle`, w, { note: 'Refunded in Stripe' }), ADMIN(200)],
   // The client secret is the capability, as with Stripe.js: whoever holds it may confirm the payment, signed in
   // or not (the pay link's page confirms without an account).
   ['POST /api/billing/test-processor/confirm', (w, f) => api.post('/api/billing/test-processor/confirm', w, { clientSecret: f.clientSecret }), PUBLIC(200)],

@@ -12,6 +12,9 @@ const owner = actor();
 let projectId: string;
 let draftId: string;
 let sentId: string;
+/** The draft's one line, and a payment anomaly waiting for a person. */
+let draftLineId: string;
+let anomalyId: string;
 /** A tax rate that taxes nothing (from 2100 on), for the tax-rate calls' bad input. */
 let taxRateId: string;
 
@@ -24,6 +27,8 @@ beforeAll(async () => {
     return inv.id as string;
   };
   [draftId, sentId] = [await invoice(), await invoice()];
+  draftLineId = (await api.get(`/api/invoices/${draftId}`, admin)).body.invoiceItems[0].id;
+  anomalyId = (await t.billing.db.paymentAnomaly.create({ data: { kind: 'void_invoice', intentId: `pi_badinput${Date.now()}`, eventId: `evt_badinput${Date.now()}`, amount: '5000', currency: 'usd' } })).id;
   expect((await api.post(`/api/invoices/${sentId}/send`, admin)).status).toBe(200);
   taxRateId = (await api.post('/api/billing/tax-rates', admin, { name: 'Bad input tax', percent: '5', feeTypes: ['inspection'], effectiveFrom: '2100-12-31' })).body.id;
 });
@@ -49,6 +54,8 @@ const WRITES = () => [
   ['PUT', `/api/billing/tax-rates/${taxRateId}`],
   ['POST', `/api/projects/${projectId}/invoices`],
   ['POST', `/api/invoices/${draftId}/items`],
+  ['PUT', `/api/invoices/${draftId}/items/${draftLineId}`],
+  ['POST', `/api/billing/anomalies/${anomalyId}/handle`],
   ['POST', '/api/create-payment-intent'],
   ['POST', '/api/billing/test-processor/confirm'],
   ['POST', '/api/billing/webhook'],
@@ -68,7 +75,8 @@ async function snapshot() {
   const payments = await t.billing.db.$queryRaw`SELECT count(*)::int AS n FROM payments WHERE invoice_id = ANY(${invoices.map((i) => i.id)}::uuid[])`;
   const rates = (await api.get('/api/billing/rates', admin)).body;
   const taxRates = (await api.get('/api/billing/tax-rates', admin)).body;
-  return { invoices: invoices.map((i) => [i.id, i.status, i.total]).sort(), lines, payments, rates, taxRates };
+  const handled = await t.billing.db.$queryRaw`SELECT count(*)::int AS n FROM payment_anomalies WHERE handled_at IS NOT NULL`;
+  return { invoices: invoices.map((i) => [i.id, i.status, i.total]).sort(), lines, payments, rates, taxRates, handled };
 }
 
 describe('bad input never yields a 5xx and never changes data', () => {
@@ -95,6 +103,13 @@ describe('bad input never yields a 5xx and never changes data', () => {
     ['GET', '/api/invoices/not-a-uuid/pdf'],
     ['GET', '/api/invoices/%00/pdf'],
     ['POST', '/api/invoices/not-a-uuid/items'],
+    ['PUT', '/api/invoices/{draft}/items/not-a-uuid'],
+    ['PUT', '/api/invoices/not-a-uuid/items/{long}'],
+    ['DELETE', '/api/invoices/{draft}/items/%00'],
+    ['DELETE', '/api/invoices/{long}/items/not-a-uuid'],
+    ['POST', '/api/billing/anomalies/not-a-uuid/handle'],
+    ['POST', '/api/billing/anomalies/%00/handle'],
+    ['POST', '/api/billing/anomalies/{long}/handle'],
     ['POST', '/api/invoices/%00/send'],
     ['POST', '/api/invoices/{long}/void'],
     ['POST', '/api/invoices/{draft}%00/send'],
@@ -111,7 +126,7 @@ describe('bad input never yields a 5xx and never changes data', () => {
   ] as [string, string][])('%s %s (bad ids) → 4xx JSON', async (method, template) => {
     const before = await snapshot();
     const path = template.replace('{long}', 'x'.repeat(5000)).replace('{draft}', draftId).replace('{sent}', sentId);
-    const body = method === 'GET' ? undefined : { clientName: 'Jordan', description: 'Handling', type: 'handling', rate: 10, effectiveDate: '2030-01-01' };
+    const body = method === 'GET' ? undefined : { clientName: 'Jordan', description: 'Handling', type: 'handling', rate: 10, effectiveDate: '2030-01-01', note: 'Refunded in Stripe' };
     expect4xx([method, path], await api.call(method, path, admin, body));
     expect(await snapshot()).toEqual(before);
   });

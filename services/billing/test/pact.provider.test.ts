@@ -68,7 +68,7 @@ it('fulfils every consumer’s contract (mf-billing)', async () => {
       'an admin, and a draft invoice with a client e-mail and one line on "Lakeview Residence"': async () => {
         const invoiceId = await draft(await lakeview(actor('designer')));
         caller = admin;
-        return { invoiceId };
+        return { invoiceId, lineId: (await api.get(`/api/invoices/${invoiceId}`, admin)).body.invoiceItems[0].id };
       },
       'an admin, and a sent invoice of 25.00 on "Lakeview Residence"': async () => {
         const invoiceId = await draft(await lakeview(actor('designer')));
@@ -90,7 +90,8 @@ it('fulfils every consumer’s contract (mf-billing)', async () => {
         const res = await fetch(`${t.billing.url}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
         expect(res.status).toBe(200);
         caller = admin;
-        return {};
+        const listed = (await api.get('/api/billing/anomalies', admin)).body as { id: string; intentId: string }[];
+        return { anomalyId: listed.find((a) => a.intentId === intentId)!.id };
       },
       'an admin, with the default billing rates initialized': async () => {
         await api.post('/api/billing/initialize', admin);

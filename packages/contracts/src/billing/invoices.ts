@@ -45,6 +45,10 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/** An invoice as GET /api/invoices lists it, with its project's name (the staff's list shows whose it is). */
+export const invoiceListEntrySchema = invoiceSchema.extend({ projectName: z.string().nullable() });
+export type InvoiceListEntry = z.infer<typeof invoiceListEntrySchema>;
+
 /** GET /api/invoices/{id}: the invoice, its lines and its project's name (the payment dialog shows it). */
 export const invoiceDetailSchema = invoiceSchema.extend({
   invoiceItems: z.array(invoiceItemSchema),
@@ -149,3 +153,10 @@ export const addInvoiceItemBodySchema = z.object({
   itemId: z.uuid({ error: 'itemId must be the id of an item of the invoice’s project' }).nullish(),
 });
 export type AddInvoiceItemBody = z.infer<typeof addInvoiceItemBodySchema>;
+
+/**
+ * PUT /api/invoices/{id}/items/{lineId}: a draft's line corrected in place (description, type, quantity, rate); the
+ * server computes amount = rate × quantity again, and a sent invoice's lines never change (409).
+ */
+export const updateInvoiceItemBodySchema = addInvoiceItemBodySchema.omit({ itemId: true, amount: true });
+export type UpdateInvoiceItemBody = z.infer<typeof updateInvoiceItemBodySchema>;

@@ -59,5 +59,20 @@ export const paymentAnomalySchema = z.object({
   /** What a person must do, e.g. "Refund $50.00 USD in Stripe (payment pi_…)." */
   action: z.string(),
   createdAt: z.iso.datetime(),
+  /** When a person marked it handled (null while it still needs one), who, and what they did. */
+  handledAt: z.iso.datetime().nullable(),
+  handledBy: z.string().nullable(),
+  handledNote: z.string().nullable(),
 });
 export type PaymentAnomaly = z.infer<typeof paymentAnomalySchema>;
+
+/** POST /api/billing/anomalies/{id}/handle (admin): what the person did about it, e.g. "Refunded in Stripe, re 4821". */
+export const handleAnomalyBodySchema = z.object({
+  note: z
+    .string({ error: 'note is required: say what was done (e.g. "Refunded in Stripe")' })
+    .trim()
+    .min(1, { error: 'note is required: say what was done (e.g. "Refunded in Stripe")' })
+    .max(1000, { error: 'note must be at most 1000 characters' })
+    .regex(NO_NUL, { error: 'note must not contain NUL characters' }),
+});
+export type HandleAnomalyBody = z.infer<typeof handleAnomalyBodySchema>;

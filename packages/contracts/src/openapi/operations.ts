@@ -75,8 +75,8 @@ import {
   updateDeliveryBodySchema,
 } from '../logistics/deliveries';
 import { PURCHASE_ORDER_MAX_BYTES, purchaseOrderImportSchema, purchaseOrderSchema, purchaseOrderSummarySchema } from '../logistics/purchase-orders';
-import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceSchema, invoicesSummaryQuerySchema, invoicesSummarySchema, listInvoicesQuerySchema } from '../billing/invoices';
-import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
+import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceListEntrySchema, invoicesSummaryQuerySchema, invoicesSummarySchema, listInvoicesQuerySchema, updateInvoiceItemBodySchema } from '../billing/invoices';
+import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, handleAnomalyBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
 import { publicInvoiceSchema } from '../billing/pay-link';
 import { billingActionResultSchema, billingPeriodBodySchema, billingRateSchema, updateRateBodySchema } from '../billing/rates';
 import { taxRateBodySchema, taxRateSchema, unbilledSummarySchema } from '../billing/taxes';
@@ -756,7 +756,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: {
       200: {
         description: 'A page of invoices.',
-        schema: named('Invoice', invoiceSchema, true),
+        schema: named('InvoiceListEntry', invoiceListEntrySchema, true),
         headers: { [NEXT_CURSOR_HEADER]: { description: 'The `cursor` of the next page; absent on the last page.' } },
       },
     },
@@ -787,6 +787,23 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Add a line to a draft invoice (admin; amount = rate × quantity; a sent invoice is final: 409)', body: named('AddInvoiceItemBody', addInvoiceItemBodySchema),
     responses: { 201: { description: 'The new line.', schema: named('InvoiceItem', invoiceItemSchema) } },
     errors: [409],
+  },
+  {
+    method: 'put', path: '/api/invoices/{id}/items/{lineId}', operationId: 'updateInvoiceItem', tag: 'invoices', security: 'session',
+    params: { ...invoiceId, lineId: { description: 'The line’s id.', uuid: true } },
+    summary: 'Correct a line of a draft invoice (admin; amount = rate × quantity; a sent invoice is final: 409)',
+    description: 'The invoice is retotalled. A generated line’s fees stay with this invoice whatever the correction, so no run bills them again.',
+    body: named('UpdateInvoiceItemBody', updateInvoiceItemBodySchema),
+    responses: { 200: { description: 'The line as it is now.', schema: named('InvoiceItem', invoiceItemSchema) } },
+    errors: [404, 409],
+  },
+  {
+    method: 'delete', path: '/api/invoices/{id}/items/{lineId}', operationId: 'removeInvoiceItem', tag: 'invoices', security: 'session',
+    params: { ...invoiceId, lineId: { description: 'The line’s id.', uuid: true } },
+    summary: 'Remove a line from a draft invoice (admin; a sent invoice is final: 409)',
+    description: 'The invoice is retotalled; a line already removed is a 404.',
+    responses: { 204: { description: 'Removed.' } },
+    errors: [404, 409],
   },
   {
     method: 'post', path: '/api/invoices/{id}/send', operationId: 'sendInvoice', tag: 'invoices', security: 'session', params: invoiceId,
@@ -839,9 +856,18 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'get', path: '/api/billing/anomalies', operationId: 'listPaymentAnomalies', tag: 'billing', security: 'session',
-    summary: 'Payment events that moved no money, newest first, with what a person must do (admin)',
+    summary: 'Payment events that moved no money, those still needing a person first, newest first, with what to do and, once handled, who did what (admin)',
     responses: { 200: { description: 'Anomalies.', schema: named('PaymentAnomaly', paymentAnomalySchema, true) } },
     errors: [403],
+  },
+  {
+    method: 'post', path: '/api/billing/anomalies/{id}/handle', operationId: 'handlePaymentAnomaly', tag: 'billing', security: 'session',
+    params: { id: { description: 'The anomaly id.', uuid: true } },
+    summary: 'Mark a payment anomaly handled, saying what was done (admin)',
+    description: 'The first note stands: marking it again, or twice at once, changes nothing and answers the anomaly as it is.',
+    body: named('HandleAnomalyBody', handleAnomalyBodySchema),
+    responses: { 200: { description: 'The anomaly, handled.', schema: named('PaymentAnomaly', paymentAnomalySchema) } },
+    errors: [403, 404],
   },
   {
     method: 'post', path: '/api/billing/initialize', operationId: 'initializeRates', tag: 'billing', security: 'session',

@@ -75,10 +75,10 @@ export class InvoiceRepository {
    * A page of the list, newest first (created_at, then seq: a stable order however many share a moment), read by
    * keyset after the cursor's row; `after` is the decoded cursor. Answers the next page's cursor when there is one.
    */
-  async page(caller: Caller, q: ListInvoicesQuery, after: { atMicros: string; seq: number } | null): Promise<{ rows: InvoiceRow[]; nextCursor: string | null }> {
+  async page(caller: Caller, q: ListInvoicesQuery, after: { atMicros: string; seq: number } | null): Promise<{ rows: (InvoiceRow & { projectName: string | null })[]; nextCursor: string | null }> {
     const keyset = after ? Prisma.sql`AND (i.created_at, i.seq) < (timestamptz 'epoch' + ${after.atMicros}::bigint * interval '1 microsecond', ${after.seq}::int)` : Prisma.empty;
-    const found = await this.db.$queryRaw<(InvoiceRow & { atMicros: string; seq: number })[]>`
-      SELECT ${INVOICE_COLUMNS}, (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS "atMicros", i.seq
+    const found = await this.db.$queryRaw<(InvoiceRow & { projectName: string | null; atMicros: string; seq: number })[]>`
+      SELECT ${INVOICE_COLUMNS}, p.name AS "projectName", (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS "atMicros", i.seq
       FROM invoices i LEFT JOIN projects p ON p.id = i.project_id
       WHERE ${listFilters(caller, q)} ${keyset}
       ORDER BY i.created_at DESC, i.seq DESC LIMIT ${q.limit + 1}`;
@@ -128,6 +128,26 @@ export class InvoiceRepository {
       VALUES (${invoiceId}::uuid, ${l.itemId}::uuid, ${l.description}, ${l.quantity}, ${l.rate}::numeric, ${l.amount}::numeric, ${l.type})
       RETURNING id, invoice_id AS "invoiceId", item_id AS "itemId", description, quantity, rate::text, amount::text, type`;
     return row!;
+  }
+
+  /** Corrects one line of the invoice in place; null when the invoice has no such line. */
+  async updateLine(invoiceId: string, lineId: string, l: { description: string; quantity: number; rate: string; amount: string; type: string }): Promise<InvoiceLineRow | null> {
+    const [row] = await this.db.$queryRaw<InvoiceLineRow[]>`
+      UPDATE invoice_items SET description = ${l.description}, quantity = ${l.quantity}, rate = ${l.rate}::numeric, amount = ${l.amount}::numeric, type = ${l.type}
+      WHERE id = ${lineId}::uuid AND invoice_id = ${invoiceId}::uuid
+      RETURNING id, invoice_id AS "invoiceId", item_id AS "itemId", description, quantity, rate::text, amount::text, type`;
+    return row ?? null;
+  }
+
+  /** Removes one line of the invoice; false when it has no such line (a second removal included). */
+  async removeLine(invoiceId: string, lineId: string): Promise<boolean> {
+    return (await this.db.$executeRaw`DELETE FROM invoice_items WHERE id = ${lineId}::uuid AND invoice_id = ${invoiceId}::uuid`) > 0;
+  }
+
+  /** The line's amount, when the invoice has it. */
+  async lineAmount(invoiceId: string, lineId: string): Promise<string | null> {
+    const [row] = await this.db.$queryRaw<{ amount: string }[]>`SELECT amount::text FROM invoice_items WHERE id = ${lineId}::uuid AND invoice_id = ${invoiceId}::uuid`;
+    return row?.amount ?? null;
   }
 
   /** The invoices' totals and taxes from their lines and the tax rates (domain/invoice-totals); `tz` dates the issue day. */

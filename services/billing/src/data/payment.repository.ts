@@ -1,5 +1,5 @@
 import type { PaymentAnomalyKind } from '@midway/contracts';
-import type { Client, Prisma } from './prisma-client';
+import { Prisma, type Client } from './prisma-client';
 
 export interface PaymentIntentRow {
   id: string;
@@ -19,6 +19,9 @@ export interface PaymentAnomalyRow {
   amount: string;
   currency: string;
   createdAt: string;
+  handledAt: string | null;
+  handledBy: string | null;
+  handledNote: string | null;
 }
 
 const INTENT = { id: true, invoiceId: true, amount: true, currency: true, status: true } as const satisfies Prisma.PaymentIntentSelect;
@@ -94,12 +97,21 @@ export class PaymentRepository {
     await this.db.paymentAnomaly.createMany({ data: [{ ...a, currency: a.currency.toLowerCase() }], skipDuplicates: true });
   }
 
-  /** Every anomaly, newest first, with its invoice's number. */
-  async anomalies(): Promise<PaymentAnomalyRow[]> {
+  /** Every anomaly with its invoice's number: those still needing a person first, each part newest first. */
+  async anomalies(id?: string): Promise<PaymentAnomalyRow[]> {
+    const utc = (column: Prisma.Sql) => Prisma.sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     return this.db.$queryRaw<PaymentAnomalyRow[]>`
       SELECT a.id, a.kind, a.invoice_id AS "invoiceId", i.invoice_number AS "invoiceNumber", a.intent_id AS "intentId", a.event_id AS "eventId",
-             a.amount, a.currency, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+             a.amount, a.currency, ${utc(Prisma.sql`a.created_at`)} AS "createdAt",
+             ${utc(Prisma.sql`a.handled_at`)} AS "handledAt", a.handled_by AS "handledBy", a.handled_note AS "handledNote"
       FROM payment_anomalies a LEFT JOIN invoices i ON i.id = a.invoice_id
-      ORDER BY a.created_at DESC, a.id`;
+      ${id ? Prisma.sql`WHERE a.id = ${id}::uuid` : Prisma.empty}
+      ORDER BY a.handled_at IS NULL DESC, a.created_at DESC, a.id`;
+  }
+
+  /** Marks the anomaly handled, once: a second mark (or one racing it) changes nothing. False when none has the id. */
+  async markHandled(id: string, by: string, note: string): Promise<boolean> {
+    await this.db.paymentAnomaly.updateMany({ where: { id, handledAt: null }, data: { handledAt: new Date(), handledBy: by, handledNote: note } });
+    return (await this.db.paymentAnomaly.count({ where: { id } })) > 0;
   }
 }

@@ -1,5 +1,5 @@
 import { badRequest, conflict, HttpError, notFound, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
-import { fromCents, INVOICE_DUE_DAYS, INVOICE_TOTAL_MAX, isUuid, LINE_AMOUNT_MAX, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type Invoice, type InvoiceDetail, type InvoiceItem, type InvoicesSummary, type InvoicesSummaryQuery, type ListInvoicesQuery } from '@midway/contracts';
+import { fromCents, INVOICE_DUE_DAYS, INVOICE_TOTAL_MAX, isUuid, LINE_AMOUNT_MAX, toCents, type AddInvoiceItemBody, type CreateInvoiceBody, type UpdateInvoiceItemBody, type InvoiceDetail, type InvoiceListEntry, type InvoiceItem, type InvoicesSummary, type InvoicesSummaryQuery, type ListInvoicesQuery } from '@midway/contracts';
 import { decodeInvoiceCursor } from '../data/invoice-cursor.codec';
 import { isNumericOverflow, type InvoiceRow } from '../data/invoice.repository';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
@@ -22,7 +22,8 @@ export interface InvoiceDeps {
   payUrl(invoiceId: string): Promise<string>;
 }
 
-const toInvoice = (r: InvoiceRow): Invoice => r;
+const toInvoice = (r: InvoiceRow & { projectName: string | null }): InvoiceListEntry => r;
+const LINE_NOT_FOUND = 'Invoice line not found; reload the invoice';
 
 /** Invoices: who may see them (those who reach the project, admins all) and what admins may do to them. */
 export class InvoiceService {
@@ -32,7 +33,7 @@ export class InvoiceService {
   ) {}
 
   /** A page of the invoices the caller may see, filtered; a cursor this call did not give is the caller's 400. */
-  async list(caller: Caller, q: ListInvoicesQuery): Promise<{ invoices: Invoice[]; nextCursor: string | null }> {
+  async list(caller: Caller, q: ListInvoicesQuery): Promise<{ invoices: InvoiceListEntry[]; nextCursor: string | null }> {
     const after = q.cursor ? decodeInvoiceCursor(q.cursor) : null;
     if (q.cursor && !after) throw badRequest('cursor is not valid; start again without it');
     const page = await this.uow.read.invoices.page(caller, q, after);
@@ -96,6 +97,35 @@ export class InvoiceService {
     });
   }
 
+  /**
+   * A draft's line corrected in place (amount = rate × quantity again) and the invoice retotalled. A generated
+   * line's fees stay with this invoice whatever the correction, so no run bills them a second time.
+   */
+  async updateItem(caller: Caller, id: string, lineId: string, body: UpdateInvoiceItemBody): Promise<InvoiceItem> {
+    requireAdmin(caller, 'change invoice lines');
+    const amount = this.checkedLineAmount(body);
+    return this.uow.run(async (r) => {
+      const invoice = await this.draftLocked(r, id);
+      const before = isUuid(lineId) ? await r.invoices.lineAmount(id, lineId) : null;
+      if (before === null) throw notFound(LINE_NOT_FOUND);
+      const after = toCents(invoice.subtotal) - toCents(before) + toCents(amount);
+      if (after > toCents(INVOICE_TOTAL_MAX)) throw badRequest(`The invoice's total would be ${fromCents(after)}, over the most an invoice may total (${INVOICE_TOTAL_MAX}); put the rest on another invoice`);
+      const line = (await r.invoices.updateLine(id, lineId, { description: body.description, quantity: body.quantity, rate: toFixed2(body.rate), amount, type: body.type }))!;
+      await this.retotal(r, id);
+      return line;
+    });
+  }
+
+  /** A draft's line removed and the invoice retotalled; a line already gone is a 404 (the first removal had the effect). */
+  async removeItem(caller: Caller, id: string, lineId: string): Promise<void> {
+    requireAdmin(caller, 'remove invoice lines');
+    await this.uow.run(async (r) => {
+      await this.draftLocked(r, id);
+      if (!isUuid(lineId) || !(await r.invoices.removeLine(id, lineId))) throw notFound(LINE_NOT_FOUND);
+      await this.retotal(r, id);
+    });
+  }
+
   /** draft → sent (due in 30 days unless set) and the e-mail with the PDF; sending again changes nothing. */
   async send(caller: Caller, id: string): Promise<InvoiceDetail> {
     requireAdmin(caller, 'send invoices');
@@ -153,6 +183,28 @@ export class InvoiceService {
         await publishInvoices(r, [(await r.invoices.find(id))!], 'billing.invoice.voided.v1');
       }
       return detail(r, (await r.invoices.find(id))!);
+    });
+  }
+
+  private checkedLineAmount(body: { rate: string; quantity: number }): string {
+    const amount = lineAmount(body.rate, body.quantity);
+    if (toCents(amount) > toCents(LINE_AMOUNT_MAX)) throw badRequest(`rate × quantity = ${amount} is more than one line may be (at most ${LINE_AMOUNT_MAX})`);
+    return amount;
+  }
+
+  /** The invoice, locked, when its lines may change (a draft); 404 or the lifecycle's 409 otherwise. */
+  private async draftLocked(r: Omit<Repos, 'outbox'>, id: string): Promise<InvoiceRow> {
+    const invoice = await this.lockedOrMissing(r, id);
+    const refusal = linesChangeRefusal(invoice);
+    if (refusal) throw conflict(refusal);
+    return invoice;
+  }
+
+  private async retotal(r: Omit<Repos, 'outbox'>, id: string): Promise<void> {
+    // Taxes come on top of the subtotal checked: a total past the column is the caller's 400, not a 500.
+    await r.invoices.retotal([id], this.deps.tz).catch((e: unknown) => {
+      if (isNumericOverflow(e)) throw badRequest(`The invoice's total with its taxes would be more than ${INVOICE_TOTAL_MAX}; put the rest on another invoice`);
+      throw e;
     });
   }
 

@@ -1,4 +1,4 @@
-import { badRequest, conflict, HttpError, parse, type Caller, type CatchUp } from '@midway/service-kit';
+import { badRequest, conflict, HttpError, notFound, parse, type Caller, type CatchUp } from '@midway/service-kit';
 import { BILLING_CURRENCY, fromCents, isUuid, processorEventSchema, succeededIntentSchema, toCents, type PaymentAnomaly } from '@midway/contracts';
 import type { InvoiceRow } from '../data/invoice.repository';
 import type { UnitOfWork } from '../data/unit-of-work';
@@ -129,5 +129,14 @@ export class PaymentService {
   async anomalies(caller: Caller): Promise<PaymentAnomaly[]> {
     requireAdmin(caller, 'see payment anomalies');
     return (await this.uow.read.payments.anomalies()).map((a) => ({ ...a, ...describeAnomaly(a) }));
+  }
+
+  /** An admin says what they did about an anomaly (a refund, say); the first note stands, however often it is sent. */
+  async handleAnomaly(caller: Caller, id: string, note: string): Promise<PaymentAnomaly> {
+    requireAdmin(caller, 'handle payment anomalies');
+    const found = isUuid(id) && (await this.uow.run((r) => r.payments.markHandled(id, caller.email, note)));
+    if (!found) throw notFound('Payment anomaly not found; reload the Billing page');
+    const [a] = await this.uow.run((r) => r.payments.anomalies(id));
+    return { ...a!, ...describeAnomaly(a!) };
   }
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoicesSummaryQuerySchema, listInvoicesQuerySchema, NEXT_CURSOR_HEADER } from '@midway/contracts';
+import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoicesSummaryQuerySchema, listInvoicesQuerySchema, NEXT_CURSOR_HEADER, updateInvoiceItemBodySchema } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { InvoiceService } from '../domain/invoice.service';
 
@@ -33,6 +33,14 @@ export function invoiceRoutes(invoices: InvoiceService): Router {
   r.post('/api/invoices/:id/items', async (req, res) => {
     const body = parse(addInvoiceItemBodySchema, req.body ?? {});
     res.status(201).json(await invoices.addItem(callerOf(req), req.params.id, body));
+  });
+  r.put('/api/invoices/:id/items/:lineId', async (req, res) => {
+    const body = parse(updateInvoiceItemBodySchema, req.body ?? {});
+    res.json(await invoices.updateItem(callerOf(req), req.params.id, req.params.lineId, body));
+  });
+  r.delete('/api/invoices/:id/items/:lineId', async (req, res) => {
+    await invoices.removeItem(callerOf(req), req.params.id, req.params.lineId);
+    res.status(204).end();
   });
   r.post('/api/invoices/:id/send', async (req, res) => {
     res.json(await invoices.send(callerOf(req), req.params.id));

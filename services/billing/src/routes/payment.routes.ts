@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { createPaymentIntentBodySchema } from '@midway/contracts';
+import { createPaymentIntentBodySchema, handleAnomalyBodySchema } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { PaymentService } from '../domain/payment.service';
 
@@ -10,6 +10,9 @@ export function paymentRoutes(payments: PaymentService): Router {
   });
   r.get('/api/billing/anomalies', requireCaller, async (req, res) => {
     res.json(await payments.anomalies(callerOf(req)));
+  });
+  r.post('/api/billing/anomalies/:id/handle', requireCaller, async (req, res) => {
+    res.json(await payments.handleAnomaly(callerOf(req), String(req.params.id), parse(handleAnomalyBodySchema, req.body ?? {}).note));
   });
   return r;
 }
