@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { catalogService, type Catalog } from '@midway/catalog';
-import { eventually, serviceClient, startService } from '@midway/testing';
+import { eventually, invitationLinkFor, serviceClient, startService } from '@midway/testing';
 import { actor, client, startTestBilling, type Billing } from './billing-harness';
 
 /**
@@ -32,8 +32,9 @@ it('an invited designer reaches the project’s invoices once they accept, not b
   expect((await cat.post(`/api/projects/${p.id}/members`, owner, { email: invitee.email })).status).toBe(202);
   expect((await api.get(`/api/invoices/${invoice.body.id}`, invitee)).status).toBe(404);
 
-  const [invitation] = (await cat.get('/api/invitations', invitee)).body;
-  expect((await cat.post(`/api/invitations/${invitation.id}/accept`, invitee)).status).toBe(200);
+  // The invitee joins through the invitation e-mail's link (their address is not verified).
+  const { id, token } = await invitationLinkFor(cat, invitee.email, p.id);
+  expect((await cat.post(`/api/invitations/${id}/accept`, invitee, { token })).status).toBe(200);
   const accepted = Date.now();
   const seen = await eventually(() => api.get(`/api/invoices/${invoice.body.id}`, invitee), (r) => r.status === 200, 5000);
   expect({ status: seen.status, id: seen.body.id }).toEqual({ status: 200, id: invoice.body.id });

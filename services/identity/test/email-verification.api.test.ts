@@ -133,6 +133,22 @@ describe('address verification', () => {
     }
   });
 
+  it('a link with a bad token (repeated, huge, odd characters) gets the page saying how to get a new one; a NUL is a 400; never a 5xx', async () => {
+    for (const query of ['token=a&token=b', `token=${'x'.repeat(10_000)}`, 'token=%F0%9F%92%A9', 'token[a]=b', '']) {
+      const res = await fetch(`${identity.url}/api/auth/verify-email?${query}`);
+      expect([query.slice(0, 20), res.status]).toEqual([query.slice(0, 20), 200]);
+      expect(await res.text()).toContain('This link no longer works');
+    }
+    // The kit refuses NUL characters in any request before the route.
+    const nul = await fetch(`${identity.url}/api/auth/verify-email?token=%00`);
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    const account = await signUp();
+    const bad = await fetch(`${identity.url}/api/auth/verify-email/resend`, { method: 'POST', headers: { ...asGateway(account.cookie), 'content-type': 'application/json' }, body: '{"x": ' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
   it('identity answers a service asking about the user (query.identity.user) with whether the address is verified', async () => {
     const account = await signUp();
     const { askOwner, connectBus } = await import('@midway/service-kit');

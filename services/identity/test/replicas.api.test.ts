@@ -58,6 +58,15 @@ describe('rate limits across identity replicas', () => {
     expect(counter?.hits).toBe(50);
   });
 
+  it('counts sign-ups of one address from many IPs on both replicas together: "already taken" answers only up to the limit', async () => {
+    const email = uniqueEmail('taken');
+    const register = (replica: Identity) => fetch(`${replica.url}/api/register`, json({ email, password: 'long-enough-1', firstName: 'T', lastName: 'Aken' }, { 'x-forwarded-for': freshIp() }));
+    const statuses = [];
+    for (let i = 0; i < LIMIT; i++) statuses.push((await register(replicas[i % 2]!)).status);
+    expect(statuses).toEqual([201, ...Array(LIMIT - 1).fill(409)]);
+    for (const replica of replicas) expect((await register(replica)).status).toBe(429);
+  });
+
   it('starts counting afresh on every replica once the window has ended', async () => {
     const stores = replicas.map((r) => new SharedRateLimitStore(new UnitOfWork(r.db)));
     for (const s of stores) s.init({ windowMs: 1000 } as Parameters<SharedRateLimitStore['init']>[0]);
