@@ -4,7 +4,7 @@ import { catchUpOverBus, startServiceRuntime } from '@midway/service-kit';
 import type { BillingConfig } from './config';
 import { createDb, SCHEMA } from './data/prisma-client';
 import { UnitOfWork } from './data/unit-of-work';
-import { renderInvoicePdf } from './documents/invoice-pdf';
+import { invoicePdfRenderer } from './documents/invoice-pdf.pool';
 import { AutomaticBillingService } from './domain/automatic-billing.service';
 import { InvoiceService } from './domain/invoice.service';
 import { PayLinkService } from './domain/pay-link.service';
@@ -55,7 +55,7 @@ export async function startBilling(config: BillingConfig, logger: Logger, port =
   const mail = mailer ? (m: Parameters<Mailer['send']>[0]) => mailer.send(m) : null;
   // The invoice e-mail's pay link, its public page's calls, and the receipts after a payment.
   const payLinks = new PayLinkService(uow, { publicUrl: config.PUBLIC_URL, tz, testMode, mail, onError: (err, what) => logger.error({ err }, `${what} failed`), catchUp });
-  const invoices = new InvoiceService(uow, { tz, renderPdf: renderInvoicePdf, mail, catchUp, payUrl: (id) => payLinks.url(id) });
+  const invoices = new InvoiceService(uow, { tz, renderPdf: invoicePdfRenderer(rt.onStop), mail, catchUp, payUrl: (id) => payLinks.url(id) });
   // What a run marks sent is e-mailed as Send does it.
   const auto = new AutomaticBillingService(uow, { tz, deliver: (ids) => invoices.deliver(ids), logger });
   rt.onStop(() => auto.mailDelivered());
