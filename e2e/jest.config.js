@@ -12,5 +12,7 @@ module.exports = {
     '^@midway/infra$': '<rootDir>/../infra/src',
     '^@midway/testing$': '<rootDir>/../packages/testing/src',
   },
+  // The in-process OpenID Connect provider (oidc-provider) and jose ship only ES modules: compiled to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|jose)/)'],
   setupFilesAfterEnv: ['<rootDir>/support/jest-setup.ts'],
 };

@@ -19,13 +19,14 @@ export interface E2EPlatform {
   stop(): Promise<void>;
 }
 
-export async function startE2EPlatform(opts: { disableRemotes?: string[] } = {}): Promise<E2EPlatform> {
+/** `port` and `env`: a journey that needs the gateway's address before it starts (an OIDC provider's redirect URI). */
+export async function startE2EPlatform(opts: { disableRemotes?: string[]; port?: number; env?: Record<string, string> } = {}): Promise<E2EPlatform> {
   const env = testEnv();
   const dataDir = fs.mkdtempSync(path.join(env.tmpDir, 'e2e-platform-'));
   const [nats, databaseUrl] = await Promise.all([freePort().then((port) => startNats({ dir: path.join(dataDir, 'nats'), port })), createFreshDatabase(env.databaseUrl, 'e2e')]);
   const platform = await startInfraPlatform({
     dataDir,
-    port: 0,
+    port: opts.port ?? 0,
     disableRemotes: opts.disableRemotes,
     env: {
       ...process.env,
@@ -37,6 +38,7 @@ export async function startE2EPlatform(opts: { disableRemotes?: string[] } = {})
       RATE_LIMIT_AUTH_PER_MINUTE: '0',
       RATE_LIMIT_CONTACT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      ...opts.env,
     },
   });
   const stop = async () => {

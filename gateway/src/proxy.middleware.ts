@@ -58,13 +58,25 @@ function namedInConnection(headers: { connection?: string | string[] }): Set<str
 }
 
 /** A copy of the caller's headers without its hop's own, what it claimed about forwarding and, unless the route takes them, its cookies. */
-function withoutHopHeaders(headers: IncomingHttpHeaders, keepCookies: boolean): Record<string, string | string[]> {
+/** The Cookie header with only the named cookies, or nothing when it has none of them. */
+export function onlyCookies(header: string | string[] | undefined, names: string[]): string | undefined {
+  const parts = (Array.isArray(header) ? header.join('; ') : (header ?? '')).split(';').map((p) => p.trim());
+  const kept = parts.filter((p) => names.includes(p.slice(0, p.indexOf('='))));
+  return kept.length ? kept.join('; ') : undefined;
+}
+
+function withoutHopHeaders(headers: IncomingHttpHeaders, keepCookies: Route['forwardsCookies']): Record<string, string | string[]> {
   const listed = namedInConnection(headers);
   const out: Record<string, string | string[]> = {};
   for (const name in headers) {
     const value = headers[name];
     if (value === undefined || HOP_BY_HOP.has(name) || listed?.has(name)) continue;
     if (name === 'forwarded' || name.startsWith('x-forwarded-') || (name === 'cookie' && !keepCookies)) continue;
+    if (name === 'cookie' && Array.isArray(keepCookies)) {
+      const kept = onlyCookies(value, keepCookies);
+      if (kept) out[name] = kept;
+      continue;
+    }
     out[name] = value;
   }
   return out;
@@ -75,7 +87,7 @@ function withoutHopHeaders(headers: IncomingHttpHeaders, keepCookies: boolean): 
  * req.ip, which counts only the proxies configured in front of it) and drops whatever the client claimed.
  */
 function forwardedHeaders(req: IncomingMessage, route: Route, caller: CallerFacts): Record<string, string | string[]> {
-  const headers = withoutHopHeaders(req.headers, route.forwardsCookies === true);
+  const headers = withoutHopHeaders(req.headers, route.forwardsCookies);
   headers['x-forwarded-for'] = caller.ip(req) ?? req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = caller.protocol(req);
   const host = caller.host(req);

@@ -18,19 +18,20 @@ export interface Route {
   /** Match only this exact path pattern (RegExp) within the prefix. */
   pattern?: RegExp;
   /**
-   * The caller's Cookie header goes to the service. Only sign-out needs it (identity revokes the session the
-   * cookie names); every other service hears of the caller through the signed identity token alone, so no
-   * service sees, logs or parses the session credential.
+   * The caller's Cookie header goes to the service: all of it (`true`), or only the named cookies. Only sign-out
+   * needs the session cookie (identity revokes the session it names); the provider sign-in and the second step
+   * need their own short-lived cookies and get nothing else. Every other service hears of the caller through the
+   * signed identity token alone, so no service sees, logs or parses the session credential.
    */
-  forwardsCookies?: boolean;
+  forwardsCookies?: true | string[];
 }
 
 export const ROUTES: Route[] = [
   // Continue with Google / Microsoft / another OpenID Connect issuer: the button's start and the provider's redirect
   // back (the state cookie and the provider's code are the credential).
-  { prefix: '/api/login/oidc', service: 'identity', public: true },
+  { prefix: '/api/login/oidc', service: 'identity', public: true, forwardsCookies: ['midway_oidc_state'] },
   // The sign-in's second step (an admin's authenticator code): the pending step's cookie is the credential.
-  { prefix: '/api/login/second-factor', service: 'identity', public: true },
+  { prefix: '/api/login/second-factor', service: 'identity', public: true, forwardsCookies: ['midway_second_step'] },
   { prefix: '/api/login', service: 'identity', public: true },
   { prefix: '/api/register', service: 'identity', public: true },
   { prefix: '/api/logout', service: 'identity', public: true, forwardsCookies: true },

@@ -42,6 +42,22 @@ describe('ADMIN_2FA=required through the gateway', () => {
     expect(t.standIn('CATALOG_URL').requests()).toBe(1);
   });
 
+  it("passes the sign-in's second step its cookie (and only it): password, then the app's code, through the gateway", async () => {
+    const cookie = await signIn('midway_admin');
+    const email = (await (await call('GET', '/api/auth/user', cookie)).json()).email;
+    const { secret } = await (await call('POST', '/api/auth/second-factor/setup', cookie)).json();
+    expect((await call('POST', '/api/auth/second-factor/confirm', cookie, { code: authenticatorCode(secret, Date.now() - 30_000) })).status).toBe(200);
+    const first = await fetch(`${t.gateway.url}/api/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.gateway.url }, body: new URLSearchParams({ email, password: PASSWORD }).toString() });
+    expect(first.headers.get('location')).toBe('/api/login/second-factor');
+    const pending = first.headers.getSetCookie().find((c) => c.startsWith('midway_second_step='))!.split(';')[0]!;
+    // The page needs the pending step's cookie (without it, back to sign in).
+    const page = await fetch(`${t.gateway.url}/api/login/second-factor`, { redirect: 'manual', headers: { cookie: `other=1; ${pending}` } });
+    expect(page.status).toBe(200);
+    const done = await fetch(`${t.gateway.url}/api/login/second-factor`, { method: 'POST', redirect: 'manual', headers: { cookie: pending, 'content-type': 'application/x-www-form-urlencoded', origin: t.gateway.url }, body: `code=${authenticatorCode(secret)}` });
+    expect(done.status).toBe(303);
+    expect(sessionCookieOf(done)).toBeDefined();
+  });
+
   it('leaves a designer alone', async () => {
     const cookie = await signIn('designer');
     expect((await call('GET', '/api/projects', cookie)).status).toBe(200);

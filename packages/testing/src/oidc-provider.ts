@@ -74,7 +74,12 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
     signInAs: (account) => void (next = account),
     setCodeTtlSeconds: (s) => void (codeTtl = s),
     env: (name) => ({ [`OIDC_${name}_ISSUER`]: issuer, [`OIDC_${name}_CLIENT_ID`]: clientId, [`OIDC_${name}_CLIENT_SECRET`]: clientSecret }),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser's kept-alive connections would hold the close open.
+        server.closeAllConnections();
+      }),
   };
 }
 

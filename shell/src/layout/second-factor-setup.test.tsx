@@ -55,6 +55,8 @@ describe('SecondFactorSetup', () => {
     expect(queryClient.getQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY)?.secondFactor).toBe('enrol');
     await ui.click(screen.getByRole('button', { name: 'I have saved them' }));
     await waitFor(() => expect(queryClient.getQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY)?.secondFactor).toBe('on'));
+    // The codes are gone once saved.
+    expect(screen.queryByText('abcde-fghij')).toBeNull();
   });
 
   it('does not call the service for a code that is not 6 digits', async () => {

@@ -94,7 +94,10 @@ export function SecondFactorSetup({ user }: { user: CurrentUser }) {
   };
 
   // Only now does the rest of the app open up (an admin who had to enrol): the session was signed again.
-  const done = () => queryClient.setQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY, { ...user, secondFactor: 'on' });
+  const done = () => {
+    setCodes(null);
+    queryClient.setQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY, (u) => ({ ...(u ?? user), secondFactor: 'on' }));
+  };
 
   if (codes) {
     return (
