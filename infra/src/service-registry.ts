@@ -47,7 +47,9 @@ export const SERVICES: ServiceSpec[] = [
       ADMIN_PASSWORD: c.admin.password,
       // Where e-mailed links (password reset) point; identity's default is the gateway's default address.
       PUBLIC_URL: c.publicUrl,
-      ...pass(c.env, 'CONTACT_TO', 'MAIL_FROM', 'RATE_LIMIT_AUTH_PER_MINUTE', 'RATE_LIMIT_CONTACT_PER_MINUTE', 'LOG_LEVEL', 'NODE_ENV'),
+      ...pass(c.env, 'CONTACT_TO', 'MAIL_FROM', 'RATE_LIMIT_AUTH_PER_MINUTE', 'RATE_LIMIT_CONTACT_PER_MINUTE', 'RATE_LIMIT_SECOND_FACTOR_PER_MINUTE', 'ADMIN_2FA', 'LOG_LEVEL', 'NODE_ENV'),
+      // "Continue with …" providers, each of its three settings (and the generic one's name) when set.
+      ...pass(c.env, ...['GOOGLE', 'MICROSOFT', 'GENERIC'].flatMap((p) => ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((k) => `OIDC_${p}_${k}`)), 'OIDC_GENERIC_NAME'),
     }),
   },
   {
