@@ -75,9 +75,11 @@ const WATCH_MS = 20;
  */
 export function startPdfReader(limits: PdfReadingLimits = DEFAULT_PDF_READING_LIMITS): PdfTextReader & { readonly peakThreadBytes: number } {
   const pdfjs = { lib: require.resolve('pdfjs-dist/legacy/build/pdf.mjs'), worker: require.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs') };
+  // Set at the first document: threads started after it load pdf.js at once (see the worker).
+  const used = new Int32Array(new SharedArrayBuffer(4));
   const pool = new Piscina({
     filename: workerFile(),
-    workerData: { pdfjs },
+    workerData: { pdfjs, used },
     // A thread stopped at a limit is replaced at once only up to minThreads: fewer, and documents queued behind it would wait.
     minThreads: limits.threads,
     maxThreads: limits.threads,
@@ -121,6 +123,7 @@ export function startPdfReader(limits: PdfReadingLimits = DEFAULT_PDF_READING_LI
     async read(bytes, signal) {
       if (admitted >= limits.threads + limits.queue) throw new PdfReaderBusyError('Every PDF reader is busy.');
       admitted += 1;
+      Atomics.store(used, 0, 1);
       const stop = new AbortController();
       const task = { thread: new Int32Array(new SharedArrayBuffer(8)), stop };
       const cancel = () => stop.abort(new PdfReadCancelledError('The upload was cancelled.'));

@@ -44,9 +44,10 @@ function pdfjs(paths: PdfTextTask['pdfjs']): Promise<PdfJs> {
   return loaded;
 }
 
-// A new thread (the pool's first, or one replacing a thread stopped at a limit) loads pdf.js before its first document.
-const preload = (workerData as { pdfjs?: PdfTextTask['pdfjs'] } | undefined)?.pdfjs;
-if (preload) void pdfjs(preload).catch(() => undefined);
+// A thread replacing one stopped at a limit, or started once the service has read a PDF, loads pdf.js before its next
+// document; the threads started with the service wait for the first upload (a service that never reads one never pays).
+const shared = workerData as { pdfjs?: PdfTextTask['pdfjs']; used?: Int32Array } | undefined;
+if (shared?.pdfjs && shared.used && Atomics.load(shared.used, 0) === 1) void pdfjs(shared.pdfjs).catch(() => undefined);
 
 /** The text of every page with its positions, or only the page count of a document longer than `maxPages`. */
 export default async function readPdfPages(task: PdfTextTask): Promise<PdfTextResult> {
