@@ -210,6 +210,10 @@ describe('runs, proof of delivery and e-mails', () => {
     const to = (address: string, subject: string) => (m: SunkMail) => m.subject.startsWith(subject) && m.subject.includes(loft.name) && m.text.includes(table.name) && m.to.some((x) => x.address.toLowerCase() === address.toLowerCase());
     const outMail = await eventually(() => readMail(testEnv().mailUrl), (all) => [ada.email, member.email, clientEmail].every((e) => all.some(to(e, 'Out for delivery'))), 10_000);
     expect(outMail.some(to(ben.email, 'Out for delivery'))).toBe(false);
+    // It links to the project's page on the platform's public address (PUBLIC_URL).
+    const outToClient = outMail.find(to(clientEmail, 'Out for delivery'))!;
+    expect(outToClient.text).toContain(`http://localhost:8080/projects/${loft.id}`);
+    expect(outToClient.html).toContain(`href="http://localhost:8080/projects/${loft.id}"`);
 
     const events = await watchEvents('logistics.delivery.>');
     const photo = await photoOf(admin);
@@ -265,6 +269,7 @@ describe('runs, proof of delivery and e-mails', () => {
       expect(body).toContain('12 Harbour St');
       expect(body).toContain('J. Ellis');
       expect(body).toContain('Leg cracked in the van');
+      expect(body).toContain(`http://localhost:8080/projects/${loft.id}`);
     }
     const link = /Photo 1: (\S+)/.exec(mail.text)![1]!;
     const path = link.slice(link.indexOf('/api/'));

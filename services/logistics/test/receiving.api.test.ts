@@ -309,7 +309,10 @@ describe('a damage report', () => {
       expect(body).toContain('Harbour Loft');
       expect(body).toContain('Damaged');
       expect(body).toContain('Cracked top, left corner');
+      // A link to the project's page on the platform's public address (PUBLIC_URL).
+      expect(body).toContain(`http://localhost:8080/projects/${adaProject.id}`);
     }
+    expect(mail.html).toContain(`href="http://localhost:8080/projects/${adaProject.id}"`);
     expect(inbox.some(mailTo(ben.email))).toBe(false);
 
     const link = /Photo 1: (\S+)/.exec(mail.text)![1]!;

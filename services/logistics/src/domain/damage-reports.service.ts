@@ -60,6 +60,7 @@ export class DamageReports {
         to: people.map((p) => p.email),
         itemName: letter.itemName,
         projectName: letter.projectName,
+        projectUrl: `${base}/projects/${letter.projectId}`,
         condition: letter.condition,
         notes: letter.notes,
         photoLinks: letter.photoKeys.map((k) => `${base}${signedPhotoPath(secret, k, until)}`),

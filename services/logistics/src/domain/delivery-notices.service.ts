@@ -84,6 +84,7 @@ export class DeliveryNotices {
       to,
       kind,
       projectName: delivery.projectName,
+      projectUrl: `${base}/projects/${delivery.projectId}`,
       date: delivery.date,
       window: delivery.window,
       address: delivery.address,

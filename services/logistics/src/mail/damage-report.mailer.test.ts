@@ -4,6 +4,7 @@ const letter: DamageLetter = {
   to: ['ada@example.com', 'mia@example.com'],
   itemName: 'Walnut <b>sideboard</b>',
   projectName: 'Harbour & Loft',
+  projectUrl: 'https://midway.example/projects/0b7c9f4e-2a1d-4c3e-9f5a-6d8e7f1a2b3c',
   condition: 'missing-parts',
   notes: 'Two legs missing; box "crushed"',
   photoLinks: ['https://midway.example/api/damage-photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab?expires=1780000000&sig=abc'],
@@ -22,6 +23,9 @@ it('says what was found on which item, in plain text and HTML, to everyone of th
   expect(mail.text).toContain('Notes: Two legs missing; box "crushed"');
   expect(mail.text).toContain(`Photo 1: ${letter.photoLinks[0]}`);
   expect(mail.html).toContain(`href="${letter.photoLinks[0]!.replace(/&/g, '&amp;')}"`);
+  // The project it names links to the project's page.
+  expect(mail.text).toContain(letter.projectUrl);
+  expect(mail.html).toContain(`href="${letter.projectUrl}"`);
 });
 
 it('escapes names and notes in the HTML', () => {

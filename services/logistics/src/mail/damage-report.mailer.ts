@@ -7,6 +7,8 @@ export interface DamageLetter {
   to: string[];
   itemName: string;
   projectName: string;
+  /** The project's page on the platform (PUBLIC_URL), where the report is too. */
+  projectUrl: string;
   condition: InspectionCondition;
   notes: string | null;
   /** Absolute signed links, one per photo. */
@@ -36,7 +38,7 @@ export function composeDamageReport(l: DamageLetter, from: string) {
     '',
     ...photos,
     '',
-    `The report is also on the project's page in ${BRAND_NAME}.`,
+    `The report is also on the project's page in ${BRAND_NAME}: ${l.projectUrl}`,
   ].join('\n');
   const c = BRAND_COLORS;
   const row = (k: string, v: string) => `<tr><td style="padding:4px 12px 4px 0;color:${c.textMuted};font-size:14px">${k}</td><td style="padding:4px 0;font-size:14px">${v}</td></tr>`;
@@ -51,7 +53,8 @@ export function composeDamageReport(l: DamageLetter, from: string) {
 <p style="margin:0 0 16px;font-size:15px;line-height:1.5">Our warehouse inspected <strong>${escape(l.itemName)}</strong> of the project <strong>${escape(l.projectName)}</strong> on ${escape(day(l.reportedAt))} and found it: <strong>${escape(condition)}</strong>.</p>
 <table role="presentation">${row('Item', escape(l.itemName))}${row('Project', escape(l.projectName))}${row('Condition', escape(condition))}${row('Notes', escape(l.notes ?? '—'))}</table>
 ${photoHtml}
-<p style="margin:20px 0 0;font-size:13px;color:${c.textMuted}">The report is also on the project's page in ${BRAND_NAME}.</p>
+<p style="margin:20px 0 0;font-size:14px"><a href="${escape(l.projectUrl)}" style="color:${c.accent};font-weight:bold">Open ${escape(l.projectName)} in ${BRAND_NAME}</a></p>
+<p style="margin:8px 0 0;font-size:13px;color:${c.textMuted}">The report is also on the project's page: ${escape(l.projectUrl)}</p>
 </td></tr></table></body></html>`;
   return { from, to: l.to, subject, text, html };
 }

@@ -7,6 +7,8 @@ export interface DeliveryLetter {
   to: string[];
   kind: 'out' | 'completed';
   projectName: string;
+  /** The project's page on the platform (PUBLIC_URL). */
+  projectUrl: string;
   date: string;
   window: DeliveryWindow;
   address: string;
@@ -39,7 +41,7 @@ export function composeDeliveryLetter(l: DeliveryLetter, from: string) {
     ...(excepted.length ? ['', 'Not delivered:', ...excepted.map((i) => `  - ${i.name}: ${i.exception}`)] : []),
     ...(l.photoLinks.length && l.linksUntil ? ['', `Photos (the links open until ${day(l.linksUntil)}, no sign-in needed):`, ...l.photoLinks.map((p, i) => `  Photo ${i + 1}: ${p}`)] : []),
     '',
-    `${BRAND_NAME}`,
+    `The project in ${BRAND_NAME}: ${l.projectUrl}`,
   ];
   const c = BRAND_COLORS;
   const list = (items: { name: string; exception: string | null }[], note: boolean) =>
@@ -51,6 +53,7 @@ export function composeDeliveryLetter(l: DeliveryLetter, from: string) {
 <p style="margin:0 0 4px;font-size:14px;font-weight:bold">${l.kind === 'out' ? 'Items' : 'Delivered'}</p>${list(l.kind === 'out' ? l.items : delivered, false)}
 ${excepted.length ? `<p style="margin:0 0 4px;font-size:14px;font-weight:bold">Not delivered</p>${list(excepted, true)}` : ''}
 ${l.photoLinks.length && l.linksUntil ? `<p style="margin:16px 0 8px;font-size:14px">Photos (the links open until ${escape(day(l.linksUntil))}, no sign-in needed):</p><ul style="margin:0;padding-left:20px">${l.photoLinks.map((p, i) => `<li style="font-size:14px"><a href="${escape(p)}" style="color:${c.accent}">Photo ${i + 1}</a></li>`).join('')}</ul>` : ''}
+<p style="margin:20px 0 0;font-size:14px"><a href="${escape(l.projectUrl)}" style="color:${c.accent};font-weight:bold">Open ${escape(l.projectName)} in ${BRAND_NAME}</a></p>
 </td></tr></table></body></html>`;
   return { from, to: l.to, subject, text: lines.join('\n'), html };
 }
