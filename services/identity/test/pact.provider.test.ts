@@ -23,6 +23,14 @@ afterAll(async () => identity?.stop());
 /** The identity the gateway would forward for the state's session; none when no one is signed in. */
 let forwarded: string | null = null;
 
+/** A new account of that role with a live session, as the gateway would forward it. */
+async function signedInAs(systemRole: 'midway_admin' | 'designer'): Promise<string> {
+  const user = await identity.auth.createUser({ email: uniqueEmail('sam'), password: 'correct-horse-1', firstName: 'Sam', lastName: 'Staff', systemRole });
+  const { token } = await identity.auth.openSession(user, {});
+  const claims = verifySessionToken(token, testKeys().session.publicKey)!;
+  return signIdentityToken({ userId: claims.userId, email: claims.email, role: claims.role, sessionId: claims.sid }, testKeys().internal.privateKey);
+}
+
 it('fulfils every consumer’s contract (shell)', async () => {
   expect(PACTS.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['shell-identity.json']));
   await new Verifier({
@@ -38,6 +46,14 @@ it('fulfils every consumer’s contract (shell)', async () => {
         const { token } = await identity.auth.openSession(user, {});
         const claims = verifySessionToken(token, testKeys().session.publicKey)!;
         forwarded = signIdentityToken({ userId: claims.userId, email: claims.email, role: claims.role, sessionId: claims.sid }, testKeys().internal.privateKey);
+      },
+      'an admin "Sam Staff" signed in': async () => {
+        forwarded = await signedInAs('midway_admin');
+      },
+      'an admin "Sam Staff" signed in, setting up an authenticator app': async () => {
+        forwarded = await signedInAs('midway_admin');
+        const res = await fetch(`${identity.url}/api/auth/second-factor/setup`, { method: 'POST', headers: { [IDENTITY_HEADER]: forwarded } });
+        expect(res.status).toBe(200);
       },
       'no one is signed in': async () => {
         forwarded = null;
