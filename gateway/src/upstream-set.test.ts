@@ -190,16 +190,30 @@ describe('UpstreamSet', () => {
     expect(set.pick()?.url).toBe('a');
   });
 
-  it('takes out a lone replica on what its requests met (silence), never on its probes alone', async () => {
+  it('keeps a lone replica in however long its requests wait: with no other replica, silence says nothing about it', async () => {
     const { probes, replica, send, tick } = setOf(['a']);
-    probes.set('a', 'timeout');
-    for (let i = 0; i < 10; i++) await tick(5000);
     probes.set('a', 'hang');
+    const held = [send('a'), send('a'), send('a'), send('a')];
+    for (let i = 0; i < 30; i++) await tick(1000);
     expect(replica('a').up).toBe(true);
-    const held = [send('a'), send('a'), send('a')];
-    await tick(3000);
-    expect(replica('a').up).toBe(false);
-    for (const r of held) expect(r.given).toHaveLength(1);
+    for (const r of held) expect(r.given).toEqual([]);
+  });
+
+  it('keeps every replica in while all of them are silent: a saturated machine or database, not a hung replica', async () => {
+    const { probes, replica, send, tick } = setOf(['a', 'b']);
+    probes.set('a', 'hang');
+    probes.set('b', 'hang');
+    const held = [send('a'), send('a'), send('a'), send('b'), send('b'), send('b')];
+    for (let i = 0; i < 30; i++) await tick(1000);
+    expect([replica('a').up, replica('b').up]).toEqual([true, true]);
+    for (const r of held) expect(r.given).toEqual([]);
+  });
+
+  it('does not count a probe that timed out while every other replica was silent too', async () => {
+    const { probes, replica, tick } = setOf(['a', 'b', 'c']);
+    for (const url of ['a', 'b', 'c']) probes.set(url, 'timeout');
+    for (let i = 0; i < 10; i++) await tick(5000);
+    expect([replica('a').up, replica('b').up, replica('c').up]).toEqual([true, true, true]);
   });
 
   it('probes a replica once at a time: a probe still waiting on a hung replica is not stacked on', async () => {
