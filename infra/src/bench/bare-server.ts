@@ -1,8 +1,8 @@
 /**
  * The load run's bare baseline: a plain `pg` + `http` server answering the load mix's routes against the same
  * database and data with the least that can do each — no gateway, no session, no framework, one query per
- * request. Its item edit and service toggle are the same single-row update with its outbox insert (and the
- * outbox's commit-order lock) in one statement, written to an outbox of its own that nothing publishes. The
+ * request. Its item edit and service toggle are the same single-row update with its outbox insert in one
+ * statement (as catalog's and logistics' are), written to an outbox of its own that nothing publishes. The
  * caller is named by the `x-bare-user` header. It runs in a process of its own (`fork` this file), so it has a
  * core's share as a service does, and says its port over IPC.
  */
@@ -35,10 +35,9 @@ const ROUTES: { method: string; pattern: RegExp; sql: string; params: (m: RegExp
     pattern: /^\/api\/items\/([0-9a-f-]{36})\/status$/,
     sql: `WITH changed AS (
             UPDATE catalog.items i SET status = $2, updated_at = now() WHERE i.id = $1::uuid AND i.project_id IN (${OWN_PROJECTS.replace('$1', '$3')}) RETURNING i.*
-          ), locked AS (SELECT pg_advisory_xact_lock(hashtext('midway:outbox:bare')) FROM changed),
-          written AS (
+          ), written AS (
             INSERT INTO bare.outbox_events (id, type, payload, occurred_at)
-            SELECT gen_random_uuid(), 'bare.item.status-changed', json_build_object('itemId', c.id, 'status', c.status, 'changedAt', c.updated_at), now() FROM changed c, locked
+            SELECT gen_random_uuid(), 'bare.item.status-changed', json_build_object('itemId', c.id, 'status', c.status, 'changedAt', c.updated_at), now() FROM changed c
           )
           SELECT row_to_json(c)::text AS body FROM changed c`,
     params: (m, user, body) => [m[1], body.status, user],
@@ -48,10 +47,9 @@ const ROUTES: { method: string; pattern: RegExp; sql: string; params: (m: RegExp
     pattern: /^\/api\/services\/([0-9a-f-]{36})$/,
     sql: `WITH changed AS (
             UPDATE logistics.services s SET selected = $2, updated_at = now() WHERE s.id = $1::uuid AND s.project_id IN (${OWN_PROJECTS.replace('$1', '$3')}) RETURNING s.*
-          ), locked AS (SELECT pg_advisory_xact_lock(hashtext('midway:outbox:bare')) FROM changed),
-          written AS (
+          ), written AS (
             INSERT INTO bare.outbox_events (id, type, payload, occurred_at)
-            SELECT gen_random_uuid(), 'bare.service.changed', json_build_object('serviceId', c.id, 'selected', c.selected), now() FROM changed c, locked
+            SELECT gen_random_uuid(), 'bare.service.changed', json_build_object('serviceId', c.id, 'selected', c.selected), now() FROM changed c
           )
           SELECT row_to_json(c)::text AS body FROM changed c`,
     params: (m, user, body) => [m[1], body.selected, user],
