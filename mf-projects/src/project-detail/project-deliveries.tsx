@@ -76,7 +76,7 @@ export function ProjectDeliveries({ projectId }: { projectId: string }) {
                   <li key={i.itemId}>{itemLine(d, i)}</li>
                 ))}
               </ul>
-              <DeliveryProof delivery={d} />
+              <DeliveryProof delivery={d} headingLevel="h4" />
             </Entry>
           ))}
         </List>
