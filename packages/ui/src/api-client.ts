@@ -1,6 +1,6 @@
 import { PREFETCH_GLOBAL, PREFETCH_MAX_AGE_MS, type PrefetchStore } from '@midway/contracts/page-data';
 import type { QueryFunction } from '@tanstack/react-query';
-import { browserLocation, LOGIN_PATH } from './browser-location';
+import { browserLocation, currentPagePath, signInReturningTo } from './browser-location';
 import { toast } from './toast/toast-store';
 
 /** Delay between the 'Unauthorized' toast and the redirect to the sign-in page. */
@@ -175,14 +175,14 @@ let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Toast 'Unauthorized' / 'You are logged out. Logging in again...' then, 500 ms later,
- * the browser goes to /api/login. Several 401s at once schedule one redirect.
+ * the browser goes to /api/login, asked to come back to this page. Several 401s at once schedule one redirect.
  */
 export function handleUnauthorized(options: { title?: string } = {}): void {
   toast({ title: options.title ?? 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   if (redirectTimer !== undefined) return;
   redirectTimer = setTimeout(() => {
     redirectTimer = undefined;
-    browserLocation.assign(LOGIN_PATH);
+    browserLocation.assign(signInReturningTo(currentPagePath()));
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 

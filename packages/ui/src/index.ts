@@ -46,7 +46,7 @@ export {
 } from './api-client';
 export { createFirstReads, wasPrefetched, type FirstReads } from './first-reads';
 export { fetchCurrentUser, displayName, CURRENT_USER_PATH } from './current-user';
-export { browserLocation, LOGIN_PATH, LOGOUT_PATH } from './browser-location';
+export { browserLocation, currentPagePath, LOGIN_PATH, LOGOUT_PATH, signInReturningTo } from './browser-location';
 export { MidwayStyleProviders } from './providers';
 export { MidwayLogo } from './logo';
 export { preloadableLazy, type PreloadableComponent } from './preloadable-lazy';

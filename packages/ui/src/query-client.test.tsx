@@ -38,6 +38,17 @@ describe('the 401 flow', () => {
     expect(assign).toHaveBeenCalledWith('/api/login');
   });
 
+  it('asks the sign-in page to come back to the page the 401 happened on (a project, not the dashboard)', async () => {
+    window.history.pushState({}, '', '/projects/0b7c9f4e-2a1d-4c3e-9f5a-6d8e7f1a2b3c?tab=items#damage');
+    try {
+      await createQueryClient().fetchQuery({ queryKey: ['/api/projects'] }).catch(() => undefined);
+      jest.advanceTimersByTime(UNAUTHORIZED_REDIRECT_DELAY_MS);
+      expect(assign).toHaveBeenCalledWith(`/api/login?returnTo=${encodeURIComponent('/projects/0b7c9f4e-2a1d-4c3e-9f5a-6d8e7f1a2b3c?tab=items#damage')}`);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('schedules one redirect for several 401s', async () => {
     const client = createQueryClient();
     await Promise.all([

@@ -1,4 +1,4 @@
-import { browserLocation, LOGIN_PATH } from '@midway/ui';
+import { browserLocation, signInReturningTo } from '@midway/ui';
 import { useCurrentUser } from '@midway/ui/query';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from '@midway/ui/router';
@@ -12,17 +12,19 @@ import { LandingSkeleton, PageLoading } from './skeletons';
 
 /**
  * '/' is the landing page while signed out or loading, and the signed-in layout otherwise.
- * Any other route sends a signed-out visitor to the sign-in page.
+ * Any other route sends a signed-out visitor to the sign-in page, which brings them back to it.
  */
 export function AuthGate() {
   const { user, isLoading } = useCurrentUser();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const isHome = pathname === '/';
   const mustSignIn = !isHome && !isLoading && !user;
 
+  // Back to the page asked for once signed in (a project's link, say), not the dashboard.
+  const returnTo = `${pathname}${search}${hash}`;
   useEffect(() => {
-    if (mustSignIn) browserLocation.assign(LOGIN_PATH);
-  }, [mustSignIn]);
+    if (mustSignIn) browserLocation.assign(signInReturningTo(returnTo));
+  }, [mustSignIn, returnTo]);
 
   // While the user loads, a visitor the gateway saw signed in gets the dashboard's skeleton, not the landing page.
   if (isHome && !user && !(isLoading && sessionHint() === 'signed-in')) return <LandingRoute />;
