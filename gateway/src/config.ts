@@ -42,6 +42,8 @@ export const gatewayEnvSchema = z.object({
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
+  /** The provider's name, on the pay page as who is billing. */
+  PROVIDER_NAME: z.string().min(1).default('Midway Receiving & Delivery'),
   SUPPORT_PHONE: z.string().default('(604) 555-0142'),
   SUPPORT_EMAIL: z.string().default('hello@midway.local'),
   SUPPORT_ADDRESS: z.string().default('1200 Industrial Ave, Vancouver, BC'),

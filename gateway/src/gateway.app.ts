@@ -73,6 +73,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, port =
       services: { identity: urlOf('identity'), catalog: urlOf('catalog') },
       config: {
         productName: 'Midway',
+        providerName: config.PROVIDER_NAME,
         supportPhone: config.SUPPORT_PHONE,
         supportEmail: config.SUPPORT_EMAIL,
         supportAddress: config.SUPPORT_ADDRESS,

@@ -187,7 +187,8 @@ describe('front end', () => {
     expect(res.status).toBe(200);
     const manifest = await res.json();
     expect(manifest.remotes).toContainEqual({ name: 'mf_landing', entry: '/remotes/mf-landing/remoteEntry.js' });
-    expect(manifest.config).toMatchObject({ productName: 'Midway', supportPhone: expect.any(String) });
+    // providerName: who bills, from PROVIDER_NAME (the pay page says it).
+    expect(manifest.config).toMatchObject({ productName: 'Midway', providerName: 'Midway Receiving & Delivery', supportPhone: expect.any(String) });
   });
 
   it('serves remotes without caching their entry, and the shell with SPA fallback', async () => {

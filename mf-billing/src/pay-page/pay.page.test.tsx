@@ -12,7 +12,7 @@ const anInvoice = (o: Partial<PublicInvoice> = {}): PublicInvoice => ({
   lines: [{ description: 'Receiving', quantity: 2, rate: '25.00', amount: '50.00' }],
   subtotal: '50.00', taxes: [{ name: 'GST', percent: '5', taxable: '50.00', amount: '2.50' }], tax: '2.50', total: '52.50', testMode: true, ...o,
 });
-const manifest = { remotes: [], config: { productName: 'Midway', supportPhone: '', supportEmail: '', supportAddress: '', stripePublishableKey: null } };
+const manifest = { remotes: [], config: { productName: 'Midway', providerName: 'Harbourline Logistics Ltd.', supportPhone: '', supportEmail: 'billing@harbourline.test', supportAddress: '12 Pier Rd, Vancouver', stripePublishableKey: null } };
 
 describe('the pay link’s page', () => {
   it('shows the invoice, its lines and totals, pays with the test card and thanks once the webhook marked it paid', async () => {
@@ -37,6 +37,10 @@ describe('the pay link’s page', () => {
     expect(within(lines).getByText('GST (5%)')).toBeTruthy();
     expect(within(lines).getByText('$52.50')).toBeTruthy();
     expect(screen.getByText('Cedar House')).toBeTruthy();
+    // It says who is billing: the provider's name from configuration (issue 38), with how to reach them.
+    const from = await screen.findByRole('region', { name: 'Billed by' });
+    expect(within(from).getByTestId('provider-name').textContent).toBe('Harbourline Logistics Ltd.');
+    expect(from.textContent).toContain('12 Pier Rd, Vancouver · billing@harbourline.test');
 
     await userEvent.click(screen.getByRole('button', { name: 'Pay $52.50 by card' }));
     expect(await screen.findByText(/Test mode: no card processor is configured/)).toBeTruthy();

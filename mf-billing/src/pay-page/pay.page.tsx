@@ -36,6 +36,14 @@ const Panel = styled.section`
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.surface};
 `;
+/** Who bills (the provider's name from configuration) and how to reach them, above the invoice. */
+const From = styled.section`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+  strong { display: block; font-size: ${({ theme }) => theme.fontSizes.md}; color: ${({ theme }) => theme.colors.text}; }
+`;
+
 const Heading = styled.h1`
   display: flex;
   flex-wrap: wrap;
@@ -201,6 +209,12 @@ export default function PayPage({ token }: { token: string }) {
 
   return (
     <Page>
+      {config.data ? (
+        <From aria-label="Billed by">
+          Billed by <strong data-testid="provider-name">{config.data.providerName}</strong>
+          {[config.data.supportAddress, config.data.supportEmail, config.data.supportPhone].filter(Boolean).join(' · ')}
+        </From>
+      ) : null}
       <Panel aria-label="Invoice">
         <Heading>
           Invoice {inv.invoiceNumber} <StatusBadge status={inv.status} />

@@ -17,7 +17,7 @@ jest.mock('@stripe/react-stripe-js', () => ({
   useElements: () => ({ elements: true }),
 }));
 
-const manifest = (stripePublishableKey: string | null) => ({ remotes: [], config: { productName: 'Midway', supportPhone: '', supportEmail: '', supportAddress: '', stripePublishableKey } });
+const manifest = (stripePublishableKey: string | null) => ({ remotes: [], config: { productName: 'Midway', providerName: 'Harbourline Logistics Ltd.', supportPhone: '', supportEmail: '', supportAddress: '', stripePublishableKey } });
 
 function setup(opts: { key: string | null; testMode: boolean }) {
   const invoice = anInvoice({ status: 'sent', total: '54.00' });

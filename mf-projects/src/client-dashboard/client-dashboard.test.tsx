@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch } from '@midway/ui/testing';
 import { clientTokenFromPath } from '../client-page/client-token';
 import { bootstrap, mount, unmount } from './client-dashboard.lifecycles';
 
-const CONFIG = { productName: 'Midway', supportPhone: '(416) 555-0134', supportEmail: 'help@midway.test', supportAddress: '40 Dock Rd, Toronto', stripePublishableKey: null };
+const CONFIG = { productName: 'Midway', providerName: 'Harbourline Logistics Ltd.', supportPhone: '(416) 555-0134', supportEmail: 'help@midway.test', supportAddress: '40 Dock Rd, Toronto', stripePublishableKey: null };
 const item = (id: string, name: string, status: 'ordered' | 'in-transit' | 'received' | 'stored' | 'delivered', extra = {}) => ({
   id,
   name,

@@ -15,6 +15,8 @@ export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
 export const publicConfigSchema = z.object({
   productName: z.literal('Midway'),
+  /** Who bills: the provider's name (PROVIDER_NAME), which the pay page shows above the invoice. */
+  providerName: z.string(),
   supportPhone: z.string(),
   supportEmail: z.string(),
   supportAddress: z.string(),

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { usePublicConfig } from './public-config-query';
 import { fakeResponse } from './test-response';
 
-const config = { productName: 'Midway', supportPhone: '+1 555 0100', supportEmail: 'help@midway.test', supportAddress: '1 Dock St', stripePublishableKey: null };
+const config = { productName: 'Midway', providerName: 'Harbourline Logistics Ltd.', supportPhone: '+1 555 0100', supportEmail: 'help@midway.test', supportAddress: '1 Dock St', stripePublishableKey: null };
 
 function wrapper() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

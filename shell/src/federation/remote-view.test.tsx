@@ -10,7 +10,7 @@ const loaded = loadedRemoteModule as jest.Mock;
 const load = loadRemoteModule as jest.Mock;
 
 const Landing = ({ config }: { config: { productName: string } }) => <h1>Welcome to {config.productName}</h1>;
-const config = { productName: 'Midway' as const, supportPhone: '1', supportEmail: 'a@b.c', supportAddress: 'x', stripePublishableKey: null };
+const config = { productName: 'Midway' as const, providerName: 'Harbourline Logistics Ltd.', supportPhone: '1', supportEmail: 'a@b.c', supportAddress: 'x', stripePublishableKey: null };
 
 const view = () => (
   <ThemeProvider theme={theme}>
