@@ -31,8 +31,11 @@ const Content = styled(DialogPrimitive.Content)<{ $side?: boolean; $width: strin
   ${({ $side, $width, theme }) =>
     $side
       ? `top: 0; right: 0; height: 100%; width: min(${$width}, 100vw); border-left: 1px solid ${theme.colors.border};`
-      : `top: 50%; left: 50%; transform: translate(-50%, -50%); width: min(${$width}, calc(100vw - 32px));
-         max-height: calc(100vh - 48px); border-radius: ${theme.radii.lg};`}
+      : // Centred clear of the toasts' band (ui/toast: the top 76 px, on a phone the bottom 124 px), so a toast never
+        // covers the title, the close button or the actions.
+        `top: calc(50% + 32px); left: 50%; transform: translate(-50%, -50%); width: min(${$width}, calc(100vw - 32px));
+         max-height: calc(100dvh - 88px); border-radius: ${theme.radii.lg};
+         @media (max-width: ${theme.breakpoints.md}) { top: calc(50% - 56px); max-height: calc(100dvh - 136px); }`}
   animation: ${({ $side }) => ($side ? slideIn : popIn)} 160ms ease-out;
   @media (prefers-reduced-motion: reduce) { animation: none; }
 `;

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import {
   dismissToast,
   getToasts,
@@ -15,13 +15,15 @@ import {
 const slideIn = keyframes`from { transform: translateY(-12px); opacity: 0; } to { transform: translateY(0); opacity: 1; }`;
 
 /**
- * Top centre, just under the app's 64 px header: the page's and dialogs' actions sit at the bottom and the right
- * (Quick Add, Save), where a toast would cover them for its five seconds. The region itself lets clicks through;
- * only the toasts take them.
+ * Where no heading or action is: at the top centre over the app's 64 px header band on a wide screen, at the
+ * bottom on a phone (there a toast under the header covered the page's heading, and a dialog's title and close
+ * button). Centred dialogs keep clear of the band (ui/dialog); page and dialog actions sit at the bottom right on a
+ * wide screen (Quick Add, Save). The region itself lets clicks through; only the toasts take them.
  */
 const Viewport = styled(ToastPrimitive.Viewport)`
   position: fixed;
-  top: 72px;
+  top: 6px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { top: auto; bottom: 8px; }
   left: 50%;
   transform: translateX(-50%);
   z-index: 100;
@@ -54,16 +56,27 @@ const Root = styled(ToastPrimitive.Root)<{ $variant: ToastVariant }>`
   &[data-swipe='cancel'] { transform: translateX(0); transition: transform 160ms ease-out; }
   &[data-swipe='end'] { transform: translateX(var(--radix-toast-swipe-end-x)); }
   @media (prefers-reduced-motion: reduce) { &[data-state='open'] { animation: none; } }
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { padding: 10px 36px 10px 12px; }
+`;
+
+// On a phone a toast stays within its band above the dialogs (ui/dialog keeps the bottom 124 px free): two lines of
+// title and two of description at most. The whole text is announced (the live region), and what a toast names — an
+// item's long name, say — is shown whole where it is listed.
+const clamped = css`
+  overflow-wrap: anywhere;
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 `;
 
 const Title = styled(ToastPrimitive.Title)`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 650;
+  ${clamped}
 `;
 
 const Description = styled(ToastPrimitive.Description)`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
+  ${clamped}
 `;
 
 const Close = styled(ToastPrimitive.Close)`
