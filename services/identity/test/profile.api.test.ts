@@ -27,10 +27,10 @@ it('changes the name, company and phone; the current user shows them and an even
   try {
     const res = await put(headers, { firstName: '  Dana ', lastName: 'Ng-Ellis', company: 'Studio North', phone: '+1 (604) 555-0101' });
     expect(res.status).toBe(200);
-    const changed = { email, firstName: 'Dana', lastName: 'Ng-Ellis', company: 'Studio North', phone: '+1 (604) 555-0101', systemRole: 'designer' };
+    const changed = { email, firstName: 'Dana', lastName: 'Ng-Ellis', company: 'Studio North', phone: '+1 (604) 555-0101', systemRole: 'designer', emailVerified: false };
     expect(await res.json()).toEqual({ id: expect.any(String), ...changed });
     const me = await fetch(`${identity.url}/api/auth/user`, { headers });
-    expect(await me.json()).toEqual({ id: expect.any(String), ...changed });
+    expect(await me.json()).toEqual({ id: expect.any(String), ...changed, secondFactor: 'off' });
     const event = await events.waitFor((e) => (e.data as { email: string }).email === email);
     expect(event.data).toEqual(expect.objectContaining({ firstName: 'Dana', lastName: 'Ng-Ellis', company: 'Studio North' }));
   } finally {

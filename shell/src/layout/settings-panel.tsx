@@ -71,7 +71,8 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
     setSaving(true);
     try {
       const changed = await apiJson<CurrentUser>('PUT', '/api/user/profile', values);
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, changed);
+      // The answer is the profile; what it leaves out (where the second factor stands) stays as the user had it.
+      queryClient.setQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY, (u) => ({ ...u, ...changed }));
       toast({ title: 'Profile saved' });
     } catch (err) {
       if (isUnauthorizedError(err)) return void handleUnauthorized();
