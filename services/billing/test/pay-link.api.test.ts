@@ -103,7 +103,10 @@ it('pays through the offline processor: the invoice is paid, the page says so, a
     expect(body).toContain(today);
     expect(body).toContain('card ending in 4242');
     expect(body).toContain(inv.number);
+    // The project it names is a link to its page on the platform's public address (PUBLIC_URL).
+    expect(body).toContain(`http://localhost:8080/projects/${inv.projectId}`);
   }
+  expect(toPayer!.html).toContain(`href="http://localhost:8080/projects/${inv.projectId}"`);
 
   // The processor delivers the same event again (and once more in parallel): no second payment, no second receipt.
   const intentId = (asks[0]!.body.clientSecret as string).split('_secret_')[0]!;

@@ -85,7 +85,7 @@ export class PayLinkService {
       const [project, owner] = await Promise.all([this.uow.read.access.project(invoice.projectId), this.uow.read.users.ownerEmail(invoice.projectId)]);
       const to = [...new Set([invoice.clientEmail, owner].filter((e): e is string => Boolean(e)))];
       if (to.length === 0) return;
-      await mail(receiptEmail(to, { invoiceNumber: invoice.invoiceNumber, projectName: project?.name ?? null, amount: payment.amount, currency: payment.currency, paidAt: payment.createdAt, last4: p.last4 }, this.deps.tz));
+      await mail(receiptEmail(to, { invoiceNumber: invoice.invoiceNumber, projectName: project?.name ?? null, projectUrl: project ? `${this.deps.publicUrl.replace(/\/+$/, '')}/projects/${invoice.projectId}` : null, amount: payment.amount, currency: payment.currency, paidAt: payment.createdAt, last4: p.last4 }, this.deps.tz));
     } catch (err) {
       await this.uow.run((r) => r.payments.releaseReceipt(p.intentId)).catch(() => undefined);
       this.deps.onError(err, 'receipt e-mail');

@@ -52,7 +52,7 @@ describe('billing’s e-mails are laid out like the other Midway e-mails (issue 
   });
 
   it('the receipt: its heading, the facts as rows, the amount paid in bold', () => {
-    const mail = receiptEmail(['jordan@example.com'], { invoiceNumber: 'INV-2026-000042', projectName: 'Lakeview & Co', amount: '52.50', currency: 'usd', paidAt: new Date('2026-03-05T12:00:00Z'), last4: '4242' }, 'UTC');
+    const mail = receiptEmail(['jordan@example.com'], { invoiceNumber: 'INV-2026-000042', projectName: 'Lakeview & Co', projectUrl: null, amount: '52.50', currency: 'usd', paidAt: new Date('2026-03-05T12:00:00Z'), last4: '4242' }, 'UTC');
     expectMidwayLayout(mail.html!);
     expect(mail.html).toContain('Receipt for invoice INV-2026-000042</p>');
     expect(mail.html).toMatch(/>Amount paid<\/td><td align="right" style="[^"]*font-weight:bold[^"]*">\$52\.50 USD</);

@@ -5,6 +5,8 @@ import type { MailMessage } from './mailer';
 export interface Receipt {
   invoiceNumber: string;
   projectName: string | null;
+  /** The project's page on the platform (PUBLIC_URL/projects/<id>), linked beside its name. */
+  projectUrl: string | null;
   amount: string;
   currency: string;
   /** When the processor's word that it was paid arrived. */
@@ -29,11 +31,12 @@ export function receiptEmail(to: string[], r: Receipt, tz: string): MailMessage 
   return {
     to,
     subject: `Receipt for invoice ${r.invoiceNumber}`,
-    text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Keep this e-mail as your receipt.', '', 'Midway'].join('\n'),
+    text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), ...(r.projectUrl ? ['', `The project in Midway: ${r.projectUrl}`] : []), '', 'Keep this e-mail as your receipt.', '', 'Midway'].join('\n'),
     html: letterHtml({
       heading: `Receipt for invoice ${r.invoiceNumber}`,
       paragraphs: [intro],
       rows: rows.map(([label, value]) => ({ label, value, strong: label === 'Amount paid' })),
+      ...(r.projectUrl && r.projectName ? { button: { label: `Open ${r.projectName} in Midway`, href: r.projectUrl } } : {}),
       notes: ['Keep this e-mail as your receipt.', 'Midway'],
     }),
   };
