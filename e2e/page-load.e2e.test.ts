@@ -104,7 +104,7 @@ describe('what a page load downloads and when', () => {
 
     // The reads each page's remote makes first, as its API client writes them.
     const pages: { path: string; remote: string; queries: string[]; ready: (p: Page) => Promise<unknown> }[] = [
-      { path: '/', remote: 'mf-projects', queries: ['/api/projects', '/api/dashboard/stats', '/api/activities?limit=10'], ready: (p) => p.getByTestId('stat-Active Projects').waitFor() },
+      { path: '/', remote: 'mf-projects', queries: ['/api/dashboard/projects?limit=10&offset=0', '/api/dashboard/projects?limit=100&offset=0', '/api/dashboard/stats', '/api/activities?limit=10'], ready: (p) => p.getByTestId('stat-Active Projects').waitFor() },
       { path: `/projects/${id}`, remote: 'mf-projects', queries: [`/api/projects/${id}`], ready: (p) => p.getByText('Lounge chair').first().waitFor() },
       { path: '/items', remote: 'mf-items', queries: ['/api/items?limit=200', '/api/items/summary', '/api/projects', '/api/carriers'], ready: (p) => p.getByText('Credenza').first().waitFor() },
     ];

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { PREFETCH_GLOBAL, type PrefetchStore } from '@midway/contracts/page-data';
+import { DASHBOARD_PROJECTS_FIRST_PAGE, PREFETCH_GLOBAL, QUICK_ADD_PROJECTS_READ, type PrefetchStore } from '@midway/contracts/page-data';
 import { jsonResponse, mockFetch, prefetchAnswers, renderWithProviders } from '@midway/ui/testing';
 import { aProject, aProjectDetail, anItem } from './test-fixtures';
 import DashboardPage from './dashboard/dashboard.page';
@@ -43,7 +43,8 @@ describe('mf_projects/Routes preloadPage', () => {
 
   it("'dashboard' parses the shell's prefetched first reads: the first render has the numbers, projects and activity (no skeleton, no second read)", async () => {
     clear = prefetchAnswers({
-      '/api/projects': [aProject({ name: 'Kitsilano Loft' })],
+      [DASHBOARD_PROJECTS_FIRST_PAGE]: { projects: [aProject({ name: 'Kitsilano Loft' })], total: 1, limit: 10, offset: 0 },
+      [QUICK_ADD_PROJECTS_READ]: { projects: [aProject({ name: 'Kitsilano Loft' })], total: 1, limit: 100, offset: 0 },
       '/api/dashboard/stats': { activeProjects: 3, itemsInTransit: 7, receivedThisMonth: 2, itemsWithoutTracking: 1 },
       '/api/activities?limit=10': [],
     });

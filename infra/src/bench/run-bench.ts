@@ -6,6 +6,7 @@ import { startPlatform } from '../platform';
 import { benchGateway } from './gateway.bench';
 import { benchOutbox } from './outbox.bench';
 import { benchCatalog } from './catalog.bench';
+import { benchAdminDashboard } from './admin-dashboard.bench';
 import { benchFrontend } from './frontend.bench';
 import { benchBilling } from './billing.bench';
 import { benchItems } from './items.bench';
@@ -22,7 +23,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const wanted = (part: string) => ONLY.length === 0 || ONLY.includes(part);
 /** Every part but the load run shares one platform; the load run starts its own (one replica, then two). */
-const PARTS = ['frontend', 'lighthouse', 'items', 'gateway', 'outbox', 'catalog', 'receiving', 'deliveries', 'purchase-orders', 'billing'];
+const PARTS = ['frontend', 'lighthouse', 'items', 'gateway', 'outbox', 'catalog', 'admin-dashboard', 'receiving', 'deliveries', 'purchase-orders', 'billing'];
 
 async function main() {
   console.log(`Midway benchmarks — ${os.cpus().length} cores, node ${process.version}`);
@@ -65,6 +66,8 @@ async function benchOnePlatform() {
       seconds: SECONDS,
       bulkRows: Number(process.env.BENCH_BULK_ROWS ?? 10_000),
     });
+    if (wanted('admin-dashboard')) await settled();
+    if (wanted('admin-dashboard')) await benchAdminDashboard(platform, { projects: Number(process.env.BENCH_ADMIN_PROJECTS ?? 10_000), itemsPerProject: 10, calls: 50 });
     if (wanted('receiving')) await settled();
     if (wanted('receiving')) await benchReceiving(platform, { items: Number(process.env.BENCH_ITEMS ?? 100_000), requests: Number(process.env.BENCH_SCANS ?? 1_000) });
     if (wanted('deliveries')) await settled();

@@ -2,6 +2,7 @@ import type {
   Activity,
   CreateItemBody,
   CreateProjectBody,
+  DashboardProjectsQuery,
   DashboardStats,
   Invitation,
   InvitationAccepted,
@@ -13,6 +14,7 @@ import type {
   ProjectMember,
   Project,
   ProjectDetail,
+  ProjectPage,
   SharedProject,
   UpdateProjectBody,
 } from '@midway/contracts';
@@ -58,6 +60,7 @@ export function createCatalogApi(baseUrl = '') {
     declineInvitation: async (invitationId: string, token?: string): Promise<void> => {
       await apiRequest('POST', url(`/api/invitations/${id(invitationId)}/decline`), token === undefined ? undefined : { token });
     },
+    dashboardProjects: (q: DashboardProjectsQuery) => apiJson<ProjectPage>('GET', url(`/api/dashboard/projects?${new URLSearchParams({ limit: String(q.limit), offset: String(q.offset), ...(q.status ? { status: q.status } : {}) })}`)),
     getDashboardStats: () => apiJson<DashboardStats>('GET', url('/api/dashboard/stats')),
     listActivities: (limit: number) => apiJson<Activity[]>('GET', url(`/api/activities?limit=${limit}`)),
   };

@@ -1,6 +1,7 @@
-import type { ItemStatus, UpdateProjectBody } from '@midway/contracts';
+import { DASHBOARD_PROJECTS_PAGE, QUICK_ADD_PROJECTS } from '@midway/contracts/page-data';
+import type { DashboardProjectsQuery, ItemStatus, UpdateProjectBody } from '@midway/contracts';
 import { isUnauthorizedError, toast } from '@midway/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogApi, type NewItemInput, type NewProjectInput } from './catalog-api';
 import { AFTER_CATALOG_CHANGE, queryKeys } from './query-keys';
 import { projectKey, RECENT_ACTIVITY_LIMIT, takeFirstData, takeFirstPromise } from './first-reads';
@@ -17,6 +18,18 @@ export function useProjectDetail(id: string) {
     queryKey: queryKeys.project(id),
     queryFn: () => takeFirstPromise(projectKey(id)) ?? catalogApi.getProject(id),
     initialData: () => takeFirstData(projectKey(id)),
+  });
+}
+
+/** One page of the dashboard's projects; the page shown stays until the next one arrives. */
+export function useDashboardProjects(q: DashboardProjectsQuery) {
+  // The table's first page and Quick Add's projects, unfiltered, are what the shell's first script asked for.
+  const firstRead = q.offset !== 0 || q.status ? undefined : q.limit === DASHBOARD_PROJECTS_PAGE ? 'projectPage' : q.limit === QUICK_ADD_PROJECTS ? 'quickAddProjects' : undefined;
+  return useQuery({
+    queryKey: queryKeys.dashboardProjectsPage(q),
+    queryFn: () => (firstRead ? takeFirstPromise(firstRead) : undefined) ?? catalogApi.dashboardProjects(q),
+    initialData: () => (firstRead ? takeFirstData(firstRead) : undefined),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,11 +1,12 @@
-import type { Activity, DashboardStats, Project, ProjectDetail, ProjectsPage } from '@midway/contracts';
+import { DASHBOARD_PROJECTS_FIRST_PAGE, DASHBOARD_PROJECTS_PAGE, QUICK_ADD_PROJECTS, QUICK_ADD_PROJECTS_READ } from '@midway/contracts/page-data';
+import type { Activity, DashboardStats, Project, ProjectDetail, ProjectPage, ProjectsPage } from '@midway/contracts';
 import { createFirstReads } from '@midway/ui';
 import { catalogApi } from './catalog-api';
 
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 type ProjectKey = `project:${string}`;
-const reads = createFirstReads<{ projects: Project[]; stats: DashboardStats; activities: Activity[] } & Record<ProjectKey, ProjectDetail>>();
+const reads = createFirstReads<{ projects: Project[]; projectPage: ProjectPage; quickAddProjects: ProjectPage; stats: DashboardStats; activities: Activity[] } & Record<ProjectKey, ProjectDetail>>();
 export const projectKey = (id: string): ProjectKey => `project:${id}`;
 
 /**
@@ -14,8 +15,10 @@ export const projectKey = (id: string): ProjectKey => `project:${id}`;
  * some tasks later, by one long synchronous render of the data (see createFirstReads).
  */
 export function startProjectsFirstReads(page: ProjectsPage, pathname: string): void {
-  if (page === 'dashboard' || page === 'projects') reads.startIfPrefetched('projects', '/api/projects', catalogApi.listProjects);
+  if (page === 'projects') reads.startIfPrefetched('projects', '/api/projects', catalogApi.listProjects);
   if (page === 'dashboard') {
+    reads.startIfPrefetched('projectPage', DASHBOARD_PROJECTS_FIRST_PAGE, () => catalogApi.dashboardProjects({ limit: DASHBOARD_PROJECTS_PAGE, offset: 0 }));
+    reads.startIfPrefetched('quickAddProjects', QUICK_ADD_PROJECTS_READ, () => catalogApi.dashboardProjects({ limit: QUICK_ADD_PROJECTS, offset: 0 }));
     reads.startIfPrefetched('stats', '/api/dashboard/stats', catalogApi.getDashboardStats);
     reads.startIfPrefetched('activities', `/api/activities?limit=${RECENT_ACTIVITY_LIMIT}`, () => catalogApi.listActivities(RECENT_ACTIVITY_LIMIT));
   }

@@ -8,6 +8,8 @@ export const queryKeys = {
   members: (projectId: string) => ['/api/projects', projectId, 'members'] as const,
   items: ['/api/items'] as const,
   dashboardStats: ['/api/dashboard/stats'] as const,
+  dashboardProjects: ['/api/dashboard/projects'] as const,
+  dashboardProjectsPage: (q: { limit: number; offset: number; status?: string }) => ['/api/dashboard/projects', q] as const,
   activities: ['/api/activities'] as const,
   activitiesPage: (limit: number) => ['/api/activities', { limit }] as const,
   sharedProject: (token: string) => ['/api/shared/projects', token] as const,
@@ -16,4 +18,4 @@ export const queryKeys = {
 };
 
 /** After mutations the projects, items and dashboard data are refreshed (activity too: it is derived from them). */
-export const AFTER_CATALOG_CHANGE = [queryKeys.projects, queryKeys.items, queryKeys.dashboardStats, queryKeys.activities] as const;
+export const AFTER_CATALOG_CHANGE = [queryKeys.projects, queryKeys.dashboardProjects, queryKeys.items, queryKeys.dashboardStats, queryKeys.activities] as const;

@@ -168,10 +168,32 @@ const COLUMNS: readonly DataColumn<Project>[] = [
   },
 ];
 
-/** The projects table of the dashboard and the Projects page, filtered on the client by status. */
-export function ProjectsTable({ title, projects, isLoading }: { title: string; projects: readonly Project[] | undefined; isLoading: boolean }) {
-  const [filter, setFilter] = useState(ALL_PROJECTS);
-  const rows = filterProjects(projects ?? [], filter);
+/**
+ * A table the server pages (the dashboard's): `projects` is the page at `offset` of `total`, already of the status
+ * `filter` asks for; Previous and Next ask for the neighbouring pages.
+ */
+export interface ProjectsPaging {
+  offset: number;
+  limit: number;
+  total: number;
+  filter: string;
+  onFilter(status: string): void;
+  onPage(offset: number): void;
+}
+
+/**
+ * The projects table of the dashboard and the Projects page: given `paging`, a page the server chose (an admin
+ * reaches thousands of projects); without it, the whole list, filtered on the client by status.
+ */
+export function ProjectsTable({ title, projects, isLoading, paging }: { title: string; projects: readonly Project[] | undefined; isLoading: boolean; paging?: ProjectsPaging }) {
+  const [ownFilter, setOwnFilter] = useState(ALL_PROJECTS);
+  const filter = paging ? paging.filter : ownFilter;
+  const setFilter = paging ? paging.onFilter : setOwnFilter;
+  const rows = paging ? [...(projects ?? [])] : filterProjects(projects ?? [], filter);
+  const first = paging ? paging.offset : 0;
+  const total = paging ? paging.total : rows.length;
+  const pageNumber = paging ? Math.floor(paging.offset / paging.limit) + 1 : 1;
+  const pageCount = paging ? Math.max(1, Math.ceil(paging.total / paging.limit)) : 1;
   const headingId = `projects-table-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Card>
@@ -196,14 +218,14 @@ export function ProjectsTable({ title, projects, isLoading }: { title: string; p
       {!isLoading && rows.length > 0 ? (
         <Footer>
           <span>
-            Showing 1 to {rows.length} of {rows.length} results
+            Showing {first + 1} to {first + rows.length} of {total.toLocaleString('en-US')} results
           </span>
           <Pager aria-label="Projects pages">
-            <Button $variant="outline" $size="sm" disabled>
+            <Button $variant="outline" $size="sm" disabled={!paging || pageNumber <= 1} onClick={() => paging?.onPage(Math.max(0, paging.offset - paging.limit))}>
               Previous
             </Button>
-            <CurrentPage aria-current="page">1</CurrentPage>
-            <Button $variant="outline" $size="sm" disabled>
+            <CurrentPage aria-current="page" aria-label={`Page ${pageNumber} of ${pageCount}`}>{pageNumber}</CurrentPage>
+            <Button $variant="outline" $size="sm" disabled={!paging || pageNumber >= pageCount} onClick={() => paging?.onPage(paging.offset + paging.limit)}>
               Next
             </Button>
           </Pager>

@@ -11,7 +11,7 @@ describe('pageLoadPlan', () => {
       remoteDir: 'mf-projects',
       module: 'mf_projects/Routes',
       page: 'dashboard',
-      queries: ['/api/projects', '/api/dashboard/stats', '/api/activities?limit=10'],
+      queries: ['/api/dashboard/projects?limit=10&offset=0', '/api/dashboard/projects?limit=100&offset=0', '/api/dashboard/stats', '/api/activities?limit=10'],
     });
   });
 

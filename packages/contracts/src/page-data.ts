@@ -43,6 +43,16 @@ const ITEMS_FIRST_PAGE = 200;
 /** Invoices page size of mf-billing (INVOICES_PAGE_SIZE). */
 const INVOICES_FIRST_PAGE = 50;
 const RECENT_ACTIVITY_LIMIT = 10;
+/** Projects the dashboard shows a page at a time (an admin reaches every project on the platform). */
+export const DASHBOARD_PROJECTS_PAGE = 10;
+/** The dashboard's first page of projects, as mf-projects asks for it. */
+export const DASHBOARD_PROJECTS_FIRST_PAGE = `/api/dashboard/projects?limit=${DASHBOARD_PROJECTS_PAGE}&offset=0`;
+/**
+ * The projects Quick Add offers: the 100 newest the caller reaches (all of a designer's, usually). The dashboard
+ * reads no whole list: an admin's took seconds at 10,000 projects.
+ */
+export const QUICK_ADD_PROJECTS = 100;
+export const QUICK_ADD_PROJECTS_READ = `/api/dashboard/projects?limit=${QUICK_ADD_PROJECTS}&offset=0`;
 
 /**
  * The plan for a page path (`location.pathname`, `location.search`); null for a page with no remote (404) or one
@@ -53,7 +63,7 @@ export function pageLoadPlan(pathname: string, search: string, signedIn: boolean
   if (!signedIn) return path === '/' ? { remoteDir: 'mf-landing', module: 'mf_landing/Landing', queries: [] } : null;
   const plain = search === '' || search === '?';
   if (path === '/') {
-    return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', page: 'dashboard', queries: ['/api/projects', '/api/dashboard/stats', `/api/activities?limit=${RECENT_ACTIVITY_LIMIT}`] };
+    return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', page: 'dashboard', queries: [DASHBOARD_PROJECTS_FIRST_PAGE, QUICK_ADD_PROJECTS_READ, '/api/dashboard/stats', `/api/activities?limit=${RECENT_ACTIVITY_LIMIT}`] };
   }
   if (path === '/projects') return { remoteDir: 'mf-projects', module: 'mf_projects/Routes', page: 'projects', queries: ['/api/projects'] };
   const project = /^\/projects\/([^/]+)$/.exec(path);

@@ -99,6 +99,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
   ['GET /api/activities', (w) => http.get('/api/activities?limit=100', w), ANY_SIGNED_IN(200)],
   ['GET /api/search', (w) => http.get('/api/search?q=Zebrawood', w), ANY_SIGNED_IN(200)],
   ['GET /api/dashboard/stats', (w) => http.get('/api/dashboard/stats', w), ANY_SIGNED_IN(200)],
+  ['GET /api/dashboard/projects', (w) => http.get('/api/dashboard/projects?limit=100', w), ANY_SIGNED_IN(200)],
   ['GET /api/invitations', (w) => http.get('/api/invitations', w), ANY_SIGNED_IN(200)],
   // Only the invitee (the outsider, by their address) answers an invitation; to anyone else it does not exist.
   ['POST /api/invitations/{id}/accept', (w, f) => http.post(`/api/invitations/${f.invitationId}/accept`, w), ONLY_THE_INVITEE(200)],
@@ -136,6 +137,7 @@ const LISTS: [list: string, sees: (w: Actor, f: Fixture) => Promise<boolean>][] 
   ['GET /api/search', async (w, f) => (await http.get('/api/search?q=Zebrawood', w)).body.some((r: { id: string }) => r.id === f.itemId || r.id === f.projectId)],
   // Fresh callers have nothing else in transit, so a count of 0 means the project is not counted.
   ['GET /api/dashboard/stats', async (w) => (await http.get('/api/dashboard/stats', w)).body.itemsInTransit > 0],
+  ['GET /api/dashboard/projects', async (w, f) => (await http.get('/api/dashboard/projects?limit=100', w)).body.projects.some((p: { id: string }) => p.id === f.projectId)],
 ];
 
 describe.each(LISTS)('%s shows the project only to those who reach it', (_list, sees) => {

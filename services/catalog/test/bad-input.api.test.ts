@@ -71,6 +71,8 @@ describe('bad input never yields a 5xx and never changes data', () => {
     ['/api/items?projectId=nope'],
     ['/api/items?q=' + 'x'.repeat(300)],
     ['/api/activities?limit=zero'],
+    ['/api/dashboard/projects?limit=0'],
+    ['/api/dashboard/projects?offset=-1'],
     ['/api/search?q='],
     ['/api/projects/%00'],
     ['/api/items/tracking-matches?trackingNumber=%00'],

@@ -31,6 +31,43 @@ describe('GET /api/dashboard/stats', () => {
   });
 });
 
+describe('GET /api/dashboard/projects', () => {
+  it('pages the caller’s projects newest first, with the total they reach; an admin pages every project', async () => {
+    const ann = actor();
+    const made: string[] = [];
+    for (let i = 0; i < 23; i++) made.push((await http.project(ann, { name: `Paged ${i}` })).id);
+    const withItems = made[22]!;
+    await http.item(ann, withItems);
+    const done = await http.item(ann, withItems);
+    await http.put(`/api/items/${done.id}/status`, ann, { status: 'received' });
+    const theirs = await http.project(actor(), { name: 'Not mine' });
+
+    const pages = await Promise.all([0, 10, 20].map((offset) => http.get(`/api/dashboard/projects?limit=10&offset=${offset}`, ann)));
+    expect(pages.map((p) => [p.status, p.body.total, p.body.limit, p.body.offset, p.body.projects.length])).toEqual([
+      [200, 23, 10, 0, 10],
+      [200, 23, 10, 10, 10],
+      [200, 23, 10, 20, 3],
+    ]);
+    // Newest first, no project twice or left out, nobody else's.
+    expect(pages.flatMap((p) => p.body.projects.map((x: { id: string }) => x.id))).toEqual([...made].reverse());
+    expect(pages[0]!.body.projects[0]).toMatchObject({ id: withItems, name: 'Paged 22', itemCount: 2, progress: 50, access: 'owner' });
+    expect((await http.get('/api/dashboard/projects?offset=30', ann)).body).toEqual({ projects: [], total: 23, limit: 10, offset: 30 });
+    expect((await http.get('/api/dashboard/projects', ann)).body.projects).toHaveLength(10);
+
+    const admin = actor('midway_admin');
+    const all = await http.get('/api/dashboard/projects?limit=100', admin);
+    expect(all.body.total).toBeGreaterThanOrEqual(24);
+    expect(all.body.projects.map((x: { id: string }) => x.id)).toEqual(expect.arrayContaining([theirs.id, withItems]));
+    expect(all.body.projects.find((x: { id: string }) => x.id === theirs.id).access).toBe('admin');
+  });
+
+  it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['offset=-1'], ['offset=1.5'], ['offset=9999999']])('refuses %s with a 400 that says the range', async (q) => {
+    const res = await http.get(`/api/dashboard/projects?${q}`, actor());
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/^(limit must be a whole number from 1 to 100|offset must be (a whole number, 0 or more|at most 1000000))/) });
+  });
+});
+
 describe('GET /api/activities', () => {
   it('is the caller’s recent activity across their projects, newest first, limited', async () => {
     const ann = actor();

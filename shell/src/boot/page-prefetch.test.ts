@@ -42,7 +42,7 @@ describe("the shell's first script", () => {
     setSession('signed-in');
     startPagePrefetch();
     const urls = fetchMock.mock.calls.map((c) => c[0]);
-    expect(urls).toEqual(['/api/auth/user', '/api/projects', '/api/dashboard/stats', '/api/activities?limit=10']);
+    expect(urls).toEqual(['/api/auth/user', '/api/dashboard/projects?limit=10&offset=0', '/api/dashboard/projects?limit=100&offset=0', '/api/dashboard/stats', '/api/activities?limit=10']);
     for (const call of fetchMock.mock.calls) expect(call[1]).toEqual({ credentials: 'include' });
     expect(Object.keys(prefetched()!)).toEqual(urls);
   });

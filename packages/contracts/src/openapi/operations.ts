@@ -13,7 +13,7 @@ import {
 import { currentUserSchema, profileBodySchema } from '../identity/users';
 import { recoveryCodesSchema, secondFactorCodeBodySchema, secondStepRequiredSchema, totpConfirmBodySchema, totpSetupSchema } from '../identity/second-factor';
 import { activitySchema, listActivitiesQuerySchema } from '../catalog/activity';
-import { dashboardStatsSchema } from '../catalog/dashboard';
+import { dashboardProjectsQuerySchema, dashboardStatsSchema, projectPageSchema } from '../catalog/dashboard';
 import {
   bulkDeleteItemsBodySchema,
   bulkDeleteItemsResponseSchema,
@@ -469,6 +469,12 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'get', path: '/api/dashboard/stats', operationId: 'dashboardStats', tag: 'dashboard', security: 'session',
     summary: 'The dashboard’s four figures', responses: { 200: { description: 'The statistics.', schema: named('DashboardStats', dashboardStatsSchema) } },
+  },
+  {
+    method: 'get', path: '/api/dashboard/projects', operationId: 'dashboardProjects', tag: 'dashboard', security: 'session',
+    summary: 'The caller’s projects a page at a time, newest first', query: dashboardProjectsQuerySchema,
+    description: 'limit (1 to 100, default 10) projects from position offset (of one status if status is given), each with its item count and progress, and total: how many projects the caller reaches (an admin: every project). 400 for a limit or offset out of range.',
+    responses: { 200: { description: 'A page of projects and the total.', schema: named('ProjectPage', projectPageSchema) } },
   },
   {
     method: 'get', path: '/api/activities', operationId: 'listActivities', tag: 'dashboard', security: 'session',

@@ -24,6 +24,31 @@ export class ProjectRepository {
     return (await this.select(caller, Prisma.sql`TRUE`)).map(toProject);
   }
 
+  /**
+   * One page of the caller's projects, newest first, and how many they reach: the page is chosen first and only
+   * its projects' items are counted (the whole list counted every project's items: seconds for an admin).
+   */
+  async page(caller: Caller, limit: number, offset: number, status?: string): Promise<{ projects: Project[]; total: number }> {
+    const where = status ? Prisma.sql`${accessibleProjects(caller)} AND p.status = ${status}` : accessibleProjects(caller);
+    const [rows, [count]] = await Promise.all([
+      this.db.$queryRaw<ProjectRow[]>`
+        WITH page AS (
+          SELECT p.* FROM projects p WHERE ${where}
+          ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}
+        )
+        SELECT p.*, ${accessOf(caller)} AS access,
+               coalesce(c.item_count, 0)::int AS item_count, coalesce(c.done_count, 0)::int AS done_count
+        FROM page p
+        LEFT JOIN LATERAL (
+          SELECT count(*) AS item_count, count(*) FILTER (WHERE i.status IN ('received', 'delivered')) AS done_count
+          FROM items i WHERE i.project_id = p.id
+        ) c ON TRUE
+        ORDER BY p.created_at DESC, p.id DESC`,
+      this.db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM projects p WHERE ${where}`,
+    ]);
+    return { projects: rows.map(toProject), total: count?.total ?? 0 };
+  }
+
   /** The project if the caller may reach it; otherwise null (the caller sees a 404, never a 403). */
   async findAccessible(caller: Caller, id: string): Promise<Project | null> {
     const [row] = await this.select(caller, Prisma.sql`p.id = ${id}::uuid`);

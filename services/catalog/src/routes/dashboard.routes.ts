@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listActivitiesQuerySchema } from '@midway/contracts';
+import { dashboardProjectsQuerySchema, listActivitiesQuerySchema } from '@midway/contracts';
 import { callerOf, parse, requireCaller } from '@midway/service-kit';
 import type { DashboardService } from '../domain/dashboard.service';
 
@@ -9,6 +9,9 @@ export function dashboardRoutes(dashboard: DashboardService): Router {
 
   r.get('/api/dashboard/stats', async (req, res) => {
     res.json(await dashboard.stats(callerOf(req)));
+  });
+  r.get('/api/dashboard/projects', async (req, res) => {
+    res.json(await dashboard.projects(callerOf(req), parse(dashboardProjectsQuerySchema, req.query)));
   });
   r.get('/api/activities', async (req, res) => {
     res.json(await dashboard.activities(callerOf(req), parse(listActivitiesQuerySchema, req.query).limit));
