@@ -19,7 +19,7 @@ describe('POST /api/register', () => {
     const res = await register(body);
     expect(res.status).toBe(201);
     const user = await res.json();
-    expect(user).toEqual({ id: expect.any(String), email: body.email.toLowerCase(), firstName: 'Ada', lastName: 'Lovelace', company: null, phone: null, systemRole: 'designer', emailVerified: false });
+    expect(user).toEqual({ id: expect.any(String), email: body.email.toLowerCase(), firstName: 'Ada', lastName: 'Lovelace', company: null, phone: null, systemRole: 'designer', emailVerified: false, secondFactor: 'off' });
     const setCookie = res.headers.getSetCookie()[0]!;
     expect(setCookie).toMatch(/^midway_session=/);
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -198,7 +198,7 @@ describe('GET /api/auth/user and GET /api/logout', () => {
     const cookie = sessionCookieOf(await register(account));
     const me = await fetch(`${identity.url}/api/auth/user`, { headers: asGateway(cookie) });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ id: expect.any(String), email: account.email.toLowerCase(), firstName: 'Ada', lastName: 'Lovelace', company: null, phone: null, systemRole: 'designer', emailVerified: false });
+    expect(await me.json()).toEqual({ id: expect.any(String), email: account.email.toLowerCase(), firstName: 'Ada', lastName: 'Lovelace', company: null, phone: null, systemRole: 'designer', emailVerified: false, secondFactor: 'off' });
 
     expect((await fetch(`${identity.url}/api/auth/user`)).status).toBe(401);
 
