@@ -111,6 +111,19 @@ describe('mf-projects → catalog (Pact)', () => {
         expect(projects[0]).toMatchObject({ id: PROJECT_ID, itemCount: 1, progress: 0 });
       }));
 
+  it('GET /api/dashboard/projects?limit=10&offset=0 answers a page of the caller’s projects and how many they reach', () =>
+    pact
+      .addInteraction()
+      .given(STATES.projectWithItem, withItem)
+      .uponReceiving('a request for the first page of the dashboard projects')
+      .withRequest('GET', '/api/dashboard/projects', (req) => req.query({ limit: '10', offset: '0' }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody({ projects: eachLike(project), total: integer(1), limit: integer(10), offset: integer(0) }))
+      .executeTest(async (server) => {
+        const page = await createCatalogApi(server.url).dashboardProjects({ limit: 10, offset: 0 });
+        expect(page.projects[0]).toMatchObject({ id: PROJECT_ID, itemCount: 1, progress: 0 });
+        expect([page.total, page.limit, page.offset]).toEqual([1, 10, 0]);
+      }));
+
   it('POST /api/projects creates a project (201)', () =>
     pact
       .addInteraction()
