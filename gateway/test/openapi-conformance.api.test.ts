@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { buildOpenApiDocument } from '@midway/contracts';
 import { logisticsService } from '@midway/logistics';
-import { invitationLinkFor, serviceClient, startService } from '@midway/testing';
+import { authenticatorCode, invitationLinkFor, serviceClient, startService } from '@midway/testing';
 import { json, sessionCookieOf, startTestCatalog, startTestGateway, startTestIdentity, uniqueEmail } from './gateway-harness';
 
 /**
@@ -107,6 +107,24 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'post', path: '/api/user/password', body: { currentPassword: 'long-enough-1', newPassword: 'long-enough-2' }, cookie });
     await call({ method: 'put', path: '/api/user/profile', body: { firstName: 'Ana', lastName: 'Lima', company: 'Studio Norte', phone: '+351 21 000 0000' }, cookie });
     await call({ method: 'put', path: '/api/user/profile', body: { firstName: '' }, cookie });
+
+    // Staff's second factor: enrolment, then the sign-in's second step; the provider sign-in without configuration.
+    const staffEmail = uniqueEmail('staff');
+    await makeAdmin(staffEmail, 'long-enough-1');
+    const staff = sessionCookieOf((await call({ method: 'post', path: '/api/login', body: { email: staffEmail, password: 'long-enough-1' } })).res)!;
+    await call({ method: 'post', path: '/api/auth/second-factor/setup', cookie });
+    const { secret } = (await call({ method: 'post', path: '/api/auth/second-factor/setup', cookie: staff })).body;
+    await call({ method: 'post', path: '/api/auth/second-factor/confirm', body: { code: 'abc' }, cookie: staff });
+    expect((await call({ method: 'post', path: '/api/auth/second-factor/confirm', body: { code: authenticatorCode(secret, Date.now() - 30_000) }, cookie: staff })).res.status).toBe(200);
+    const pendingStep = await call({ method: 'post', path: '/api/login', body: { email: staffEmail, password: 'long-enough-1' } });
+    expect(pendingStep.res.status).toBe(202);
+    const pending = pendingStep.res.headers.getSetCookie().find((c) => c.startsWith('midway_second_step='))!.split(';')[0]!;
+    await call({ method: 'get', path: '/api/login/second-factor' });
+    await call({ method: 'get', path: '/api/login/second-factor', cookie: pending });
+    await call({ method: 'post', path: '/api/login/second-factor', body: { code: authenticatorCode(secret, Date.now() - 60_000) }, cookie: pending });
+    expect((await call({ method: 'post', path: '/api/login/second-factor', body: { code: authenticatorCode(secret) }, cookie: pending })).res.status).toBe(200);
+    await call({ method: 'get', path: '/api/login/oidc/{provider}', params: { provider: 'google' } });
+    await call({ method: 'get', path: '/api/login/oidc/{provider}/callback', params: { provider: 'google' }, query: 'code=x&state=y' });
 
     await call({ method: 'get', path: '/api/projects' });
     await call({ method: 'post', path: '/api/projects', body: {}, cookie });

@@ -257,20 +257,25 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'get', path: '/api/login/oidc/{provider}', operationId: 'oidcSignInStart', tag: 'identity', security: 'public',
     summary: 'Continue with an OpenID Connect provider (Google, Microsoft, another issuer)',
-    description: 'Only for a provider configured in identity (`OIDC_<NAME>_*`); any other is a 404 page. Keeps the state, nonce and PKCE verifier server-side, sets the state in an httpOnly cookie for the callback (10 minutes) and redirects to the provider.',
+    description: 'Only for a provider configured in identity (`OIDC_<NAME>_*`); any other is a 404 page. Keeps the state, nonce and PKCE verifier server-side, sets the state in an httpOnly cookie for the callback (10 minutes) and redirects to the provider. `?returnTo=` (a path on this site) is where to go once signed in. A browser navigation: its refusals are HTML pages.',
     params: { provider: { description: '`google`, `microsoft` or `oidc` (the generic issuer).' } },
-    query: z.object({ returnTo: z.string().optional().describe('A path on this site to go to once signed in.') }),
-    responses: { 303: { description: 'To the provider’s authorization endpoint.', headers: { Location: { description: 'The provider’s sign-in' } } } },
-    errors: [404, 503],
+    responses: {
+      303: { description: 'To the provider’s authorization endpoint.', headers: { Location: { description: 'The provider’s sign-in' } } },
+      404: { description: 'No such provider configured: a page saying to sign in with e-mail and password.', contentType: 'text/html' },
+      503: { description: 'The provider cannot be reached: a page saying to try again.', contentType: 'text/html' },
+    },
   },
   {
     method: 'get', path: '/api/login/oidc/{provider}/callback', operationId: 'oidcSignInCallback', tag: 'identity', security: 'public',
     summary: 'Where the provider sends the browser back',
-    description: 'The state must match the browser’s cookie and a sign-in started within 10 minutes, used once; the code is exchanged with the PKCE verifier and the ID token verified (signature, issuer, audience, expiry, nonce). A linked account signs in; otherwise an address the provider marks `email_verified` links to the account with it or creates a verified one. Refusals are HTML pages saying what to do (400; 403 for an unverified address). An account with a second factor goes to its second step.',
+    description: 'The provider’s `code`, `state` (and `iss`) or `error` in the query. The state must match the browser’s cookie and a sign-in started within 10 minutes, used once; the code is exchanged with the PKCE verifier and the ID token verified (signature, issuer, audience, expiry, nonce). A linked account signs in; otherwise an address the provider marks `email_verified` links to the account with it or creates a verified one. An account with a second factor goes to its second step. A browser navigation: its refusals are HTML pages saying what to do.',
     params: { provider: { description: 'The provider the sign-in started with.' } },
-    query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
-    responses: { 303: { description: 'Signed in (to `returnTo`), or on to the second step.', headers: { Location: { description: 'returnTo or /api/login/second-factor' } } } },
-    errors: [403, 404],
+    responses: {
+      303: { description: 'Signed in (to `returnTo`), or on to the second step.', headers: { Location: { description: 'returnTo or /api/login/second-factor' } } },
+      400: { description: 'A state used, expired, forged or from another browser, a code or ID token that does not verify, or the provider’s refusal: a page saying to start again.', contentType: 'text/html' },
+      403: { description: 'The provider’s address is not verified (or not shared): a page saying what to do.', contentType: 'text/html' },
+      404: { description: 'No such provider configured.', contentType: 'text/html' },
+    },
   },
   {
     method: 'get', path: '/api/login/second-factor', operationId: 'secondStepPage', tag: 'identity', security: 'public',
