@@ -115,8 +115,9 @@ export class AuthService {
   }
 
   async currentUser(userId: string, sessionId: string): Promise<CurrentUser> {
-    const user = await signedInUser(this.uow.read, { userId, sessionId });
-    return { ...toCurrentUser(user), secondFactor: await this.secondFactorOf(user) };
+    // One round trip: the app's state is read beside the session check (the gateway's signed-in frame waits on this).
+    const [user, hasApp] = await Promise.all([signedInUser(this.uow.read, { userId, sessionId }), this.uow.read.totp.isOn(userId)]);
+    return { ...toCurrentUser(user), secondFactor: secondFactorState(user, hasApp, this.secondFactorPolicy) };
   }
 
   private async secondFactorOf(user: UserRecord) {
