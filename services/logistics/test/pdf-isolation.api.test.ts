@@ -1,6 +1,8 @@
 import { identityService } from '@midway/identity';
-import { eventually, startService } from '@midway/testing';
-import { signUp, startTestGateway, type Gateway } from '../../../gateway/test/gateway-harness';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gatewayService, type Gateway } from '@midway/gateway';
+import { eventually, json, sessionCookieOf, startService, testEnv, uniqueEmail } from '@midway/testing';
 import { usePlatform } from './logistics-harness';
 import { denseText, flateBomb, manyPages } from './hostile-pdfs';
 import { CORPUS } from './po-corpus';
@@ -21,9 +23,11 @@ let cookie: string;
 let projectId: string;
 beforeAll(async () => {
   identity = (await startService(identityService)) as typeof identity;
-  gateway = await startTestGateway(identity.url, { CATALOG_URL: t.catalogService.url, LOGISTICS_URL: t.logisticsService.url });
+  gateway = (await startService(gatewayService, { IDENTITY_URL: identity.url, CATALOG_URL: t.catalogService.url, LOGISTICS_URL: t.logisticsService.url, STATIC_ROOT: staticRoot() })) as Gateway;
   await gateway.feed.ready;
-  cookie = await signUp(gateway.url);
+  const registered = await fetch(`${gateway.url}/api/register`, json({ email: uniqueEmail(), password: 'long-enough-1', firstName: 'Ada', lastName: 'Lovelace' }));
+  expect(registered.status).toBe(201);
+  cookie = sessionCookieOf(registered)!;
   // Catalog learns the new designer from identity's event.
   const created = await eventually(
     () => fetch(`${gateway.url}/api/projects`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Isolation', clientName: 'Jordan Park', location: 'Vancouver, BC' }) }),
@@ -32,6 +36,13 @@ beforeAll(async () => {
   );
   projectId = ((await created.json()) as { id: string }).id;
 }, 90_000);
+/** The gateway serves a shell; this test only goes through its /api routes, so an empty page will do. */
+function staticRoot(): string {
+  const root = path.join(testEnv().tmpDir, `static-${process.pid}-${Date.now()}`);
+  fs.mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>Midway shell</title>');
+  return root;
+}
 afterAll(async () => {
   await gateway?.stop();
   await identity?.stop();
