@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { ReplicaDownError, UpstreamSet, type InFlight, type OutlierPolicy, type ProbeResult, type Replica } from './upstream-set';
 
-const policy: OutlierPolicy = { intervalMs: 1000, probeTimeoutMs: 5000, requestTimeoutMs: 3000, consecutiveFailures: 3, baseEjectionMs: 1000, maxEjectionMs: 30_000 };
+const policy: OutlierPolicy = { intervalMs: 1000, probeTimeoutMs: 5000, requestTimeoutMs: 3000, consecutiveFailures: 3, giveUpAfterMs: 9000, baseEjectionMs: 1000, maxEjectionMs: 30_000 };
 
 /**
  * A set over fake replicas on a clock the test moves, whose probes answer what `probes` says for each URL at
@@ -113,7 +113,7 @@ describe('UpstreamSet', () => {
     expect(set.pick()?.url).toBe('a');
   });
 
-  it('takes out a hung replica (it accepts connections and answers nothing) once three requests waited 3 s in silence, and gives up on its requests then', async () => {
+  it('takes out a hung replica (it accepts connections and answers nothing) once three requests waited 3 s in silence, and answers its requests 503 after 9 s', async () => {
     const { probes, replica, send, tick, changes } = setOf(['a', 'b']);
     probes.set('a', 'hang');
     const requests = [send('a'), send('a'), send('a')];
@@ -122,9 +122,13 @@ describe('UpstreamSet', () => {
     expect(replica('a').up).toBe(true); // 2 s of silence is not yet a hang
     await tick(1000);
     expect(replica('a').up).toBe(false);
-    for (const r of requests) expect(r.given).toEqual([expect.any(ReplicaDownError)]);
     expect(replica('b').up).toBe(true);
     expect(changes).toEqual(['a down: 3 failures in a row, the last: no answer to a request for 3 s']);
+    // Taken out, it gets no new request; the ones it holds may still be answered, until 9 s of silence.
+    for (let i = 0; i < 5; i++) await tick(1000);
+    for (const r of requests) expect(r.given).toEqual([]);
+    await tick(1000);
+    for (const r of requests) expect(r.given).toEqual([expect.any(ReplicaDownError)]);
   });
 
   it('keeps in a saturated replica whose requests wait long and whose probes time out, as long as it answers anything', async () => {
@@ -161,7 +165,7 @@ describe('UpstreamSet', () => {
     const { probes, replica, send, tick } = setOf(['a', 'b']);
     probes.set('a', 'hang');
     const only = send('a');
-    for (let i = 0; i < 10; i++) await tick(1000);
+    for (let i = 0; i < 8; i++) await tick(1000);
     expect(replica('a').up).toBe(true);
     expect(only.given).toEqual([]);
     send('a');

@@ -20,6 +20,12 @@ export interface OutlierPolicy {
   requestTimeoutMs: number;
   /** Failures in a row that take a replica out. */
   consecutiveFailures: number;
+  /**
+   * How long a request waits in such a silence before it is answered 503. Longer than requestTimeoutMs: taking a
+   * replica out only sends new requests elsewhere, which costs nothing if it was merely starved of CPU for a
+   * while, but answering 503 fails requests it would still have answered.
+   */
+  giveUpAfterMs: number;
   /** How long a replica stays out the first time; each ejection in a row (no quiet stretch between) adds as much again. */
   baseEjectionMs: number;
   /** The longest a replica stays out. */
@@ -27,12 +33,13 @@ export interface OutlierPolicy {
 }
 
 /**
- * A hung replica's requests are answered 503 within requestTimeoutMs + intervalMs (6 s); a healthy one busy
- * with a long import, or saturated, keeps answering its probes or other requests and stays in; a saturated
- * event loop answers a probe within 5 s. (3 s of silence was seen on every replica of a machine running the
- * load run beside other work.)
+ * A hung replica is taken out within requestTimeoutMs + intervalMs (6 s) and the requests it holds are answered
+ * 503 within giveUpAfterMs + intervalMs (16 s; undici's 30 s limit is the backstop); a healthy one busy with a
+ * long import, or saturated, keeps answering its probes or other requests and stays in; a saturated event loop
+ * answers a probe within 5 s. (3 s, and now and then 5 s, of silence was seen on single replicas of a machine
+ * running the load run beside other work.)
  */
-export const DEFAULT_OUTLIER_POLICY: OutlierPolicy = { intervalMs: 1000, probeTimeoutMs: 5000, requestTimeoutMs: 5000, consecutiveFailures: 3, baseEjectionMs: 1000, maxEjectionMs: 10_000 };
+export const DEFAULT_OUTLIER_POLICY: OutlierPolicy = { intervalMs: 1000, probeTimeoutMs: 5000, requestTimeoutMs: 5000, consecutiveFailures: 3, giveUpAfterMs: 15_000, baseEjectionMs: 1000, maxEjectionMs: 10_000 };
 
 /** A request under way on a replica, which the set gives up on when the replica is found hung. */
 export interface InFlight {
@@ -153,7 +160,7 @@ export class UpstreamSet {
   refused(replica: Replica, err: Error): void {
     const state = this.stateOf(replica);
     if (this.states.length === 1) return;
-    this.failed(state, 'request', `connection failed: ${err.message}`, false);
+    this.failed(state, 'request', `connection failed: ${err.message}`);
   }
 
   /**
@@ -186,18 +193,24 @@ export class UpstreamSet {
 
   /**
    * Each request that has waited requestTimeoutMs on a replica silent all that time, while another replica
-   * answered, is one failure, once.
+   * answered, is one failure, once; one that has waited giveUpAfterMs so is answered 503 (what waits on a hung
+   * process would wait for ever).
    */
   private countSilentRequests(): void {
     const now = this.now();
     const limit = this.policy.requestTimeoutMs;
     for (const state of this.states) {
-      if (!state.up || now - state.answeredAt < limit || !this.othersAnsweredSince(state, now - limit)) continue;
-      for (const request of state.inFlight) {
-        if (now - request.sentAt < limit || state.counted.has(request)) continue;
-        state.counted.add(request);
-        this.failed(state, 'request', `no answer to a request for ${Math.round((now - Math.max(request.sentAt, state.answeredAt)) / 1000)} s`, true);
-        if (!state.up) return;
+      if (now - state.answeredAt < limit || !this.othersAnsweredSince(state, now - limit)) continue;
+      for (const request of [...state.inFlight]) {
+        const waited = now - Math.max(request.sentAt, state.answeredAt);
+        if (waited >= this.policy.giveUpAfterMs) {
+          state.inFlight.delete(request);
+          request.giveUp(new ReplicaDownError(state.url));
+        }
+        else if (state.up && waited >= limit && !state.counted.has(request)) {
+          state.counted.add(request);
+          this.failed(state, 'request', `no answer to a request for ${Math.round(waited / 1000)} s`);
+        }
       }
     }
   }
@@ -219,8 +232,8 @@ export class UpstreamSet {
     }
     // An answer to a request while the probe waited is as good as the probe's own.
     if (state.answeredAt >= startedAt) return;
-    if (result === 'refused') this.failed(state, 'probe', 'its health probe could not connect', false);
-    else if (this.othersAnsweredSince(state, startedAt)) this.failed(state, 'probe', `no answer to its health probe in ${this.policy.probeTimeoutMs / 1000} s`, true);
+    if (result === 'refused') this.failed(state, 'probe', 'its health probe could not connect');
+    else if (this.othersAnsweredSince(state, startedAt)) this.failed(state, 'probe', `no answer to its health probe in ${this.policy.probeTimeoutMs / 1000} s`);
   }
 
   /** Whether another replica that is up answered anything since `since`: the silence is this replica's own. */
@@ -228,8 +241,7 @@ export class UpstreamSet {
     return this.states.some((s) => s !== state && s.up && s.answeredAt >= since);
   }
 
-  /** `hung`: the failure was silence (the process accepts connections and answers nothing), not a refusal. */
-  private failed(state: ReplicaState, source: 'request' | 'probe', why: string, hung: boolean): void {
+  private failed(state: ReplicaState, source: 'request' | 'probe', why: string): void {
     state.failures++;
     if (source === 'request') state.requestFailed = true;
     if (!state.up || state.failures < this.policy.consecutiveFailures) return;
@@ -241,12 +253,8 @@ export class UpstreamSet {
     if (state.backAt && now - state.backAt > this.policy.maxEjectionMs) state.ejections = 0;
     state.ejections++;
     state.ejectedUntil = now + Math.min(this.policy.maxEjectionMs, this.policy.baseEjectionMs * state.ejections);
+    // Only new requests go elsewhere: the ones it holds may still be answered (see giveUpAfterMs).
     this.setUp(state, false, `${state.failures} failures in a row, the last: ${why}`);
-    // What waits on a hung process would wait for ever: answer those callers now. (Requests queued on a
-    // refusing one fail on their own, and are sent again to another replica.)
-    if (!hung) return;
-    const reason = new ReplicaDownError(state.url);
-    for (const request of [...state.inFlight]) request.giveUp(reason);
   }
 
   private setUp(state: ReplicaState, up: boolean, why: string): void {

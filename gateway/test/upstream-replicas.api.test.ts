@@ -97,7 +97,7 @@ afterAll(async () => {
 
 async function get(path = '/api/shared/projects/link'): Promise<{ status: number; body: { replica?: string; message?: string; error?: string }; ms: number }> {
   const started = Date.now();
-  const res = await fetch(`${gateway.url}${path}`, { signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(`${gateway.url}${path}`, { signal: AbortSignal.timeout(25_000) });
   return { status: res.status, body: await res.json(), ms: Date.now() - started };
 }
 
@@ -159,8 +159,9 @@ describe('a service with two replicas behind the gateway', () => {
     expect(count(replicasOf(answers), 'b')).toBe(5);
   });
 
-  // Found hung once its requests waited 5 s in silence while the other answered (upstream-set.ts), checked every second.
-  it('answers 503 with a JSON message within 8 s for the requests a hung replica holds, then sends everything to the other', async () => {
+  // Taken out once its requests waited 5 s in silence while the other answered, and the requests it holds answered
+  // 503 after 15 s of it (upstream-set.ts), checked every second.
+  it('answers 503 with a JSON message within 20 s for the requests a hung replica holds, then sends everything to the other', async () => {
     b.child!.kill('SIGSTOP');
     try {
       const answers = await Promise.all(Array.from({ length: 6 }, () => get()));
@@ -169,7 +170,7 @@ describe('a service with two replicas behind the gateway', () => {
       for (const x of held) {
         expect(x.status).toBe(503);
         expect(x.body).toMatchObject({ error: 'service_unavailable', message: expect.stringMatching(/catalog service is not answering/) });
-        expect(x.ms).toBeLessThan(8000);
+        expect(x.ms).toBeLessThan(20_000);
       }
       expect(count(replicasOf(answers), 'a')).toBe(6 - held.length);
       expect(await upGauge(b)).toBe('0');
@@ -180,7 +181,7 @@ describe('a service with two replicas behind the gateway', () => {
     } finally {
       b.child!.kill('SIGCONT');
     }
-  });
+  }, 45_000);
 
   it('answers 503 at once while every replica is down', async () => {
     await Promise.all([a.kill(), b.kill()]);
