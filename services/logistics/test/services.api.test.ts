@@ -1,4 +1,4 @@
-import { BILLING_DEFAULT_RATES, eventEnvelopeSchema, eventSchemas, SERVICE_TYPE_LABELS, SERVICE_TYPES, type EventEnvelope } from '@midway/contracts';
+import { BILLING_DEFAULT_RATES, eventEnvelopeSchema, eventSchemas, SERVICE_TYPE_LABELS, SERVICE_TYPES, type EventEnvelope, type ServiceType } from '@midway/contracts';
 import { logisticsEvents } from '../src/domain/logistics-events';
 import { actor, eventually, usePlatform, watchEvents } from './logistics-harness';
 
@@ -108,7 +108,7 @@ describe('PUT /api/services/{id}', () => {
     expect((await t.logistics.put(`/api/services/${svc!.id}`, owner, { selected: true })).status).toBe(200);
     const [event] = await written();
     const data = event!.data as { changedAt: string };
-    const built = logisticsEvents.serviceChosen(true, { id: svc!.id, itemId: svc!.itemId, projectId: p.id, type: svc!.type, cost: svc!.cost }, owner.userId, data.changedAt);
+    const built = logisticsEvents.serviceChosen(true, { id: svc!.id, itemId: svc!.itemId, projectId: p.id, type: svc!.type as ServiceType, cost: svc!.cost }, owner.userId, data.changedAt);
     expect({ type: event!.type, data: event!.data }).toEqual({ type: built.type, data: built.data });
     expect(eventEnvelopeSchema.parse(event)).toEqual(event);
     expect(eventSchemas[event!.type].parse(event!.data)).toEqual(event!.data);
