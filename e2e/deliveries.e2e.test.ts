@@ -1,14 +1,16 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
 import { expectNoHorizontalScroll } from './support/layout';
 import { startPlatform } from './support/platform';
 import { call, signIn, signUp } from './support/journey';
 
 /**
- * Issue 30's journey in Chromium through the real gateway: a designer books two stored items from the Items list;
- * the admin, on a phone, fixes the day's run, marks it out and completes it with a photo, a signature and one
- * exception; the designer's items are one delivered and one still stored, and the client page lists the delivery.
- * Then, on a phone, the designer books from the project page, and once staff take it out both pages say so.
+ * Issue 30's journey in Chromium through the real gateway: a designer books two stored items from the Items list,
+ * choosing the delivery fee the dialog shows; the admin, on a phone, sees the coming days with their counts, chooses
+ * the stops of the day's run and confirms them (issue 38), marks it out and completes it before its date (saying
+ * why) with a photo, a signature and one item unticked as not delivered; the proof shows on the staff page and on the
+ * designer's project page; the designer's items are one delivered and one still stored, and the client page lists
+ * the delivery. Then, on a phone, the designer books from the project page, and once staff take it out both pages say so.
  */
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -16,6 +18,17 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const PHONE = { width: 390, height: 844 };
 const toastShown = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+/** The proof's photos and signature are served to the signed-in viewer: each image decodes (not a broken link). */
+async function expectImagesLoaded(within: Locator, count: number) {
+  const images = within.locator('img');
+  await images.nth(count - 1).waitFor();
+  // Lazy images load once on screen.
+  await within.scrollIntoViewIfNeeded();
+  const decoded = () => images.evaluateAll((all) => all.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length);
+  const deadline = Date.now() + 10_000;
+  while ((await decoded()) < count && Date.now() < deadline) await within.page().waitForTimeout(200);
+  expect(await decoded()).toBe(count);
+}
 
 describe('deliveries journey', () => {
   let platform: Platform;
@@ -55,19 +68,48 @@ describe('deliveries journey', () => {
     expect(await request.getByLabel('Address').inputValue()).toBe('12 Harbour St, Toronto');
     const date = await request.getByLabel('Date').inputValue();
     await request.getByLabel('Window').selectOption('morning');
+    // The fee is shown and chosen here (issue 38): delivery offered ticked, installation item by item.
+    expect(await request.getByRole('checkbox', { name: /Last-Mile Delivery — \$50\.00 per delivery day/ }).isChecked()).toBe(true);
+    expect(await request.getByTestId('chosen-fees').textContent()).toMatch(/^Fees chosen: \$50\.00\./);
     await request.getByRole('button', { name: 'Request delivery' }).click();
     await toastShown(d, 'Delivery requested');
+    // Another project's request for the same day: staff leave it out of this run.
+    const other = `Cedar Annex ${tag}`;
+    const otherId = (await call<{ id: string }>(d, 'POST', '/api/projects', { name: other, clientName: 'Sam Lee', location: '9 Quay Rd, Toronto' })).id;
+    const otherItem = (await call<{ id: string }>(d, 'POST', `/api/projects/${otherId}/items`, { name: `Bench ${tag}`, status: 'stored' })).id;
+    // Booked once logistics has heard of the new item (catalog's event): until then it is "not found in this project".
+    let left: { id: string } | null = null;
+    for (const until = Date.now() + 15_000; !left; await d.waitForTimeout(300)) {
+      left = await call<{ id: string }>(d, 'POST', `/api/projects/${otherId}/deliveries`, { date, window: 'afternoon', itemIds: [otherItem] }).catch((e: Error) => {
+        if (Date.now() > until || !/not found in this project/.test(e.message)) throw e;
+        return null;
+      });
+    }
 
     const a = admin.page;
     // On the phone the sidebar is the menu's; the page is the admin's own address.
     await a.goto(`${platform.baseUrl}/deliveries`);
     await a.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor();
-    expect(await a.getByLabel('Day').inputValue()).toBe(date);
+    expect(await a.getByLabel('Day', { exact: true }).inputValue()).toBe(date);
+    // The coming days, with the day's two requests counted.
+    const day = a.getByTestId('coming-day').filter({ hasText: '2 requested' });
+    await day.waitFor();
+    expect(await day.getAttribute('aria-pressed')).toBe('true');
     const stop = a.getByTestId('proposed-stop').filter({ hasText: project });
     await stop.waitFor();
     expect(await stop.textContent()).toContain('2 items');
-    await a.getByRole('button', { name: /^Fix run/ }).click();
+    await a.getByRole('checkbox', { name: new RegExp(`^Take stop \\d: ${other}$`) }).uncheck();
+    await a.getByRole('button', { name: 'Fix run… (1 delivery)' }).click();
+    const confirm = a.getByRole('dialog', { name: /^Fix the run for/ });
+    await confirm.waitFor();
+    expect(await confirm.getByRole('list', { name: 'Stops of the run' }).textContent()).toBe(`${project} — 12 Harbour St, Toronto (morning, 1 delivery)`);
+    await expectNoHorizontalScroll(a);
+    await saveScreenshot(a, 'delivery-run-confirm-phone');
+    await confirm.getByRole('button', { name: 'Fix run (1 delivery)' }).click();
     await toastShown(a, 'Run fixed');
+    // The one left out is still requested, still proposed.
+    await a.getByTestId('proposed-stop').filter({ hasText: other }).waitFor();
+    expect((await call<{ status: string }>(a, 'GET', `/api/deliveries/${left!.id}`)).status).toBe('requested');
     await a.getByRole('button', { name: `Mark out: ${project}` }).click();
     await toastShown(a, 'Out for delivery');
     await a.getByRole('button', { name: `Complete: ${project}` }).click();
@@ -77,20 +119,41 @@ describe('deliveries journey', () => {
     await proof.getByLabel('Take photos').setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: PNG });
     await proof.locator('img').first().waitFor();
     // The receiver signs on the pad.
+    // On the phone the dialog scrolls (the early-delivery question comes first): the pad is brought on screen to sign.
+    await proof.getByLabel(/Signature: sign here/).scrollIntoViewIfNeeded();
     const pad = await proof.getByLabel(/Signature: sign here/).boundingBox();
     await a.mouse.move(pad!.x + 20, pad!.y + 40);
     await a.mouse.down();
     await a.mouse.move(pad!.x + 120, pad!.y + 90, { steps: 8 });
     await a.mouse.move(pad!.x + 220, pad!.y + 50, { steps: 8 });
     await a.mouse.up();
-    await proof.getByLabel(`${chair}: not delivered`).check();
+    // Items are listed as delivered: the chair is unticked, with why.
+    expect(await proof.getByLabel(`${table}: delivered`).isChecked()).toBe(true);
+    await proof.getByLabel(`${chair}: delivered`).uncheck();
     await proof.getByLabel(`Why ${chair} was not delivered`).fill('Leg cracked in the van');
+    // Booked for a later day: completing it today needs why, and its date moves to today.
+    await proof.getByLabel('Why is it delivered early?').fill('The client asked for it today');
     await expectNoHorizontalScroll(a);
     await saveScreenshot(a, 'delivery-proof-phone');
     await proof.getByRole('button', { name: 'Complete delivery' }).click();
     await toastShown(a, 'Delivered');
-    const done = await call<{ receivedBy: string; signatureUrl: string | null; photoUrls: string[] }[]>(a, 'GET', `/api/deliveries?status=completed&from=${date}&to=${date}`);
-    expect(done.find((x) => x.receivedBy === 'J. Ellis')).toMatchObject({ signatureUrl: expect.stringMatching(/^\/api\/photos\//), photoUrls: [expect.stringMatching(/^\/api\/photos\//)] });
+    const done = await call<{ receivedBy: string; date: string; earlyReason: string | null; signatureUrl: string | null; photoUrls: string[] }[]>(a, 'GET', `/api/deliveries?status=completed&projectId=${projectId}`);
+    expect(done.find((x) => x.receivedBy === 'J. Ellis')).toMatchObject({ earlyReason: 'The client asked for it today', signatureUrl: expect.stringMatching(/^\/api\/photos\//), photoUrls: [expect.stringMatching(/^\/api\/photos\//)] });
+    const today = done[0]!.date;
+    expect(today < date).toBe(true);
+
+    // The proof stays shown: on the staff page (the delivery's day is today now) and on the designer's project page.
+    await a.getByLabel('Day', { exact: true }).fill(today);
+    const shownProof = a.getByTestId('run-delivery').filter({ hasText: project }).getByTestId('delivery-proof');
+    await shownProof.waitFor();
+    expect(await shownProof.textContent()).toContain('Received by J. Ellis');
+    await expectImagesLoaded(shownProof, 2);
+    await expectNoHorizontalScroll(a);
+    await d.goto(`${platform.baseUrl}/projects/${projectId}`);
+    const deliveries = d.getByRole('region', { name: 'Deliveries' });
+    await deliveries.getByTestId('delivery-proof').waitFor();
+    expect(await deliveries.textContent()).toContain(`${chair} — not delivered: Leg cracked in the van`);
+    await expectImagesLoaded(deliveries.getByTestId('delivery-proof'), 2);
 
     // The designer's items: the table delivered, the chair still stored.
     const deadline = Date.now() + 10_000;
@@ -108,7 +171,8 @@ describe('deliveries journey', () => {
     // The client page lists the delivery, its items by name only.
     const { shareToken } = await call<{ shareToken: string }>(d, 'POST', `/api/projects/${projectId}/share`);
     const shared = await call<{ deliveries: { date: string; window: string; status: string; items: { name: string }[] }[] }>(d, 'GET', `/api/shared/projects/${shareToken}`);
-    expect(shared.deliveries).toEqual([{ date, window: 'morning', status: 'completed', items: expect.arrayContaining([{ name: table }, { name: chair }]) }]);
+    // Completed early, it is listed on the day it was delivered (as its items are), not the day it was booked for.
+    expect(shared.deliveries).toEqual([{ date: today, window: 'morning', status: 'completed', items: expect.arrayContaining([{ name: table }, { name: chair }]) }]);
   });
 
   it('on a phone, the designer books from the project page; once the delivery is out, both pages show the items out for delivery', async () => {
