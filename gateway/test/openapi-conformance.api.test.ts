@@ -18,7 +18,7 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').r
  * calls (its first cut landed without its tests; most need an admin session and invoice data) — billing's own
  * tests are where they get exercised.
  */
-const NOT_WALKED = ['POST /api/logout', 'GET /api/invoices', 'POST /api/invoices', 'POST /api/projects/{projectId}/invoices', 'POST /api/create-payment-intent', 'GET /api/pay/', 'POST /api/pay/', 'POST /api/billing', 'GET /api/billing', 'PUT /api/billing', 'DELETE /api/billing'];
+const NOT_WALKED = ['POST /api/logout', 'GET /api/invoices', 'POST /api/invoices', 'POST /api/projects/{projectId}/invoices', 'POST /api/create-payment-intent', 'GET /api/pay/', 'POST /api/pay/', 'POST /api/billing', 'GET /api/billing', 'PUT /api/billing', 'DELETE /api/billing', 'PUT /api/invoices', 'DELETE /api/invoices'];
 
 interface Call {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -208,6 +208,10 @@ describe('what the services answer matches the OpenAPI document', () => {
     const unmatched = (await call({ method: 'post', path: '/api/receiving/arrivals', body: { code: 'NOT-OURS-123456' }, cookie: admin })).body;
     await call({ method: 'get', path: '/api/receiving/arrivals', query: 'status=unmatched', cookie: admin });
     await call({ method: 'put', path: '/api/receiving/arrivals/{id}', params: { id: unmatched.id ?? crypto.randomUUID() }, body: { itemId: crypto.randomUUID() }, cookie: admin });
+    await call({ method: 'get', path: '/api/receiving/assignable-items', query: 'q=Sofa', cookie: admin });
+    await call({ method: 'get', path: '/api/receiving/assignable-items', query: 'q=Sofa', cookie });
+    await call({ method: 'post', path: '/api/receiving/arrivals/{id}/discard', params: { id: unmatched.id ?? crypto.randomUUID() }, body: {}, cookie: admin });
+    await call({ method: 'post', path: '/api/receiving/arrivals/{id}/discard', params: { id: unmatched.id ?? crypto.randomUUID() }, body: { reason: 'A mis-scan of a neighbour’s parcel' }, cookie: admin });
     await call({ method: 'get', path: '/api/receiving/inspections', query: 'status=pending', cookie: admin });
     await call({ method: 'post', path: '/api/receiving/inspections/{itemId}', params: { itemId: crypto.randomUUID() }, body: { condition: 'good' }, cookie: admin });
     await call({ method: 'get', path: '/api/damage-photos/{key}', params: { key: crypto.randomUUID() }, query: 'expires=1&sig=wrong' });
@@ -231,6 +235,8 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'put', path: '/api/deliveries/{id}', params: dId, body: { window: 'morning', notes: 'Gate code 4411' }, cookie });
     await call({ method: 'get', path: '/api/delivery-runs', query: `date=${date}`, cookie });
     await call({ method: 'get', path: '/api/delivery-runs', query: `date=${date}`, cookie: admin });
+    await call({ method: 'get', path: '/api/delivery-runs/days', query: `from=${date}&days=7`, cookie: admin });
+    await call({ method: 'get', path: '/api/delivery-runs/days', query: `from=${date}&days=99`, cookie: admin });
     await call({ method: 'post', path: '/api/delivery-runs', body: { date, deliveryIds: [dId.id] }, cookie: admin });
     await call({ method: 'post', path: '/api/deliveries/{id}/out', params: dId, cookie });
     await call({ method: 'post', path: '/api/deliveries/{id}/out', params: dId, cookie: admin });
@@ -239,6 +245,8 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'post', path: '/api/deliveries/{id}/cancel', params: dId, cookie });
 
     await call({ method: 'get', path: '/api/dashboard/stats', cookie });
+    await call({ method: 'get', path: '/api/dashboard/projects', query: 'limit=10&offset=0', cookie });
+    await call({ method: 'get', path: '/api/dashboard/projects', query: 'limit=0', cookie });
     await call({ method: 'get', path: '/api/activities', query: 'limit=5', cookie });
     await call({ method: 'get', path: '/api/search', query: 'q=Loft', cookie });
     await call({ method: 'delete', path: '/api/items/{id}', params: { id: item.id }, cookie });
