@@ -28,8 +28,14 @@ let designerId = randomUUID();
 /** The receiving desk's states are an admin's; the others the designer's. */
 let caller: { userId: string; role: 'designer' | 'midway_admin' } = { userId: designerId, role: 'designer' };
 
+/**
+ * The consumers book their deliveries for a fixed day (2031-03-03), and logistics books at most a year ahead: the
+ * service's clock reads a month before it, so the same pacts verify whatever the real date.
+ */
+const PACT_TODAY = Date.parse('2031-02-03T15:00:00Z');
+const startedAt = Date.now();
 beforeAll(async () => {
-  logistics = await startTestLogistics();
+  logistics = await startTestLogistics({}, () => new Date(PACT_TODAY + (Date.now() - startedAt)));
 }, 60_000);
 afterAll(async () => logistics?.stop());
 
