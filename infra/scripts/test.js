@@ -23,7 +23,8 @@ if (process.env.MIDWAY_SKIP_BUILD !== '1') {
 const jest = (jestArgs) => run(process.execPath, [require.resolve('jest/bin/jest'), ...jestArgs]);
 const os = require('node:os');
 console.log(`Machine: ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os.loadavg()[0].toFixed(2)}`);
-if (e2eOnly) process.exit(jest(['--selectProjects', 'e2e', ...args.filter((a) => a !== '--e2e-only')]));
+// The paths first: --selectProjects takes every word after it as a project's name.
+if (e2eOnly) process.exit(jest([...args.filter((a) => a !== '--e2e-only'), '--selectProjects', 'e2e']));
 // With arguments (a path, a project), one jest run does what they say.
 if (args.length > 0) process.exit(jest(args));
 // The whole run, in two parts. Every integration test file has its own database and NATS server (see
