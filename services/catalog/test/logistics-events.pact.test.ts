@@ -107,7 +107,8 @@ it('logistics.item.arrived.v1 makes the item received as of the arrival', async 
     )
     .withMetadata({ contentType: 'application/json' })
     .verify(asynchronousBodyHandler(async (body) => applyItemArrived(repos, parseEvent(body) as EventEnvelope<'logistics.item.arrived.v1'>)));
-  expect(calls[0]).toEqual(['receive', ITEM, new Date('2026-06-10T10:00:00.000Z'), expect.any(Date)]);
+  // The item had no tracking number: it takes the one its parcel was scanned with.
+  expect(calls[0]).toEqual(['receive', ITEM, new Date('2026-06-10T10:00:00.000Z'), expect.any(Date), '1Z5R89390357567127']);
   expect(calls.at(-1)).toEqual(['activity', 'Received at the warehouse: "Walnut dining table"']);
 });
 
