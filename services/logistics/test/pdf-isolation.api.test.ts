@@ -138,7 +138,8 @@ it('answers every other request as usual while the worst PDFs are read, and the 
     '5,000 pages': [422, 'This PDF has 5,000 pages; a purchase order is read only up to 200 pages. Upload the order on its own, or use CSV.'],
     // Its memory limit stops it (pdf-reading-limits.test.ts); on a slow machine its time limit may come first.
     'Flate bomb': [422, expect.stringMatching(/^This PDF is too complex to read \(it (needed too much memory|took too long)\)/)],
-    'dense text': [422, "This PDF is too complex to read (it took too long). Export it again from the vendor's system, or use CSV."],
+    // 200 pages of dense text, no table: read through within the time limit on a quiet machine, stopped by it on a busy one.
+    'dense text': [422, expect.stringMatching(/^(This PDF is too complex to read \(it took too long\)|No table of items was found in this PDF)/)],
   });
   expect(carriers.samples.filter((s) => s.status !== 200)).toEqual([]);
   expect(health.samples.filter((s) => s.status !== 200)).toEqual([]);
