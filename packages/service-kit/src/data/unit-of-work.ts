@@ -60,6 +60,17 @@ export class UnitOfWork<Tx extends RawTx, R extends object> {
   }
 
   /**
+   * After a change committed as one statement outside run() (its row and its outbox rows written by one
+   * data-modifying CTE): the same crash point and relay nudge as after run()'s commit, so the fault suite's crash
+   * between commit and publish reaches these writes too.
+   */
+  committedAlone(eventIds: string[]): void {
+    if (eventIds.length === 0) return;
+    crashPoints.pass('after-commit-before-publish', { schema: this.opts.schema, events: eventIds });
+    this.opts.afterCommit?.();
+  }
+
+  /**
    * A consumer's effect with its inbox record in one transaction: a redelivered event (same id) does
    * nothing the second time. Returns whether the effect ran.
    */

@@ -87,12 +87,12 @@ export class UnitOfWork extends KitUnitOfWork<Prisma.TransactionClient, Omit<Rep
   /**
    * A change that is one statement — its row, its history line and its events written by one data-modifying
    * CTE (ItemRepository.changeStatus) — run as Postgres runs any lone statement: a transaction of its own, with
-   * no BEGIN, COMMIT or connection held between round trips. `work` says whether it wrote events: the relay is
+   * no BEGIN, COMMIT or connection held between round trips. `work` says which events it wrote: the relay is
    * nudged then, as after run()'s commit.
    */
-  async oneStatement<T>(work: (r: Omit<Repos, 'outbox'>) => Promise<{ result: T; wroteEvents: boolean }>): Promise<T> {
-    const { result, wroteEvents } = await work(this.single);
-    if (wroteEvents) this.afterCommit();
+  async oneStatement<T>(work: (r: Omit<Repos, 'outbox'>) => Promise<{ result: T; eventIds: string[] }>): Promise<T> {
+    const { result, eventIds } = await work(this.single);
+    this.committedAlone(eventIds);
     return result;
   }
 }

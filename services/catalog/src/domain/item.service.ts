@@ -145,10 +145,11 @@ export class ItemService {
     for (let attempt = 0; attempt < 3; attempt++) {
       const tracking = this.trackingSeen.get(id) ?? NO_TRACKING;
       const at = new Date();
-      const events = statusChangeEventsSql({ updated: randomUUID(), statusChanged: randomUUID() }, at, trackingOf(tracking.trackingNumber, tracking.carrierId).carrierId);
+      const eventIds = { updated: randomUUID(), statusChanged: randomUUID() };
+      const events = statusChangeEventsSql(eventIds, at, trackingOf(tracking.trackingNumber, tracking.carrierId).carrierId);
       const found = await this.uow.oneStatement(async (r) => {
         const outcome = await r.items.changeStatus(caller, id, { status, editors: ITEM_EDITORS, at, description: (name) => activityText.itemStatusSql(name, status), events, tracking, requestId: currentRequestId() ?? null });
-        return { result: outcome, wroteEvents: outcome.after !== null };
+        return { result: outcome, eventIds: outcome.after !== null ? [eventIds.updated, eventIds.statusChanged] : [] };
       });
       if (!found.before) throw notFound('Item not found');
       this.remember(id, found.tracking);

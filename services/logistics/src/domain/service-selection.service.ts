@@ -72,7 +72,7 @@ export class ServiceSelectionService {
       const event = { ...logisticsEvents.serviceChosenSql(selected, randomUUID(), caller.userId, changedAt), at: changedAt, requestId: currentRequestId() ?? null };
       const done = await this.uow.oneStatement(async (r) => {
         const outcome = await r.services.setSelectedInOneStatement(caller, id, selected, EDITING_ROLES, event);
-        return { result: outcome, wroteEvents: outcome?.changed === true };
+        return { result: outcome, eventIds: outcome?.changed === true ? [event.id] : [] };
       });
       if (done) return toService(done.row);
     }
