@@ -43,7 +43,12 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           $size="sm"
           disabled={busy}
           aria-label={`Accept the invitation to ${invitation.projectName}`}
-          onClick={() => accept.mutate({ invitationId: invitation.id }, { onSuccess: (joined) => navigate(`/projects/${joined.projectId}`) })}
+          // Awaited, not mutate's onSuccess: the refresh after joining drops this row, and an unmounted row's
+          // per-call callbacks never run, so the new member stayed on the dashboard.
+          onClick={async () => {
+            const joined = await accept.mutateAsync({ invitationId: invitation.id }).catch(() => null);
+            if (joined) navigate(`/projects/${joined.projectId}`);
+          }}
         >
           <Check aria-hidden /> Accept
         </Button>
