@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
-import { call } from './support/journey';
+import { call, signUp } from './support/journey';
 import { expectNoHorizontalScroll, expectWithinViewportWidth } from './support/layout';
 import { readMail, startPlatform } from './support/platform';
 
@@ -8,15 +7,6 @@ type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'correct horse battery';
-
-async function signUp(page: Page, baseUrl: string, who: { firstName: string; lastName: string; email: string }) {
-  await page.goto(`${baseUrl}/api/register`);
-  await page.fill('input[name=firstName]', who.firstName);
-  await page.fill('input[name=lastName]', who.lastName);
-  await page.fill('input[name=email]', who.email);
-  await page.fill('input[name=password]', PASSWORD);
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
-}
 
 /** The invitation e-mail the sink caught for `address`, waiting for it (delivery follows the answer). */
 async function invitationMailTo(mailUrl: string, address: string) {

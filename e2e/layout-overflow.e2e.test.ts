@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, saveScreenshot, type BrowserSession } from './support/browser';
 import { boxOf, expectNoHorizontalScroll, expectToastCoversNoAction } from './support/layout';
-import { acceptInvitationByMail, call, signIn } from './support/journey';
+import { acceptInvitationByMail, call, signIn, signUp } from './support/journey';
 import { readMail, startPlatform } from './support/platform';
 
 /**
@@ -14,7 +14,6 @@ import { readMail, startPlatform } from './support/platform';
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const PASSWORD = 'correct horse battery';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
@@ -33,15 +32,6 @@ const items = [
   { key: 'stored', name: `Solid white-oak extendable dining table with bronze inlay (seats 12) ${tag}`, status: 'stored' },
   { key: 'pending', name: `Pair of hand-blown Murano glass pendant lights with brass canopies ${tag}`, status: 'ordered' },
 ] as const;
-
-async function signUp(page: Page, baseUrl: string, who: { firstName: string; lastName: string; email: string }) {
-  await page.goto(`${baseUrl}/api/register`);
-  await page.fill('input[name=firstName]', who.firstName);
-  await page.fill('input[name=lastName]', who.lastName);
-  await page.fill('input[name=email]', who.email);
-  await page.fill('input[name=password]', PASSWORD);
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
-}
 
 async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, page: Page, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;

@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { readMail } from './platform';
 
 /** Signs up through identity's page as the journeys' designer, Noor Haddad, and lands on the dashboard. */
-export async function signUp(page: Page, baseUrl: string, email: string) {
+export async function signUp(page: Page, baseUrl: string, who: string | { firstName: string; lastName: string; email: string }) {
+  const person = typeof who === 'string' ? { firstName: 'Noor', lastName: 'Haddad', email: who } : who;
   await page.goto(`${baseUrl}/api/register`);
-  await page.fill('input[name=firstName]', 'Noor');
-  await page.fill('input[name=lastName]', 'Haddad');
-  await page.fill('input[name=email]', email);
+  await page.fill('input[name=firstName]', person.firstName);
+  await page.fill('input[name=lastName]', person.lastName);
+  await page.fill('input[name=email]', person.email);
   await page.fill('input[name=password]', 'correct horse battery');
   await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form button[type=submit]').click()]);
 }
