@@ -1,5 +1,5 @@
 import type { Delivery, DeliveryDay, DeliveryStatus, DeliveryWindow, ItemStatus, ListDeliveriesQuery } from '@midway/contracts';
-import { photoPath } from '@midway/contracts';
+import { DELIVERY_WINDOWS, photoPath } from '@midway/contracts';
 import { reachableProjectIds } from '@midway/service-kit';
 import type { Caller } from '@midway/service-kit';
 import { Prisma, type Client } from './prisma-client';
@@ -54,8 +54,12 @@ const VIEW = Prisma.sql`
       LEFT JOIN services sd ON sd.item_id = di.item_id AND sd.type = 'delivery'
     WHERE di.delivery_id = d.id), '[]'::json) AS items`;
 
-/** By date, then a run's stops in the order staff fixed (stop 1 first), then the requested ones as booked. */
-const ORDER = Prisma.sql`d.date, d.run_stop NULLS LAST, d.created_at, d.id`;
+/**
+ * By date, then a run's stops in the order staff fixed (stop 1 first), then the requested ones; within one stop (or
+ * among the requested) by window as the proposal ranks them, then as booked — two bookings made in the same
+ * instant would otherwise swap places between two reads of one day.
+ */
+const ORDER = Prisma.sql`d.date, d.run_stop NULLS LAST, array_position(${[...DELIVERY_WINDOWS]}::text[], d."window"::text), d.created_at, d.id`;
 
 const toDelivery = (r: ViewRow): Delivery => ({
   id: r.id,
