@@ -75,6 +75,9 @@ export const ROUTES: Route[] = [
   { prefix: '/api/deliveries', service: 'logistics' },
   { prefix: '/api/purchase-orders', service: 'logistics' },
   { prefix: '/api/delivery-runs', service: 'logistics' },
+  // Custody: locations, labels, moves, find, release, counts (logistics answers a designer 403, except an item's
+  // custody and timeline, which designers who read its project may see).
+  { prefix: '/api/warehouse', service: 'logistics' },
   { prefix: '/api/billing/webhook', service: 'billing', public: true },
   // Offline mode's card confirmation: the payment's client secret is the credential (as with Stripe.js), so the
   // public pay page confirms without an account. Billing mounts it only without a processor key.

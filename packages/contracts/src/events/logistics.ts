@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, DELIVERY_WINDOWS, INSPECTION_CONDITIONS, SERVICE_TYPES } from '../vocab';
+import { RELEASE_REASONS } from '../item-lifecycle';
+
+/** What every custody fact says: whose item, when, and who recorded it. */
+const custodyFact = z.object({
+  itemId: z.uuid(),
+  projectId: z.uuid(),
+  at: z.iso.datetime(),
+  byUserId: z.uuid(),
+});
 
 /** A per-item service was selected or cleared: what billing needs to price it without asking logistics. */
 const serviceChoice = z.object({
@@ -78,6 +87,13 @@ export const logisticsEventSchemas = {
     /** arrivedAt + 48 hours: when the inspection is due. */
     inspectionDueAt: z.iso.datetime(),
     byUserId: z.uuid(),
+    /**
+     * The pieces this arrival brought, and all received so far of the expected (a later arrival of the same item
+     * adds its pieces). Left out by producers older than custody (one piece of one).
+     */
+    pieces: z.number().int().min(1).optional(),
+    piecesReceived: z.number().int().min(0).optional(),
+    piecesExpected: z.number().int().min(1).optional(),
   }),
   /**
    * The receiving desk inspected an item (one inspection per item: a second one is refused). Billing charges
@@ -133,6 +149,41 @@ export const logisticsEventSchemas = {
     photoUrls: z.array(z.string()),
   }),
   'logistics.delivery.cancelled.v1': deliveryFacts,
+  /** An arrived item got its first place in the warehouse (catalog: stored, at locationCode). */
+  'logistics.item.put-away.v1': custodyFact.extend({
+    locationId: z.uuid(),
+    locationCode: z.string(),
+    fromLocationCode: z.null(),
+  }),
+  /** An item in custody moved from one place to another (a scan at the same place publishes nothing). */
+  'logistics.item.moved.v1': custodyFact.extend({
+    locationId: z.uuid(),
+    locationCode: z.string(),
+    fromLocationCode: z.string(),
+  }),
+  /** A piece of an item was scanned onto a run's truck. */
+  'logistics.item.loaded.v1': custodyFact.extend({ runId: z.uuid(), deliveryId: z.uuid(), piece: z.number().int().min(1) }),
+  /** Staff excepted an item of a run with why: it stays in custody, its delivery goes without it. */
+  'logistics.item.left-behind.v1': custodyFact.extend({ runId: z.uuid(), deliveryId: z.uuid(), reason: z.string() }),
+  /**
+   * Custody ended other than by a delivery, at `at`: storage stops. Catalog: picked-up → delivered,
+   * returned-to-vendor → ordered (the designer waits on a replacement or refund).
+   */
+  'logistics.item.released.v1': custodyFact.extend({ reason: z.enum(RELEASE_REASONS), receivedBy: z.string() }),
+  /** A cycle count of a location closed: what was expected and found there, and the items moved here on confirmation. */
+  'logistics.location.counted.v1': z.object({
+    countId: z.uuid(),
+    locationId: z.uuid(),
+    locationCode: z.string(),
+    expected: z.number().int(),
+    found: z.number().int(),
+    /** Percent, 2 decimals. */
+    accuracy: z.number(),
+    missingItemIds: z.array(z.uuid()),
+    movedHereItemIds: z.array(z.uuid()),
+    at: z.iso.datetime(),
+    byUserId: z.uuid(),
+  }),
   /**
    * A vendor's later document (an order acknowledgement, a packing list) printed this tracking number for lines of
    * a purchase order imported earlier: the items made from those lines. Catalog gives it, with its carrier, to

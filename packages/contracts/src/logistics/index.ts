@@ -5,3 +5,4 @@ export * from './photos';
 export * from './receiving';
 export * from './deliveries';
 export * from './purchase-orders';
+export * from './custody';

@@ -39,6 +39,7 @@ const TAGS: Record<ApiTag, string> = {
   billing: 'Rates and the automatic billing actions (billing service; changes are admin-only).',
   photos: 'Item photos: upload, attach to an item, and read (logistics service).',
   receiving: 'The warehouse’s receiving desk: scan a tracking code, record arrivals, inspect within 48 hours, report damage (logistics service; admin only).',
+  warehouse: 'Custody: the warehouse’s locations and labels, put-away and move scans, find, release, pick lists and load checks of runs, cycle counts (logistics service; staff only, designers read their items’ custody).',
   deliveries: 'Deliveries to the job site: a designer books stored items, staff consolidate runs and record the proof of delivery (logistics service).',
   purchaseOrders: 'Vendors’ purchase orders and acknowledgements read from their PDFs into lines, totals and shipments (logistics service).',
   services: 'Per-item services — receiving, enhanced inspection, storage, delivery, install/assembly — and their selection (logistics service).',

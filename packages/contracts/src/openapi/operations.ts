@@ -75,6 +75,26 @@ import {
   updateDeliveryBodySchema,
 } from '../logistics/deliveries';
 import { PURCHASE_ORDER_MAX_BYTES, purchaseOrderImportSchema, purchaseOrderSchema, purchaseOrderSummarySchema } from '../logistics/purchase-orders';
+import {
+  closeCountBodySchema,
+  countReportSchema,
+  countScanBodySchema,
+  countScanResultSchema,
+  countSchema,
+  createCountBodySchema,
+  createLocationBodySchema,
+  custodyEventSchema,
+  custodyViewSchema,
+  leftBehindBodySchema,
+  listCountsQuerySchema,
+  loadBodySchema,
+  locationSchema,
+  moveBodySchema,
+  pickListSchema,
+  releaseBodySchema,
+  runLoadSchema,
+  warehouseItemsQuerySchema,
+} from '../logistics/custody';
 import { addInvoiceItemBodySchema, createInvoiceBodySchema, invoiceDetailSchema, invoiceItemSchema, invoiceListEntrySchema, invoicesSummaryQuerySchema, invoicesSummarySchema, listInvoicesQuerySchema, updateInvoiceItemBodySchema } from '../billing/invoices';
 import { confirmTestPaymentBodySchema, createPaymentIntentBodySchema, handleAnomalyBodySchema, paymentAnomalySchema, paymentIntentResultSchema } from '../billing/payments';
 import { publicInvoiceSchema } from '../billing/pay-link';
@@ -88,7 +108,7 @@ import { DAMAGE_PHOTO_LINK_DAYS, DELIVERY_PHOTO_LINK_DAYS, INSPECTION_DUE_HOURS,
  * route that has no entry here.
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'receiving' | 'deliveries' | 'purchaseOrders' | 'photos' | 'invoices' | 'billing' | 'search' | 'documentation';
+export type ApiTag = 'identity' | 'projects' | 'members' | 'items' | 'sharing' | 'dashboard' | 'services' | 'receiving' | 'warehouse' | 'deliveries' | 'purchaseOrders' | 'photos' | 'invoices' | 'billing' | 'search' | 'documentation';
 
 /** Who may call: anyone, or a caller with a session cookie (the gateway answers 401 otherwise). */
 export type ApiSecurity = 'public' | 'session';
@@ -678,6 +698,142 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: named('FixDeliveryRunBody', fixDeliveryRunBodySchema),
     responses: { 201: { description: 'The run.', schema: named('DeliveryRun', deliveryRunSchema) } },
     errors: [403],
+  },
+
+  /* ---------- warehouse custody (logistics; staff = admin) ---------- */
+  {
+    method: 'post', path: '/api/warehouse/locations', operationId: 'createLocation', tag: 'warehouse', security: 'session',
+    summary: 'Create a place in the warehouse: a dock, bin, floor zone or staging lane, by the code on its label (admin)',
+    description: 'The code is trimmed and upper-cased (1–32 of A-Z, 0-9, -). A code in use is a 409 naming it.',
+    body: named('CreateLocationBody', createLocationBodySchema),
+    responses: { 201: { description: 'The location.', schema: named('Location', locationSchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'get', path: '/api/warehouse/locations', operationId: 'listLocations', tag: 'warehouse', security: 'session',
+    summary: 'Every location with the number of items in custody there, ordered by code (admin)',
+    responses: { 200: { description: 'The locations.', schema: named('Location', locationSchema, true) } },
+    errors: [403],
+  },
+  {
+    method: 'get', path: '/api/warehouse/locations/{id}/label.pdf', operationId: 'getLocationLabel', tag: 'warehouse', security: 'session',
+    params: { id: { description: 'The location id.', uuid: true } },
+    summary: 'The location’s 4×6 in label: its code as Code 128 and printed large, with its name (admin)',
+    responses: { 200: { description: 'The label.', contentType: 'application/pdf' } },
+    errors: [403, 404],
+  },
+  {
+    method: 'get', path: '/api/warehouse/items/{id}/label.pdf', operationId: 'getItemLabel', tag: 'warehouse', security: 'session',
+    params: itemId,
+    summary: 'The item’s 4×6 in labels, one page per expected piece: a QR of `<itemId>/<piece>` and the sidemark (designer, project, client, room, item, “piece n of N”) (admin)',
+    responses: { 200: { description: 'The labels.', contentType: 'application/pdf' } },
+    errors: [403, 404],
+  },
+  {
+    method: 'post', path: '/api/warehouse/moves', operationId: 'moveItem', tag: 'warehouse', security: 'session',
+    summary: 'Put away or move an item in custody: the scanned item label (or its id) and the scanned location label (admin)',
+    description: 'Each move is kept (who, when, from, to) and published (put-away the first time, moved after). An item already at that location answers 200 and records nothing: a repeated or parallel scan has one effect. An item not in custody, or an unknown location, is a 400 naming it.',
+    body: named('MoveBody', moveBodySchema),
+    responses: { 200: { description: 'The item’s custody as it is now.', schema: named('CustodyView', custodyViewSchema) } },
+    errors: [403],
+  },
+  {
+    method: 'get', path: '/api/warehouse/items', operationId: 'findWarehouseItems', tag: 'warehouse', security: 'session',
+    summary: 'Items in custody whose name, designer, project, client or tracking number contains q, with their location, a page at a time (admin)',
+    query: warehouseItemsQuerySchema,
+    responses: { 200: { description: 'The page (the next cursor in X-Next-Cursor).', schema: named('CustodyView', custodyViewSchema, true), headers: { [NEXT_CURSOR_HEADER]: { description: 'The cursor of the next page; absent on the last.' } } } },
+    errors: [403],
+  },
+  {
+    method: 'get', path: '/api/warehouse/items/{id}', operationId: 'getItemCustody', tag: 'warehouse', security: 'session',
+    params: itemId,
+    summary: 'An item’s custody: state, location, pieces received of expected, since when (staff; designers who read the item’s project)',
+    responses: { 200: { description: 'The custody view.', schema: named('CustodyView', custodyViewSchema) } },
+    errors: [404],
+  },
+  {
+    method: 'get', path: '/api/warehouse/items/{id}/timeline', operationId: 'getItemCustodyTimeline', tag: 'warehouse', security: 'session',
+    params: itemId,
+    summary: 'An item’s custody timeline, oldest first: one line per fact (staff see staff notes; designers who read the item’s project see the rest)',
+    responses: { 200: { description: 'The timeline.', schema: named('CustodyEvent', custodyEventSchema, true) } },
+    errors: [404],
+  },
+  {
+    method: 'post', path: '/api/warehouse/items/{id}/release', operationId: 'releaseItem', tag: 'warehouse', security: 'session',
+    params: itemId,
+    summary: 'Release an item from custody other than by delivery: returned to its vendor or picked up; storage stops (admin)',
+    description: 'An item not in custody is a 409; a second release is a 409 saying when it was released.',
+    body: named('ReleaseBody', releaseBodySchema),
+    responses: { 200: { description: 'The item’s custody, ended.', schema: named('CustodyView', custodyViewSchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'get', path: '/api/delivery-runs/{id}/pick-list', operationId: 'getPickList', tag: 'warehouse', security: 'session',
+    params: { id: { description: 'The run id.', uuid: true } },
+    summary: 'The run’s items with their locations, in location order (location code, then item name) (admin)',
+    responses: { 200: { description: 'The pick list.', schema: named('PickList', pickListSchema) } },
+    errors: [403, 404],
+  },
+  {
+    method: 'get', path: '/api/delivery-runs/{id}/pick-list.pdf', operationId: 'getPickListPdf', tag: 'warehouse', security: 'session',
+    params: { id: { description: 'The run id.', uuid: true } },
+    summary: 'The run’s pick list as a PDF to print (admin)',
+    responses: { 200: { description: 'The pick list.', contentType: 'application/pdf' } },
+    errors: [403, 404],
+  },
+  {
+    method: 'post', path: '/api/delivery-runs/{id}/load', operationId: 'loadPiece', tag: 'warehouse', security: 'session',
+    params: { id: { description: 'The run id.', uuid: true } },
+    summary: 'Scan a piece onto the run’s truck (admin); a repeated or parallel scan has one effect',
+    description: 'An item not on the run is a 400 naming it.',
+    body: named('LoadBody', loadBodySchema),
+    responses: { 200: { description: 'The run’s items with their loaded pieces.', schema: named('RunLoad', runLoadSchema) } },
+    errors: [403, 404],
+  },
+  {
+    method: 'post', path: '/api/delivery-runs/{id}/left-behind', operationId: 'leaveBehind', tag: 'warehouse', security: 'session',
+    params: { id: { description: 'The run id.', uuid: true } },
+    summary: 'Except an item of the run with why (“left behind: …”): it stays in custody and its delivery goes without it (admin)',
+    body: named('LeftBehindBody', leftBehindBodySchema),
+    responses: { 200: { description: 'The run’s items with their loaded pieces.', schema: named('RunLoad', runLoadSchema) } },
+    errors: [403, 404],
+  },
+  {
+    method: 'post', path: '/api/warehouse/counts', operationId: 'startCount', tag: 'warehouse', security: 'session',
+    summary: 'Start a cycle count of a location (admin); one open count per location (a second is a 409 naming it)',
+    body: named('CreateCountBody', createCountBodySchema),
+    responses: { 201: { description: 'The open count.', schema: named('Count', countSchema) } },
+    errors: [403, 409],
+  },
+  {
+    method: 'get', path: '/api/warehouse/counts', operationId: 'listCounts', tag: 'warehouse', security: 'session',
+    summary: 'Cycle counts, newest first, of one location when locationCode is given (admin)',
+    query: listCountsQuerySchema,
+    responses: { 200: { description: 'The counts.', schema: named('Count', countSchema, true) } },
+    errors: [403],
+  },
+  {
+    method: 'get', path: '/api/warehouse/counts/{id}', operationId: 'getCount', tag: 'warehouse', security: 'session',
+    params: { id: { description: 'The count id.', uuid: true } },
+    summary: 'One cycle count with its scans and, once closed, its results (admin)',
+    responses: { 200: { description: 'The count.', schema: named('Count', countSchema) } },
+    errors: [403, 404],
+  },
+  {
+    method: 'post', path: '/api/warehouse/counts/{id}/scans', operationId: 'scanCountItem', tag: 'warehouse', security: 'session',
+    params: { id: { description: 'The count id.', uuid: true } },
+    summary: 'An item found at the counted location (admin); a repeat has one effect',
+    body: named('CountScanBody', countScanBodySchema),
+    responses: { 200: { description: 'The scan, and where custody had the item.', schema: named('CountScanResult', countScanResultSchema) } },
+    errors: [403, 404, 409],
+  },
+  {
+    method: 'post', path: '/api/warehouse/counts/{id}/close', operationId: 'closeCount', tag: 'warehouse', security: 'session',
+    params: { id: { description: 'The count id.', uuid: true } },
+    summary: 'Close a count: expected and not found, found but recorded elsewhere (moved here when confirmMoves), and the location’s accuracy (admin)',
+    body: named('CloseCountBody', closeCountBodySchema),
+    responses: { 200: { description: 'The report.', schema: named('CountReport', countReportSchema) } },
+    errors: [403, 404, 409],
   },
 
   /* ---------- photos (logistics) ---------- */
