@@ -1,4 +1,4 @@
-import type { Arrival, CurrentUser, InspectionQueueEntry, ScanMatch, ScanResponse } from '@midway/contracts';
+import type { Arrival, CurrentUser, CustodyView, InspectionQueueEntry, Location, ScanMatch, ScanResponse } from '@midway/contracts';
 import { aProject, anItem, NOW } from '@midway/ui/testing';
 
 export { aProject, anItem, NOW };
@@ -38,4 +38,33 @@ export function anArrival(overrides: Partial<Arrival> = {}): Arrival {
 
 export function aQueueEntry(overrides: Partial<InspectionQueueEntry> = {}): InspectionQueueEntry {
   return { itemId: ITEM_ID, itemName: 'Walnut dining table', projectId: PROJECT_ID, projectName: 'Lakeview Residence', designerName: 'Noor Haddad', arrivedAt: NOW, dueAt: '2026-03-04T15:04:05.000Z', overdue: false, ...overrides };
+}
+
+export const SOFA_ID = '3f2c8a1e-5b6d-4c7e-8f90-a1b2c3d4e5f6';
+
+export function aCustodyView(overrides: Partial<CustodyView> = {}): CustodyView {
+  return {
+    itemId: SOFA_ID,
+    itemName: 'Linen sofa',
+    projectId: PROJECT_ID,
+    projectName: 'Lakeview Residence',
+    clientName: 'Jordan Ellis',
+    designerName: 'Noor Haddad',
+    trackingNumber: '1Z999AA10123456784',
+    status: 'received',
+    inCustody: true,
+    state: 'received',
+    location: null,
+    piecesExpected: 1,
+    piecesReceived: 1,
+    piecesFlag: null,
+    since: NOW,
+    endedAt: null,
+    end: null,
+    ...overrides,
+  };
+}
+
+export function aLocation(overrides: Partial<Location> = {}): Location {
+  return { id: nextId('7b8c9d0e-1f2a-4b3c-8d4e'), code: 'B-12', name: 'Bay B, shelf 12', kind: 'bin', itemCount: 0, createdAt: NOW, ...overrides };
 }
