@@ -13,6 +13,7 @@ const node = (displayName, rootDir, extra = {}) => ({
     '^@midway/contracts/money$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/money.ts'),
     '^@midway/contracts/brand$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/brand.ts'),
     '^@midway/contracts/page-data$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/page-data.ts'),
+    '^@midway/contracts/item-lifecycle$': '<rootDir>/' + rel(rootDir, 'packages/contracts/src/item-lifecycle.ts'),
     '^@midway/service-kit$': '<rootDir>/' + rel(rootDir, 'packages/service-kit/src'),
     '^@midway/infra$': '<rootDir>/' + rel(rootDir, 'infra/src'),
     '^@midway/testing$': '<rootDir>/' + rel(rootDir, 'packages/testing/src'),

@@ -1,4 +1,5 @@
 import type { ItemStatus } from '@midway/contracts';
+import { isAtWarehouse } from '@midway/contracts/item-lifecycle';
 import { countsAs } from '@midway/contracts/vocab';
 
 export interface ProjectCounts {
@@ -24,13 +25,12 @@ export function progressOf(items: readonly { status: ItemStatus }[]): number {
 }
 
 export function countItems(items: readonly { status: ItemStatus }[]): ProjectCounts {
-  const count = (...statuses: ItemStatus[]) => items.filter((i) => statuses.includes(i.status)).length;
   return {
     total: items.length,
     pending: items.filter((i) => countsAs('ordered', i)).length,
     // The contracts' one counting rule, as the Items page's cards and the dashboard count.
     inTransit: items.filter((i) => countsAs('inTransit', i)).length,
-    received: count('received', 'stored'),
+    received: items.filter((i) => isAtWarehouse(i.status)).length,
     delivered: items.filter((i) => countsAs('delivered', i)).length,
     progress: progressOf(items),
   };

@@ -146,8 +146,6 @@ export const OPEN_DELIVERY_STATUSES = ['requested', 'scheduled', 'out-for-delive
 export const DELIVERY_WINDOWS = ['morning', 'afternoon', 'any'] as const;
 export type DeliveryWindow = (typeof DELIVERY_WINDOWS)[number];
 export const DELIVERY_WINDOW_LABELS: Record<DeliveryWindow, string> = { morning: 'Morning', afternoon: 'Afternoon', any: 'Any time' };
-/** Only items the warehouse holds can be booked for delivery. */
-export const DELIVERABLE_ITEM_STATUSES = ['received', 'stored'] as const satisfies readonly ItemStatus[];
 /** Items one delivery may carry; photos per proof of delivery; the signature image's size (its data URL fits the API's 100 kB bodies). */
 export const DELIVERY_ITEMS_MAX = 200;
 export const DELIVERY_PHOTOS_MAX = 20;

@@ -1,5 +1,6 @@
 import type { Item } from '@midway/contracts';
-import { DELIVERABLE_ITEM_STATUSES, ITEM_STATUS_LABELS, ITEM_STATUSES, type ItemStatus } from '@midway/contracts/vocab';
+import { isAtWarehouse } from '@midway/contracts/item-lifecycle';
+import { ITEM_STATUS_LABELS, ITEM_STATUSES, type ItemStatus } from '@midway/contracts/vocab';
 import { Badge, statusTone } from '../primitives/badge';
 import { CheckCircle2, PackageCheck, ShoppingCart, Truck, Warehouse, type LucideIcon } from 'lucide-react';
 
@@ -32,8 +33,8 @@ export function ItemStatusBadge({ status }: { status: ItemStatus }) {
   );
 }
 
-/** Whether the item is at the warehouse (received or stored), so it can go on a delivery. */
-export const isDeliverable = (item: Pick<Item, 'status'>) => (DELIVERABLE_ITEM_STATUSES as readonly string[]).includes(item.status);
+/** Whether the item is at the warehouse (received or stored), so it can go on a delivery (the item lifecycle's rule). */
+export const isDeliverable = (item: Pick<Item, 'status'>) => isAtWarehouse(item.status);
 
 export const OUT_FOR_DELIVERY_LABEL = 'Out for delivery';
 

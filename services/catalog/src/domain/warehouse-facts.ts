@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@midway/contracts';
+import { isAwaitingArrival, type EventEnvelope } from '@midway/contracts';
 import type { Repos } from '../data/unit-of-work';
 import { activityText } from './activity-text';
 import { itemEvents } from './item-events';
@@ -14,7 +14,7 @@ export async function applyItemArrived(r: Repos, event: EventEnvelope<'logistics
   const d = event.data;
   const before = await r.items.find(d.itemId, { lock: true });
   if (!before || before.projectId !== d.projectId) return;
-  if (before.status !== 'ordered' && before.status !== 'in-transit') {
+  if (!isAwaitingArrival(before.status)) {
     // Already received by hand (or stored): the status and its date stay; the history says the warehouse has it.
     await r.activities.add({ projectId: d.projectId, itemId: d.itemId, type: 'item_received', description: activityText.itemReceived(before.name), metadata: { arrivalId: d.arrivalId } });
     return;

@@ -1,4 +1,4 @@
-import type { Arrival, ArrivalStatus, AssignableItem, CarrierId, ItemStatus } from '@midway/contracts';
+import { AWAITING_ARRIVAL_STATUSES, type Arrival, type ArrivalStatus, type AssignableItem, type CarrierId, type ItemStatus } from '@midway/contracts';
 import { likeContaining } from '@midway/service-kit';
 import { Prisma, type Client } from './prisma-client';
 
@@ -111,7 +111,7 @@ export class ArrivalRepository {
       FROM items i
       LEFT JOIN projects p ON p.id = i.project_id
       LEFT JOIN users u ON u.id = p.owner_id
-      WHERE i.status IN ('ordered', 'in-transit') AND NOT EXISTS (SELECT 1 FROM arrivals a WHERE a.item_id = i.id) ${match}
+      WHERE i.status IN (${Prisma.join([...AWAITING_ARRIVAL_STATUSES])}) AND NOT EXISTS (SELECT 1 FROM arrivals a WHERE a.item_id = i.id) ${match}
       ORDER BY i.created_at DESC, i.id
       LIMIT ${limit}`;
   }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { badRequest, HttpError, notFound, type Caller, type CatchUp } from '@midway/service-kit';
 import {
-  DELIVERABLE_ITEM_STATUSES,
+  isAtWarehouse,
   DELIVERY_SIGNATURE_MAX_BYTES,
   ITEM_STATUS_LABELS,
   type CompleteDeliveryBody,
@@ -14,7 +14,6 @@ import {
   type DeliveryRunsQuery,
   type DeliveryStatus,
   type FixDeliveryRunBody,
-  type ItemStatus,
   type ListDeliveriesQuery,
   type UpdateDeliveryBody,
 } from '@midway/contracts';
@@ -44,7 +43,7 @@ function refusalOf(item: BookableItem | undefined, id: string, projectId: string
   if (!item || item.projectId !== projectId) return `item ${id} was not found in this project`;
   if (held.has(id)) return `“${item.name}” is already on another open delivery`;
   if (item.status === 'delivered') return `“${item.name}” was delivered already`;
-  if (!(DELIVERABLE_ITEM_STATUSES as readonly ItemStatus[]).includes(item.status)) return `“${item.name}” is not at the warehouse yet (${ITEM_STATUS_LABELS[item.status].toLowerCase()}): only received or stored items can be delivered`;
+  if (!isAtWarehouse(item.status)) return `“${item.name}” is not at the warehouse yet (${ITEM_STATUS_LABELS[item.status].toLowerCase()}): only received or stored items can be delivered`;
   return '';
 }
 const refused = (reasons: string[]) => badRequest(`These items cannot be booked: ${reasons.join('; ')}.`);
