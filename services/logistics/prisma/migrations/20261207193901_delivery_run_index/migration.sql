@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "deliveries_run_id_idx" ON "deliveries"("run_id");
