@@ -17,6 +17,10 @@ const itemEventData = z.object({
   deliveredAt: z.iso.datetime().nullable(),
   /** The item's photo (`/api/photos/{key}` for an uploaded one); left out by producers older than photos. */
   photoUrl: z.string().nullable().optional(),
+  /** The room it is for (the warehouse label's sidemark); left out by producers older than custody. */
+  roomLocation: z.string().nullable().optional(),
+  /** Pieces expected (each gets its own label); left out by producers older than custody (1). */
+  pieces: z.number().int().min(1).optional(),
 });
 
 /** An item as it was created: `catalog.item.created.v1`'s data, and each entry of an import batch. */

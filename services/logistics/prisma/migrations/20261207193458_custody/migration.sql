@@ -8,7 +8,8 @@ ADD COLUMN     "custody_since" TIMESTAMPTZ(6),
 ADD COLUMN     "custody_state" VARCHAR(20),
 ADD COLUMN     "location_id" UUID,
 ADD COLUMN     "pieces" INTEGER NOT NULL DEFAULT 1,
-ADD COLUMN     "pieces_received" INTEGER NOT NULL DEFAULT 0;
+ADD COLUMN     "pieces_received" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "room_location" VARCHAR(255);
 
 -- CreateTable
 CREATE TABLE "locations" (
