@@ -25,9 +25,9 @@ import { purchaseOrderRoutes } from './routes/purchase-order.routes';
 import { servicePdfReader } from './domain/purchase-orders/pdf-reading.pool';
 import { searchRoutes } from './routes/search.routes';
 import { serviceRoutes } from './routes/service.routes';
-
+import { loadRoutes } from './routes/load.routes';
+import { countRoutes } from './routes/count.routes';
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
-
 /** Composition root of the logistics service; tests give the receiving desk a clock of their own (`opts.clock`). */
 export async function startLogistics(config: LogisticsConfig, logger: Logger, port = config.LOGISTICS_PORT, opts: { clock?: Clock } = {}) {
   const rt = await startServiceRuntime({
@@ -47,7 +47,6 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   rt.onStop(identity.stop);
   // Before a 404 for a project or item it has not seen, logistics asks catalog (identity, before e-mailing the unknown).
   const catchUp = catchUpOverBus(rt.bus, logger, (event) => (event.type.startsWith('identity.') ? applyIdentityEvent(uow)(event) : applyCatalogEvent(uow)(event)));
-
   const services = new ServiceSelectionService(uow, catchUp);
   rt.app.use(serviceRoutes(services));
   rt.app.use(searchRoutes(services));
@@ -66,11 +65,12 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   const damage = new DamageReports(uow, { mailer: new DamageReportMailer(config.SMTP_URL, config.MAIL_FROM), store, publicUrl: config.PUBLIC_URL, clock, logger, catchUp });
   rt.app.use(receivingRoutes(new ReceivingService(uow, clock, (id) => damage.dispatch(id), catchUp)), damagePhotoRoutes(damage));
   rt.housekeeping.add('unsent damage report e-mails', 60_000, () => damage.sweep());
-  // Deliveries: designers book, staff run them; their e-mails (kept until sent) link the proof photos like damage reports do.
+  // Deliveries: designers book, staff pick, load and run them (the load check gates out); e-mails link the proof photos.
   const notices = new DeliveryNotices(uow, { mailer: new DeliveryMailer(config.SMTP_URL, config.MAIL_FROM), publicUrl: config.PUBLIC_URL, clock, logger, catchUp });
   rt.onStop(async () => void (await Promise.all([damage.stop(), notices.stop()])));
   rt.housekeeping.add('unsent delivery e-mails', DELIVERY_MAIL_SWEEP_MS, () => notices.sweep());
   rt.app.use(deliveryRoutes(new DeliveriesService(uow, catchUp, { clock, timeZone: config.LOGISTICS_TIME_ZONE, store, notify: (id, kind) => notices.dispatch(id, kind) })));
+  rt.app.use(loadRoutes(uow, { clock, onStop: rt.onStop }), countRoutes(uow, { clock }));
   if (store) {
     const cleanup = new UploadCleanup(uow, store, () => catalogCaughtUp(rt.bus));
     rt.housekeeping.add('abandoned photo uploads', 30 * 60_000, () => cleanup.run());
