@@ -7,6 +7,7 @@ import { Suspense } from 'react';
 const pages = {
   receiving: preloadableLazy(() => import('./receiving/receiving.page')),
   deliveries: preloadableLazy(() => import('./deliveries/deliveries.page')),
+  storage: preloadableLazy(() => import('./storage/storage.page')),
 } satisfies Record<WarehousePage, unknown>;
 
 /** The shell calls it at start for the page in the URL: its chunk loads while the shell still renders. */
@@ -14,7 +15,7 @@ export function preloadPage(page: WarehousePage): Promise<unknown> {
   return pages[page]?.preload() ?? Promise.resolve();
 }
 
-/** mf_warehouse/Routes: the shell mounts it on '/receiving' and '/deliveries' (admins only) with the page to show. */
+/** mf_warehouse/Routes: the shell mounts it on '/receiving', '/deliveries' and '/storage' (admins only) with the page to show. */
 export default function WarehouseRoutes({ page }: RemoteRoutesProps<WarehousePage>) {
   const Page = pages[page];
   return (

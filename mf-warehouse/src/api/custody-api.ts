@@ -1,4 +1,4 @@
-import type { CloseCountBody, Count, CountReport, CountScanResult, CreateLocationBody, CustodyEvent, CustodyView, Location, PickList, ReleaseBody, RunLoad } from '@midway/contracts';
+import type { CloseCountBody, Count, CountReport, CountScanResult, CreateLocationBody, CustodyEvent, CustodyView, Delivery, Location, PickList, ReleaseBody, RunLoad } from '@midway/contracts';
 import { apiJson, apiRequest } from '@midway/ui';
 
 /** A page of GET /api/warehouse/items, with the cursor of the next (null on the last). */
@@ -38,6 +38,8 @@ export function createCustodyApi(baseUrl = '') {
     pickListPdfUrl: (runId: string) => url(`/api/delivery-runs/${id(runId)}/pick-list.pdf`),
     load: (runId: string, code: string) => apiJson<RunLoad>('POST', url(`/api/delivery-runs/${id(runId)}/load`), byCode(code)),
     leaveBehind: (runId: string, itemId: string, reason: string) => apiJson<RunLoad>('POST', url(`/api/delivery-runs/${id(runId)}/left-behind`), { itemId, reason }),
+    /** Out for delivery: refused (409, naming them) while an item is neither loaded nor left behind. */
+    markOut: (deliveryId: string) => apiJson<Delivery>('POST', url(`/api/deliveries/${id(deliveryId)}/out`), {}),
     counts: (locationCode?: string) => apiJson<Count[]>('GET', url(`/api/warehouse/counts${locationCode ? `?locationCode=${id(locationCode)}` : ''}`)),
     count: (countId: string) => apiJson<Count>('GET', url(`/api/warehouse/counts/${id(countId)}`)),
     startCount: (locationCode: string) => apiJson<Count>('POST', url('/api/warehouse/counts'), { locationCode }),

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useDeliveriesOn, useDeliveryDays, useFixRun, useMarkOut, useRunProposal } from '../api/delivery-queries';
 import CompletionDialog from './completion-dialog';
+import { RunLoadDialog } from '../runs/run-load-dialog';
 import { DeliveryProof } from '@midway/ui/delivery';
 
 export const { title: DELIVERIES_TITLE, subtitle: DELIVERIES_SUBTITLE } = PAGE_HEADINGS.deliveries;
@@ -274,8 +275,11 @@ function DayDeliveries({ date }: { date: string }) {
   const { data } = useDeliveriesOn(date);
   const markOut = useMarkOut();
   const [completing, setCompleting] = useState<Delivery | null>(null);
+  const [loading, setLoading] = useState<string | null>(null);
   // In stop order (the server's): stop 1 first.
   const planned = (data ?? []).filter((d) => d.status !== 'requested' && d.status !== 'cancelled');
+  // Each run's pick list and load check (custody, issue 40), while some of its deliveries have not left.
+  const runIds = [...new Set(planned.filter((d) => d.runId && d.status === 'scheduled').map((d) => d.runId!))];
   return (
     <Card>
       <CardHeader>
@@ -283,6 +287,11 @@ function DayDeliveries({ date }: { date: string }) {
       </CardHeader>
       <CardContent>
         {planned.length === 0 ? <p>No scheduled deliveries for this day yet.</p> : null}
+        {runIds.map((runId, i) => (
+          <Button key={runId} style={{ marginBottom: 12 }} onClick={() => setLoading(runId)}>
+            {runIds.length > 1 ? `Pick & load — run ${i + 1}` : 'Pick & load'}
+          </Button>
+        ))}
         <List aria-label="Scheduled deliveries">
           {planned.map((d) => (
             <Row key={d.id} data-testid="run-delivery">
@@ -311,6 +320,7 @@ function DayDeliveries({ date }: { date: string }) {
           ))}
         </List>
       </CardContent>
+      {loading ? <RunLoadDialog runId={loading} deliveries={planned.filter((d) => d.runId === loading)} onClose={() => setLoading(null)} /> : null}
       {completing ? <CompletionDialog delivery={completing} today={todayOf()} onClose={() => setCompleting(null)} /> : null}
     </Card>
   );

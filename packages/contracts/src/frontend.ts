@@ -83,7 +83,7 @@ export type ProjectsPage = 'dashboard' | 'projects' | 'project-detail' | 'invita
 export type ItemsPage = 'items' | 'services';
 export type BillingPage = 'billing' | 'auto-billing';
 /** The provider's staff screens (admins only). */
-export type WarehousePage = 'receiving' | 'deliveries';
+export type WarehousePage = 'receiving' | 'deliveries' | 'storage';
 
 /** single-spa lifecycles of the public client dashboard (mf_projects `./ClientDashboard`), mountable by any host. */
 export interface ClientDashboardProps {

@@ -33,6 +33,7 @@ describe('pageLoadPlan', () => {
     expect(pageLoadPlan('/auto-billing', '', true)).toMatchObject({ module: 'mf_billing/Routes', page: 'auto-billing' });
     expect(pageLoadPlan('/receiving', '', true)).toEqual({ remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'receiving', queries: [] });
     expect(pageLoadPlan('/deliveries', '', true)).toEqual({ remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'deliveries', queries: [] });
+    expect(pageLoadPlan('/storage', '?tab=count', true)).toEqual({ remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'storage', queries: [] });
     expect(pageLoadPlan('/projects', '', true)?.queries).toEqual(['/api/projects']);
     expect(pageLoadPlan('/nope', '', true)).toBeNull();
     expect(pageLoadPlan('/projects/a/b', '', true)).toBeNull();

@@ -85,5 +85,7 @@ export function pageLoadPlan(pathname: string, search: string, signedIn: boolean
   if (path === '/receiving') return { remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'receiving', queries: [] };
   // The staff's day of deliveries: an admin's reads, not started for everyone.
   if (path === '/deliveries') return { remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'deliveries', queries: [] };
+  // The warehouse floor (put away, find, locations, counts): an admin's reads, not started for everyone.
+  if (path === '/storage') return { remoteDir: 'mf-warehouse', module: 'mf_warehouse/Routes', page: 'storage', queries: [] };
   return null;
 }

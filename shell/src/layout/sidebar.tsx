@@ -3,7 +3,7 @@ import { isAdmin } from '@midway/contracts/vocab';
 import { MidwayLogo, displayName, LOGOUT_PATH } from '@midway/ui';
 import { Avatar } from '@midway/ui/avatar';
 import { Dialog, DialogContent, DialogTitle } from '@midway/ui/dialog';
-import { CalendarClock, FolderOpen, HelpCircle, LayoutDashboard, LogOut, Package, Receipt, ScanBarcode, Settings, Truck, Wrench, type LucideIcon } from 'lucide-react';
+import { CalendarClock, FolderOpen, HelpCircle, LayoutDashboard, LogOut, Package, Receipt, ScanBarcode, Settings, Truck, Warehouse, Wrench, type LucideIcon } from 'lucide-react';
 import { NavLink } from '@midway/ui/router';
 import styled from 'styled-components';
 
@@ -25,6 +25,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: '/auto-billing', label: 'Auto Billing', icon: CalendarClock, adminOnly: true },
   { to: '/receiving', label: 'Receiving', icon: ScanBarcode, adminOnly: true },
   { to: '/deliveries', label: 'Deliveries', icon: Truck, adminOnly: true },
+  { to: '/storage', label: 'Storage', icon: Warehouse, adminOnly: true },
 ];
 
 const Aside = styled.aside`

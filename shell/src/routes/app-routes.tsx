@@ -33,6 +33,7 @@ export const ROUTE_TITLES = {
   '/auto-billing': 'Automatic Billing',
   '/receiving': 'Receiving',
   '/deliveries': 'Deliveries',
+  '/storage': 'Storage',
 } as const;
 
 /** The route table. '/client/:token' is served by the gateway's own page, not by the shell. */
@@ -114,6 +115,16 @@ export function AppRoutes() {
             <Titled title={ROUTE_TITLES['/deliveries']}>
               <AdminOnly system="delivery runs">
                 <RemoteView id="mf_warehouse/Routes" props={{ page: 'deliveries' }} label="Deliveries" loading={<RouteFrame page="deliveries" />} />
+              </AdminOnly>
+            </Titled>
+          }
+        />
+        <Route
+          path="storage"
+          element={
+            <Titled title={ROUTE_TITLES['/storage']}>
+              <AdminOnly system="the warehouse floor">
+                <RemoteView id="mf_warehouse/Routes" props={{ page: 'storage' }} label="Storage" loading={<RouteFrame page="storage" />} />
               </AdminOnly>
             </Titled>
           }

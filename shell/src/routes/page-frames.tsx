@@ -40,7 +40,7 @@ export function ProjectFrame({ project }: { project: NonNullable<SignedInFramePr
 }
 
 /** Pages only admins see: a designer's frame would be the Access Denied card, which the gateway does not render. */
-const ADMIN_PAGES: ReadonlySet<string> = new Set(['auto-billing', 'receiving', 'deliveries']);
+const ADMIN_PAGES: ReadonlySet<string> = new Set(['auto-billing', 'receiving', 'deliveries', 'storage']);
 
 const isHeadedPage = (page: string | undefined): page is HeadedPage => page !== undefined && Object.hasOwn(PAGE_HEADINGS, page);
 

@@ -17,6 +17,7 @@ export const PAGE_HEADINGS = {
   'auto-billing': { title: 'Automatic Billing', subtitle: 'Record fees, create billing cycles and generate monthly invoices' },
   receiving: { title: 'Receiving', subtitle: 'Scan arrivals, receive them and inspect each within 48 hours' },
   deliveries: { title: 'Deliveries', subtitle: 'The day’s requested deliveries, its runs, and the proof of delivery at the door' },
+  storage: { title: 'Storage', subtitle: 'Put items away by scanning, find them, label the locations and count them' },
 } as const satisfies Record<string, { title: string; subtitle: string }>;
 export type HeadedPage = keyof typeof PAGE_HEADINGS;
 
