@@ -3,6 +3,8 @@ import { Button } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { custodyStatusMessage } from '@midway/contracts/item-lifecycle';
+import { useItemCustody } from '../api/custody-queries';
 import { useCarriers, useUpdateItem } from '../api/items-queries';
 import { formValuesOf, toUpdateBody, updateItemResolver, type ItemFormValues } from './item-form';
 import { ItemFormFields } from './item-form-fields';
@@ -13,6 +15,8 @@ export default function EditItemDialog({ item, onClose }: { item: Item; onClose(
   const update = useUpdateItem();
   const form = useForm<ItemFormValues>({ defaultValues: formValuesOf(item), resolver: updateItemResolver });
   const saving = update.isPending;
+  const { data: custody } = useItemCustody(item.id);
+  const statusLocked = custody?.inCustody && custody.since ? custodyStatusMessage(custody.since) : undefined;
   const submit = form.handleSubmit((values) => {
     const body = toUpdateBody(values);
     // Item views name the carrier detected from the tracking number when none was chosen: sending it back
@@ -26,7 +30,7 @@ export default function EditItemDialog({ item, onClose }: { item: Item; onClose(
         <DialogTitle>Edit Item</DialogTitle>
         <DialogDescription id="edit-item-description">{item.projectName}</DialogDescription>
         <form onSubmit={submit} noValidate>
-          <ItemFormFields register={form.register} control={form.control} errors={form.formState.errors} disabled={saving} carriers={carriers.data ?? []} itemId={item.id} />
+          <ItemFormFields register={form.register} control={form.control} errors={form.formState.errors} disabled={saving} carriers={carriers.data ?? []} itemId={item.id} statusLocked={statusLocked} />
           <DialogFooter>
             <Button $variant="outline" onClick={onClose} disabled={saving}>
               Cancel

@@ -6,7 +6,10 @@ import { Select } from '@midway/ui/select';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { custodyStatusMessage } from '@midway/contracts/item-lifecycle';
+import { useItemCustody } from '../api/custody-queries';
 import { useUpdateItemStatus } from '../api/items-queries';
+import { ItemCustody } from './item-custody';
 import { ItemThumb } from '../items/item-card';
 import { MissingValue } from '../items/item-warnings';
 import { TrackingButton } from '../items/tracking-button';
@@ -54,6 +57,12 @@ const StatusRow = styled.div`
   & > :first-child { flex: 1 1 180px; }
 `;
 
+const Locked = styled.p`
+  margin-top: 6px;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 export interface TimelineEntry {
   label: string;
   at: string;
@@ -79,6 +88,9 @@ export default function ItemDetailDialog({ item: initial, onClose, onEdit, carri
   const [item, setItem] = useState(initial);
   const [status, setStatus] = useState<ItemStatus>(initial.status);
   const update = useUpdateItemStatus();
+  // While the warehouse holds the item its facts set the status (the item lifecycle): the select says so, disabled.
+  const { data: custody } = useItemCustody(item.id);
+  const lockedBy = custody?.inCustody && custody.since ? custodyStatusMessage(custody.since) : null;
   const fact = (label: string, value: string | number | null | undefined, warn?: string) => (
     <>
       <dt>{label}</dt>
@@ -131,15 +143,21 @@ export default function ItemDetailDialog({ item: initial, onClose, onEdit, carri
         <Section aria-labelledby="status-update">
           <h3 id="status-update">Update status</h3>
           <StatusRow>
-            <Select aria-label="New status" value={status} onValueChange={(v) => setStatus(v as ItemStatus)} options={ITEM_STATUS_OPTIONS} />
+            <Select aria-label="New status" value={status} onValueChange={(v) => setStatus(v as ItemStatus)} options={ITEM_STATUS_OPTIONS} disabled={lockedBy !== null} aria-describedby={lockedBy ? 'status-locked' : undefined} />
             <Button
-              disabled={update.isPending || status === item.status}
+              disabled={update.isPending || status === item.status || lockedBy !== null}
               onClick={() => update.mutate({ itemId: item.id, status }, { onSuccess: (next) => setItem(next) })}
             >
               Update Status
             </Button>
           </StatusRow>
+          {lockedBy ? (
+            <Locked id="status-locked" data-testid="status-locked">
+              {lockedBy}
+            </Locked>
+          ) : null}
         </Section>
+        {custody?.since ? <ItemCustody custody={custody} /> : null}
         <Section aria-labelledby="item-timeline">
           <h3 id="item-timeline">Timeline</h3>
           <Timeline>

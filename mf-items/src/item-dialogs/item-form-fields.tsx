@@ -21,6 +21,12 @@ const FIELDS: { name: TextField; label: string; type: string; optional: boolean;
   { name: 'productUrl', label: 'Product URL', type: 'url', optional: true, max: 2048, placeholder: 'https://', wide: true },
 ];
 
+const StatusLocked = styled.p`
+  margin-top: 6px;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const NO_CARRIER = 'none';
 const TRACKING_WARNING_ID = 'item-trackingNumber-matches';
 /** How long the tracking number must rest before the other items with it are looked up. */
@@ -79,10 +85,12 @@ export interface ItemFormFieldsProps {
   projects?: { list: readonly Project[]; locked: boolean };
   /** The item being edited: a picked photo is attached to it at once. */
   itemId?: string;
+  /** Why the status cannot be changed here (the warehouse holds the item): the select is disabled and says so. */
+  statusLocked?: string;
 }
 
 /** The fields of Create New Item and Edit Item, bound to react-hook-form. */
-export function ItemFormFields({ register, control, errors, disabled, carriers, projects, itemId }: ItemFormFieldsProps) {
+export function ItemFormFields({ register, control, errors, disabled, carriers, projects, itemId, statusLocked }: ItemFormFieldsProps) {
   const error = (name: keyof ItemFormValues) => errors[name]?.message;
   const described = (name: keyof ItemFormValues) => (error(name) ? { 'aria-invalid': true as const, 'aria-describedby': `item-${name}-error` } : {});
   const typedTracking = useWatch({ control, name: 'trackingNumber' }) ?? '';
@@ -167,8 +175,11 @@ export function ItemFormFields({ register, control, errors, disabled, carriers, 
         <Controller
           control={control}
           name="status"
-          render={({ field }) => <Select id="item-status" aria-label="Status" value={field.value} onValueChange={field.onChange} disabled={disabled} options={ITEM_STATUS_OPTIONS} />}
+          render={({ field }) => (
+            <Select id="item-status" aria-label="Status" value={field.value} onValueChange={field.onChange} disabled={disabled || !!statusLocked} options={ITEM_STATUS_OPTIONS} aria-describedby={statusLocked ? 'item-status-locked' : undefined} />
+          )}
         />
+        {statusLocked ? <StatusLocked id="item-status-locked">{statusLocked}</StatusLocked> : null}
         {errorLine('status')}
       </Field>
       <Controller control={control} name="photoUrl" render={({ field }) => <PhotoField value={field.value} onChange={field.onChange} itemId={itemId} disabled={disabled} />} />

@@ -66,6 +66,8 @@ export interface SelectProps {
   disabled?: boolean;
   id?: string;
   'aria-label'?: string;
+  /** Why it is disabled, or other help shown beside it. */
+  'aria-describedby'?: string;
 }
 
 /**
@@ -77,7 +79,7 @@ export interface SelectProps {
  * options mount once the control is first hovered, focused or pressed instead, and the trigger shows the chosen
  * option's label itself.
  */
-export function Select({ options, placeholder, id, 'aria-label': ariaLabel, value, defaultValue, onValueChange, disabled }: SelectProps) {
+export function Select({ options, placeholder, id, 'aria-label': ariaLabel, 'aria-describedby': describedBy, value, defaultValue, onValueChange, disabled }: SelectProps) {
   const [armed, setArmed] = useState(false);
   const arm = () => setArmed(true);
   const [chosen, setChosen] = useState(defaultValue);
@@ -88,7 +90,7 @@ export function Select({ options, placeholder, id, 'aria-label': ariaLabel, valu
   };
   return (
     <SelectPrimitive.Root value={value} defaultValue={defaultValue} onValueChange={change} disabled={disabled}>
-      <Trigger id={id} aria-label={ariaLabel} onPointerEnter={arm} onPointerDown={arm} onFocus={arm} onKeyDown={arm}>
+      <Trigger id={id} aria-label={ariaLabel} aria-describedby={describedBy} onPointerEnter={arm} onPointerDown={arm} onFocus={arm} onKeyDown={arm}>
         <SelectPrimitive.Value placeholder={placeholder}>{options.find((o) => o.value === current)?.label}</SelectPrimitive.Value>
         <SelectPrimitive.Icon>
           <ChevronDown aria-hidden />
