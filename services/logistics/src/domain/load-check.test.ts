@@ -37,6 +37,12 @@ describe('load check', () => {
     expect(loadRefusal([items[0]!, items[3]!], 'run-1')).toBeNull();
   });
 
+  it('a delivery whose every item is left behind does not go out', () => {
+    const rug = item({ itemId: 'd', name: 'Rug', leftBehind: 'no room on the truck' });
+    expect(loadRefusal([rug], 'run-1')).toMatch(/^Every item of this delivery is left behind: nothing of it is on the truck\. Load an item, or cancel/);
+    expect(loadRefusal([rug, item({ loadedPieces: [1] })], 'run-1')).toBeNull();
+  });
+
   it('a scan names a piece that can be on the truck', () => {
     expect(pieceToLoad(item(), undefined)).toEqual({ piece: 1 });
     expect(pieceToLoad(item({ pieces: 2, piecesReceived: 2 }), 2)).toEqual({ piece: 2 });

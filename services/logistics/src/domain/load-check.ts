@@ -43,6 +43,9 @@ const describe = (i: LoadState): string => {
 /** The 409's words naming the items not on the truck, and what to do next; null when the delivery may go. */
 export function loadRefusal(items: readonly LoadState[], runId: string | null): string | null {
   const missing = notReady(items);
+  // A truck with nothing of the delivery on it does not go out for it.
+  if (!missing.length && items.length > 0 && items.every((i) => i.leftBehind !== null))
+    return 'Every item of this delivery is left behind: nothing of it is on the truck. Load an item, or cancel the delivery and book the items again.';
   if (!missing.length) return null;
   const where = runId ? `POST /api/delivery-runs/${runId}/load` : 'the load check';
   return `These items are not on the truck: ${missing.map(describe).join('; ')}. Scan each piece onto the truck (${where}) or mark the item left behind with a reason.`;
