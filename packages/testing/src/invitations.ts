@@ -36,3 +36,19 @@ export async function inviteAndAccept(catalog: Client, owner: Actor, projectId: 
   const accepted = await catalog.post(`/api/invitations/${id}/accept`, who, { token });
   if (accepted.status !== 200) throw new Error(`accepting failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
 }
+
+/**
+ * Brings `who` onto a project the other way people join one: the owner invites their address and they accept the
+ * invitation listed for them as a signed-in user whose address catalog knows as verified (no e-mailed link). For
+ * set-ups of tests about something else, made by the hundred (an authorization matrix's fixtures): it does not wait
+ * for the invitation e-mail to reach the mail sink.
+ */
+export async function inviteAndAcceptVerified(catalog: Client, owner: Actor, projectId: string, who: Actor, role: 'member' | 'viewer' = 'member'): Promise<void> {
+  const sent = await catalog.post(`/api/projects/${projectId}/members`, owner, { email: who.email, role });
+  if (sent.status !== 202) throw new Error(`invitation failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const listed = await catalog.get('/api/invitations', who);
+  const invitation = (listed.body as { id: string; projectId: string }[]).find((i) => i.projectId === projectId);
+  if (!invitation) throw new Error(`no invitation to ${projectId} listed for ${who.email} (is the address known to catalog as verified?)`);
+  const accepted = await catalog.post(`/api/invitations/${invitation.id}/accept`, who, {});
+  if (accepted.status !== 200) throw new Error(`accepting failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+}
