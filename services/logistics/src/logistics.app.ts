@@ -27,6 +27,7 @@ import { searchRoutes } from './routes/search.routes';
 import { serviceRoutes } from './routes/service.routes';
 import { loadRoutes } from './routes/load.routes';
 import { countRoutes } from './routes/count.routes';
+import { custodyRoutes } from './routes/custody.routes';
 export const PRISMA_DIR = path.resolve(__dirname, '..', 'prisma');
 /** Composition root of the logistics service; tests give the receiving desk a clock of their own (`opts.clock`). */
 export async function startLogistics(config: LogisticsConfig, logger: Logger, port = config.LOGISTICS_PORT, opts: { clock?: Clock } = {}) {
@@ -70,11 +71,10 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   rt.onStop(async () => void (await Promise.all([damage.stop(), notices.stop()])));
   rt.housekeeping.add('unsent delivery e-mails', DELIVERY_MAIL_SWEEP_MS, () => notices.sweep());
   rt.app.use(deliveryRoutes(new DeliveriesService(uow, catchUp, { clock, timeZone: config.LOGISTICS_TIME_ZONE, store, notify: (id, kind) => notices.dispatch(id, kind) })));
-  rt.app.use(loadRoutes(uow, { clock, onStop: rt.onStop }), countRoutes(uow, { clock }));
+  rt.app.use(loadRoutes(uow, { clock, onStop: rt.onStop }), countRoutes(uow, { clock }), custodyRoutes(uow, catchUp, { clock, onStop: rt.onStop }));
   if (store) {
     const cleanup = new UploadCleanup(uow, store, () => catalogCaughtUp(rt.bus));
     rt.housekeeping.add('abandoned photo uploads', 30 * 60_000, () => cleanup.run());
   }
-  const running = await rt.listen(port, config.HOST);
-  return { ...running, db: rt.db, relay: rt.relay, housekeeping: rt.housekeeping };
+  return { ...(await rt.listen(port, config.HOST)), db: rt.db, relay: rt.relay, housekeeping: rt.housekeeping };
 }

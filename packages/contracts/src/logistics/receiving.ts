@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NO_NUL } from '../text';
+import { ITEM_PIECES_MAX } from '../custody-codes';
 import { ARRIVAL_STATUSES, CARRIER_IDS, INSPECTION_CONDITIONS, INSPECTION_PHOTOS_MAX, INSPECTION_QUEUE_STATUSES, ITEM_STATUSES } from '../vocab';
 
 /**
@@ -63,6 +64,16 @@ export const createArrivalBodySchema = z.object({
   code,
   itemId: itemId.optional(),
   notes: notes.optional(),
+  /**
+   * How many pieces came with this scan (default 1). A later scan of an item that still awaits pieces adds its
+   * pieces (up to the expected number); once all have come, a scan is a repeat and changes nothing.
+   */
+  pieces: z
+    .number({ error: `pieces must be a whole number from 1 to ${ITEM_PIECES_MAX}: how many pieces came` })
+    .int({ error: `pieces must be a whole number from 1 to ${ITEM_PIECES_MAX}: how many pieces came` })
+    .min(1, { error: `pieces must be a whole number from 1 to ${ITEM_PIECES_MAX}: how many pieces came` })
+    .max(ITEM_PIECES_MAX, { error: `pieces must be a whole number from 1 to ${ITEM_PIECES_MAX}: how many pieces came` })
+    .optional(),
 });
 export type CreateArrivalBody = z.infer<typeof createArrivalBodySchema>;
 
@@ -132,6 +143,13 @@ export const arrivalSchema = z.object({
   /** Set when staff discarded it (unmatched, a mis-scan): when and why. */
   discardedAt: z.iso.datetime().nullable(),
   discardReason: z.string().nullable(),
+  /** The pieces this arrival's first scan brought. */
+  pieces: z.number().int(),
+  /** Once matched: the item's pieces received so far (all scans) of the expected ones; null while unmatched. */
+  piecesReceived: z.number().int().nullable(),
+  piecesExpected: z.number().int().nullable(),
+  /** "2 of 3 pieces" while fewer than expected have come; null otherwise. */
+  piecesFlag: z.string().nullable(),
 });
 export type Arrival = z.infer<typeof arrivalSchema>;
 
@@ -159,6 +177,8 @@ export const inspectionQueueEntrySchema = z.object({
   /** Present once inspected. */
   condition: z.enum(INSPECTION_CONDITIONS).optional(),
   inspectedAt: z.iso.datetime().optional(),
+  /** "2 of 3 pieces" while fewer than expected have come; null otherwise. */
+  piecesFlag: z.string().nullable(),
 });
 export type InspectionQueueEntry = z.infer<typeof inspectionQueueEntrySchema>;
 

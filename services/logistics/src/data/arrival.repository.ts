@@ -1,4 +1,4 @@
-import { AWAITING_ARRIVAL_STATUSES, type Arrival, type ArrivalStatus, type AssignableItem, type CarrierId, type ItemStatus } from '@midway/contracts';
+import { AWAITING_ARRIVAL_STATUSES, piecesFlag, type Arrival, type ArrivalStatus, type AssignableItem, type CarrierId, type ItemStatus } from '@midway/contracts';
 import { likeContaining } from '@midway/service-kit';
 import { Prisma, type Client } from './prisma-client';
 
@@ -12,6 +12,8 @@ export interface NewArrival {
   arrivedAt: Date;
   inspectionDueAt: Date | null;
   byUserId: string;
+  /** The pieces this scan brought. */
+  pieces: number;
 }
 
 /** An item as the desk needs it to receive it. */
@@ -29,18 +31,24 @@ export interface ArrivalRecord {
   trackingNumber: string;
   notes: string | null;
   arrivedAt: Date;
+  pieces: number;
 }
 
 const ARRIVAL = Prisma.sql`
   SELECT a.id, a.code, a.tracking_number AS "trackingNumber", a.carrier_id AS "carrierId", a.notes,
          a.arrived_at AS "arrivedAt", a.item_id AS "itemId", i.name AS "itemName", i.project_id AS "projectId",
          p.name AS "projectName", a.inspection_due_at AS "inspectionDueAt",
-         a.discarded_at AS "discardedAt", a.discard_reason AS "discardReason"
+         a.discarded_at AS "discardedAt", a.discard_reason AS "discardReason",
+         a.pieces, i.pieces_received AS "piecesReceived", i.pieces AS "piecesExpected"
   FROM arrivals a LEFT JOIN items i ON i.id = a.item_id LEFT JOIN projects p ON p.id = i.project_id`;
 
-type ArrivalRow = Omit<Arrival, 'arrivedAt' | 'inspectionDueAt' | 'discardedAt'> & { arrivedAt: Date; inspectionDueAt: Date | null; discardedAt: Date | null };
+type ArrivalRow = Omit<Arrival, 'arrivedAt' | 'inspectionDueAt' | 'discardedAt' | 'piecesFlag'> & { arrivedAt: Date; inspectionDueAt: Date | null; discardedAt: Date | null };
 const toArrival = (r: ArrivalRow): Arrival => ({
   ...r,
+  // Unmatched: the item (and its expected pieces) is not known yet.
+  piecesReceived: r.itemId ? r.piecesReceived : null,
+  piecesExpected: r.itemId ? r.piecesExpected : null,
+  piecesFlag: r.itemId && r.piecesReceived !== null && r.piecesExpected !== null ? piecesFlag(r.piecesReceived, r.piecesExpected) : null,
   carrierId: r.carrierId as Arrival['carrierId'],
   arrivedAt: r.arrivedAt.toISOString(),
   inspectionDueAt: r.inspectionDueAt?.toISOString() ?? null,
@@ -59,8 +67,8 @@ export class ArrivalRepository {
 
   async insert(a: NewArrival): Promise<void> {
     await this.db.$executeRaw`
-      INSERT INTO arrivals (id, code, tracking_number, carrier_id, item_id, notes, arrived_at, inspection_due_at, by_user_id)
-      VALUES (${a.id}::uuid, ${a.code}, ${a.trackingNumber}, ${a.carrierId}, ${a.itemId}::uuid, ${a.notes}, ${a.arrivedAt}, ${a.inspectionDueAt}, ${a.byUserId}::uuid)`;
+      INSERT INTO arrivals (id, code, tracking_number, carrier_id, item_id, notes, arrived_at, inspection_due_at, by_user_id, pieces)
+      VALUES (${a.id}::uuid, ${a.code}, ${a.trackingNumber}, ${a.carrierId}, ${a.itemId}::uuid, ${a.notes}, ${a.arrivedAt}, ${a.inspectionDueAt}, ${a.byUserId}::uuid, ${a.pieces}::int)`;
   }
 
   /** An unmatched arrival becomes its item's, due for inspection at `dueAt`. */
@@ -75,14 +83,14 @@ export class ArrivalRepository {
 
   async ofItem(itemId: string): Promise<ArrivalRecord | null> {
     const [row] = await this.db.$queryRaw<ArrivalRecord[]>`
-      SELECT id, item_id AS "itemId", discarded_at AS "discardedAt", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt" FROM arrivals WHERE item_id = ${itemId}::uuid`;
+      SELECT id, item_id AS "itemId", discarded_at AS "discardedAt", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt", pieces FROM arrivals WHERE item_id = ${itemId}::uuid`;
     return row ?? null;
   }
 
   /** The arrival, locked until commit (an assignment at a time). */
   async lock(id: string): Promise<ArrivalRecord | null> {
     const [row] = await this.db.$queryRaw<ArrivalRecord[]>`
-      SELECT id, item_id AS "itemId", discarded_at AS "discardedAt", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt" FROM arrivals WHERE id = ${id}::uuid FOR UPDATE`;
+      SELECT id, item_id AS "itemId", discarded_at AS "discardedAt", tracking_number AS "trackingNumber", notes, arrived_at AS "arrivedAt", pieces FROM arrivals WHERE id = ${id}::uuid FOR UPDATE`;
     return row ?? null;
   }
 

@@ -1,4 +1,4 @@
-import { photoPath, type InspectionCondition, type InspectionQueueEntry, type InspectionQueueStatus } from '@midway/contracts';
+import { photoPath, piecesFlag, type InspectionCondition, type InspectionQueueEntry, type InspectionQueueStatus } from '@midway/contracts';
 import { Prisma, type Client } from './prisma-client';
 
 export interface NewInspection {
@@ -25,7 +25,7 @@ export interface DamageReportLetter {
   reportedAt: Date;
 }
 
-type QueueRow = { itemId: string; itemName: string; projectId: string; projectName: string; designerName: string; arrivedAt: Date; dueAt: Date; condition: InspectionCondition | null; inspectedAt: Date | null };
+type QueueRow = { itemId: string; itemName: string; projectId: string; projectName: string; designerName: string; arrivedAt: Date; dueAt: Date; condition: InspectionCondition | null; inspectedAt: Date | null; piecesReceived: number; piecesExpected: number };
 
 /** Inspections (one per item, unique item_id) and the damage reports of those that found damage. */
 export class InspectionRepository {
@@ -59,7 +59,8 @@ export class InspectionRepository {
     const rows = await this.db.$queryRaw<QueueRow[]>`
       SELECT a.item_id AS "itemId", i.name AS "itemName", i.project_id AS "projectId", coalesce(p.name, '') AS "projectName",
              coalesce(NULLIF(concat_ws(' ', u.first_name, u.last_name), ''), u.email, '') AS "designerName",
-             a.arrived_at AS "arrivedAt", a.inspection_due_at AS "dueAt", n.condition, n.inspected_at AS "inspectedAt"
+             a.arrived_at AS "arrivedAt", a.inspection_due_at AS "dueAt", n.condition, n.inspected_at AS "inspectedAt",
+             i.pieces_received AS "piecesReceived", i.pieces AS "piecesExpected"
       FROM arrivals a
       JOIN items i ON i.id = a.item_id
       LEFT JOIN projects p ON p.id = i.project_id
@@ -78,6 +79,7 @@ export class InspectionRepository {
       dueAt: r.dueAt.toISOString(),
       dueAtDate: r.dueAt,
       inspectedAtDate: r.inspectedAt,
+      piecesFlag: piecesFlag(r.piecesReceived, r.piecesExpected),
       ...(r.condition ? { condition: r.condition } : {}),
       ...(r.inspectedAt ? { inspectedAt: r.inspectedAt.toISOString() } : {}),
     }));

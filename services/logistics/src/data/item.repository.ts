@@ -20,6 +20,9 @@ export interface ItemFact {
   /** The tracking number as scans match it (domain/tracking-code), null for none. */
   trackingNumber: string | null;
   status: ItemStatus;
+  /** Pieces expected and the room (the labels' sidemark); undefined when the fact does not say (kept as they are). */
+  pieces?: number;
+  roomLocation?: string | null;
 }
 
 export interface ServiceTemplate {
@@ -44,9 +47,9 @@ export class ItemRepository {
     if (items.length === 0) return;
     const rows = JSON.stringify(items.map((i) => ({ ...i, photoKnown: i.photoKey !== undefined })));
     await this.db.$executeRaw`
-      INSERT INTO items (id, project_id, name, created_at, tracking_number, status)
-      SELECT x.id, x."projectId", x.name, x."createdAt", x."trackingNumber", x.status
-      FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, name text, "createdAt" timestamptz, "trackingNumber" text, status text)
+      INSERT INTO items (id, project_id, name, created_at, tracking_number, status, pieces, room_location)
+      SELECT x.id, x."projectId", x.name, x."createdAt", x."trackingNumber", x.status, coalesce(x.pieces, 1), x."roomLocation"
+      FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, name text, "createdAt" timestamptz, "trackingNumber" text, status text, pieces int, "roomLocation" text)
       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, project_id = EXCLUDED.project_id, tracking_number = EXCLUDED.tracking_number, status = EXCLUDED.status, updated_at = now()
       WHERE (items.name, items.project_id, items.tracking_number, items.status) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.project_id, EXCLUDED.tracking_number, EXCLUDED.status)`;
     // A photo is taken only if it belongs to the item's project, or to none yet and its uploader reaches the
@@ -59,6 +62,13 @@ export class ItemRepository {
       UPDATE items i SET photo_key = (SELECT u.id FROM uploads u WHERE u.id = x."photoKey" AND ${mayCarry(Prisma.sql`x."projectId"`)} FOR KEY SHARE)
       FROM json_to_recordset(${rows}::json) AS x(id uuid, "projectId" uuid, "photoKey" uuid, "photoKnown" boolean)
       WHERE i.id = x.id AND x."photoKnown" AND i.photo_key IS NULL`;
+    // Pieces expected and the room, when the facts say them (producers older than custody do not).
+    const labelled = items.filter((i) => i.pieces !== undefined || i.roomLocation !== undefined);
+    if (labelled.length) await this.db.$executeRaw`
+      UPDATE items i SET pieces = coalesce(x.pieces, i.pieces), room_location = CASE WHEN x."roomKnown" THEN x."roomLocation" ELSE i.room_location END, updated_at = now()
+      FROM json_to_recordset(${JSON.stringify(labelled.map((i) => ({ id: i.id, pieces: i.pieces ?? null, roomLocation: i.roomLocation ?? null, roomKnown: i.roomLocation !== undefined })))}::json)
+        AS x(id uuid, pieces int, "roomLocation" text, "roomKnown" boolean)
+      WHERE i.id = x.id AND (i.pieces, i.room_location) IS DISTINCT FROM (coalesce(x.pieces, i.pieces), CASE WHEN x."roomKnown" THEN x."roomLocation" ELSE i.room_location END)`;
     if (items.some((i) => i.photoKey)) await this.claimPhotos(Prisma.sql`SELECT x.id FROM json_to_recordset(${rows}::json) AS x(id uuid)`);
     // An item that moved to another project takes its services along.
     await this.db.$executeRaw`
@@ -75,11 +85,13 @@ export class ItemRepository {
   }
 
   /** Name, project, tracking number, status or photo changed; an item logistics never heard of is left to upsertWithServices. */
-  async update(id: string, fields: { name: string; projectId: string; photoKey?: string | null; trackingNumber: string | null; status: ItemStatus }): Promise<number> {
+  async update(id: string, fields: { name: string; projectId: string; photoKey?: string | null; trackingNumber: string | null; status: ItemStatus; pieces?: number; roomLocation?: string | null }): Promise<number> {
     const photo = fields.photoKey === undefined ? Prisma.sql`photo_key` : fields.photoKey === null ? Prisma.sql`NULL` : Prisma.sql`(SELECT u.id FROM uploads u WHERE u.id = ${fields.photoKey}::uuid AND ${mayCarry(Prisma.sql`${fields.projectId}::uuid`)} FOR KEY SHARE)`;
     const n = await this.db.$executeRaw`
       UPDATE items SET name = ${fields.name}, project_id = ${fields.projectId}::uuid, photo_key = ${photo}, tracking_number = ${fields.trackingNumber}, status = ${fields.status}, updated_at = now()
       WHERE id = ${id}::uuid`;
+    if (n && (fields.pieces !== undefined || fields.roomLocation !== undefined))
+      await this.db.item.updateMany({ where: { id }, data: { ...(fields.pieces === undefined ? {} : { pieces: fields.pieces }), ...(fields.roomLocation === undefined ? {} : { roomLocation: fields.roomLocation }) } });
     await this.db.service.updateMany({ where: { itemId: id, projectId: { not: fields.projectId } }, data: { projectId: fields.projectId, updatedAt: new Date() } });
     if (fields.photoKey) await this.claimPhotos(Prisma.sql`SELECT ${id}::uuid`);
     return n;

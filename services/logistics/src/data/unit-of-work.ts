@@ -2,11 +2,13 @@ import type { Pool } from 'pg';
 import { UnitOfWork as KitUnitOfWork, ProjectAccessRepository, type Outbox } from '@midway/service-kit';
 import { ArrivalRepository } from './arrival.repository';
 import { CountRepository } from './count.repository';
+import { CustodyRepository } from './custody.repository';
 import { DeliveryRepository } from './delivery.repository';
 import { DeliveryNoticeRepository } from './delivery-notice.repository';
 import { InspectionRepository } from './inspection.repository';
 import { ItemRepository } from './item.repository';
 import { LoadRepository } from './load.repository';
+import { LocationRepository } from './location.repository';
 import { PurchaseOrderRepository } from './purchase-order.repository';
 import { ScanRepository } from './scan.repository';
 import { ServiceRepository } from './service.repository';
@@ -33,6 +35,9 @@ export interface Repos {
   loads: LoadRepository;
   /** Cycle counts of the warehouse's locations. */
   counts: CountRepository;
+  /** The warehouse's places, and each item's custody (state, place, pieces) with its timeline. */
+  locations: LocationRepository;
+  custody: CustodyRepository;
   /** Vendors' purchase orders read from their PDFs, their lines and shipments. */
   purchaseOrders: PurchaseOrderRepository;
   /** Identity's users (names, e-mails). */
@@ -44,7 +49,7 @@ export interface Repos {
 
 function reposFor(client: Client, reader?: Pool): Omit<Repos, 'outbox'> {
   return { access: new ProjectAccessRepository(client), items: new ItemRepository(client), services: new ServiceRepository(client, reader), uploads: new UploadRepository(client),
-    scan: new ScanRepository(client, reader), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), deliveries: new DeliveryRepository(client), notices: new DeliveryNoticeRepository(client), loads: new LoadRepository(client), counts: new CountRepository(client), purchaseOrders: new PurchaseOrderRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
+    scan: new ScanRepository(client, reader), arrivals: new ArrivalRepository(client), inspections: new InspectionRepository(client), deliveries: new DeliveryRepository(client), notices: new DeliveryNoticeRepository(client), loads: new LoadRepository(client), counts: new CountRepository(client), locations: new LocationRepository(client), custody: new CustodyRepository(client), purchaseOrders: new PurchaseOrderRepository(client), users: new UserRepository(client), signingKeys: new SigningKeyRepository(client),
   };
 }
 

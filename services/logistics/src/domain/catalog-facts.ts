@@ -12,6 +12,11 @@ function photoKeyFrom(photoUrl: string | null | undefined): string | null | unde
   return photoUrl ? photoKeyOf(photoUrl) : null;
 }
 
+/** Pieces expected and the room (custody's labels), only when the fact says them: older producers leave them out. */
+function labelFacts(d: { pieces?: number | undefined; roomLocation?: string | null | undefined }): { pieces?: number; roomLocation?: string | null } {
+  return { ...(d.pieces === undefined ? {} : { pieces: d.pieces }), ...(d.roomLocation === undefined ? {} : { roomLocation: d.roomLocation }) };
+}
+
 /**
  * What logistics learns from catalog: who reaches each project (owner, members and their roles, the client
  * link) and which items exist, each item with exactly one service of every type. Every effect is idempotent
@@ -32,18 +37,18 @@ export async function applyCatalogFact(r: Omit<Repos, 'outbox'>, event: EventEnv
   switch (event.type) {
     case 'catalog.item.created.v1': {
       const d = (event as Event<'catalog.item.created.v1'>).data;
-      return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt, photoKey: photoKeyFrom(d.photoUrl), trackingNumber: itemTrackingKey(d.trackingNumber), status: d.status }], SERVICE_TEMPLATES);
+      return r.items.upsertWithServices([{ id: d.itemId, projectId: d.projectId, name: d.name, createdAt: d.createdAt, photoKey: photoKeyFrom(d.photoUrl), trackingNumber: itemTrackingKey(d.trackingNumber), status: d.status, ...labelFacts(d) }], SERVICE_TEMPLATES);
     }
     case 'catalog.items.imported.v1': {
       const d = (event as Event<'catalog.items.imported.v1'>).data;
-      const items = d.items.map((i) => ({ id: i.itemId, projectId: i.projectId, name: i.name, createdAt: i.createdAt, photoKey: photoKeyFrom(i.photoUrl), trackingNumber: itemTrackingKey(i.trackingNumber), status: i.status }));
+      const items = d.items.map((i) => ({ id: i.itemId, projectId: i.projectId, name: i.name, createdAt: i.createdAt, photoKey: photoKeyFrom(i.photoUrl), trackingNumber: itemTrackingKey(i.trackingNumber), status: i.status, ...labelFacts(i) }));
       return r.items.upsertWithServices(items, SERVICE_TEMPLATES);
     }
     case 'catalog.item.updated.v1': {
       const d = (event as Event<'catalog.item.updated.v1'>).data;
       // An item logistics has not seen (created before it ran, not yet republished) gets its services now.
       const photoKey = photoKeyFrom(d.photoUrl);
-      const fields = { name: d.name, projectId: d.projectId, photoKey, trackingNumber: itemTrackingKey(d.trackingNumber), status: d.status };
+      const fields = { name: d.name, projectId: d.projectId, photoKey, trackingNumber: itemTrackingKey(d.trackingNumber), status: d.status, ...labelFacts(d) };
       const known = await r.items.update(d.itemId, fields);
       if (!known) await r.items.upsertWithServices([{ id: d.itemId, createdAt: d.updatedAt, ...fields }], SERVICE_TEMPLATES);
       return;

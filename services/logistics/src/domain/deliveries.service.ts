@@ -22,6 +22,7 @@ import type { BookableItem, DeliveryRow } from '../data/delivery.repository';
 import { unbookableDate } from './business-days';
 import { numberStops, proposeStops } from './delivery-runs';
 import { earlyCompletion } from './early-completion';
+import { CustodyService } from './custody.service';
 import { assertEditable, assertMove } from './delivery-state';
 import type { Clock } from './inspection-due';
 import { imageTypeOf } from './image-type';
@@ -285,6 +286,8 @@ export class DeliveriesService {
     });
     this.deps.notify(id, 'completed');
     return delivery;
+      // Custody (custody.service): the delivered items leave it; those that came back keep their place, with the note.
+      await CustodyService.delivered(r, { id, runId: current.runId }, delivered, exceptions, caller.userId, at);
   }
 
   /** The pad's PNG data URL as image bytes: a PNG by its bytes, of at most 64 kB. */

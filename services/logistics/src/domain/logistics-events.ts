@@ -31,7 +31,10 @@ export const logisticsEvents = {
   photoAttached: (item: { id: string; projectId: string }, photoUrl: string, byUserId: string) =>
     makeEvent('logistics.item-photo.attached.v1', { itemId: item.id, projectId: item.projectId, photoUrl, byUserId, attachedAt: new Date().toISOString() }),
   /** The desk received an item: catalog marks it received as of `arrivedAt`; billing charges receiving once. */
-  itemArrived: (a: { id: string; itemId: string; projectId: string; trackingNumber: string; notes: string | null; arrivedAt: Date; inspectionDueAt: Date }, byUserId: string) =>
+  itemArrived: (
+    a: { id: string; itemId: string; projectId: string; trackingNumber: string; notes: string | null; arrivedAt: Date; inspectionDueAt: Date; pieces?: number; piecesReceived?: number; piecesExpected?: number },
+    byUserId: string,
+  ) =>
     makeEvent('logistics.item.arrived.v1', {
       arrivalId: a.id,
       itemId: a.itemId,
@@ -41,6 +44,8 @@ export const logisticsEvents = {
       arrivedAt: a.arrivedAt.toISOString(),
       inspectionDueAt: a.inspectionDueAt.toISOString(),
       byUserId,
+      // This arrival's pieces and all received so far of the expected (a later arrival of the item adds its own).
+      ...(a.pieces === undefined ? {} : { pieces: a.pieces, piecesReceived: a.piecesReceived, piecesExpected: a.piecesExpected }),
     }),
   /** The desk inspected an item: billing charges Enhanced Inspection when selected; catalog shows the inspection. */
   itemInspected: (

@@ -19,7 +19,8 @@ import {
   type ScanResponse,
 } from '@midway/contracts';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
-import type { ReceivableItem } from '../data/arrival.repository';
+import type { ArrivalRecord, ReceivableItem } from '../data/arrival.repository';
+import { awaitsPieces, piecesAfterArrival } from './custody-pieces';
 import { inspectionDueAt, isOverdue, type Clock } from './inspection-due';
 import { logisticsEvents } from './logistics-events';
 import { uploadIdOf } from './photo.service';
@@ -61,7 +62,7 @@ export class ReceivingService {
     requireStaff(caller);
     const { trackingNumber, carrierId } = readScannedCode(body.code);
     const { itemId } = body;
-    const arrival = { id: randomUUID(), code: body.code, trackingNumber, carrierId, notes: body.notes || null, byUserId: caller.userId };
+    const arrival = { id: randomUUID(), code: body.code, trackingNumber, carrierId, notes: body.notes || null, byUserId: caller.userId, pieces: body.pieces ?? 1 };
     const result = await this.catchUp.retrying(() => this.uow.run(async (r) => {
       if (!itemId) {
         await r.arrivals.insert({ ...arrival, itemId: null, arrivedAt: this.clock(), inspectionDueAt: null });
@@ -70,12 +71,16 @@ export class ReceivingService {
       const item = await r.arrivals.lockItem(itemId);
       if (!item) throw notSeenYet('catalog.item', itemId, 'Item not found');
       const first = await r.arrivals.ofItem(itemId);
-      if (first) return { created: false, id: first.id };
+      if (first) {
+        // The same item again: more of its pieces, or a repeat (nothing changes).
+        await this.morePieces(r, first, arrival.pieces, caller.userId);
+        return { created: false, id: first.id };
+      }
       if (item.status === 'delivered') throw deliveredAlready();
       const arrivedAt = this.clock();
       const dueAt = inspectionDueAt(arrivedAt);
       await r.arrivals.insert({ ...arrival, itemId, arrivedAt, inspectionDueAt: dueAt });
-      await this.received(r, item, { id: arrival.id, trackingNumber, notes: arrival.notes, arrivedAt }, dueAt, caller.userId);
+      await this.received(r, item, { id: arrival.id, trackingNumber, notes: arrival.notes, arrivedAt, pieces: arrival.pieces }, dueAt, caller.userId);
       return { created: true, id: arrival.id };
     }));
     return { created: result.created, arrival: (await this.uow.read.arrivals.view(result.id))! };
@@ -127,9 +132,32 @@ export class ReceivingService {
     return this.uow.read.arrivals.assignable(query.q);
   }
 
-  private async received(r: Repos, item: ReceivableItem, arrival: { id: string; trackingNumber: string; notes: string | null; arrivedAt: Date }, dueAt: Date, byUserId: string) {
+  /** The item's first arrival: custody begins with the pieces it brought (its timeline's first line). */
+  private async received(r: Repos, item: ReceivableItem, arrival: { id: string; trackingNumber: string; notes: string | null; arrivedAt: Date; pieces: number }, dueAt: Date, byUserId: string) {
     await r.items.setStatus(item.id, 'received');
-    await r.outbox.add(logisticsEvents.itemArrived({ ...arrival, itemId: item.id, projectId: item.projectId, inspectionDueAt: dueAt }, byUserId));
+    const held = (await r.custody.lockItem(item.id))!;
+    const expected = held.pieces;
+    const { received } = piecesAfterArrival({ received: held.piecesReceived, expected }, arrival.pieces);
+    await r.custody.arrived(item.id, arrival.arrivedAt, received);
+    await r.custody.append({ itemId: item.id, projectId: item.projectId, kind: 'arrived', at: arrival.arrivedAt, byUserId, pieces: arrival.pieces, staffNote: arrival.notes });
+    const pieces = { pieces: arrival.pieces, piecesReceived: received, piecesExpected: expected };
+    await r.outbox.add(logisticsEvents.itemArrived({ ...arrival, itemId: item.id, projectId: item.projectId, inspectionDueAt: dueAt, ...pieces }, byUserId));
+  }
+
+  /**
+   * A later scan of an item that arrived: the pieces it brings are added while some are still expected (a line on
+   * the timeline, and the arrival fact again with the pieces so far); once all have come it changes nothing.
+   */
+  private async morePieces(r: Repos, first: ArrivalRecord, brought: number, byUserId: string) {
+    const held = await r.custody.lockItem(first.itemId!);
+    if (!held || held.custodyState === null || !awaitsPieces({ received: held.piecesReceived, expected: held.pieces })) return;
+    const { received, added } = piecesAfterArrival({ received: held.piecesReceived, expected: held.pieces }, brought);
+    const at = this.clock();
+    await r.custody.arrived(held.id, at, received);
+    await r.custody.append({ itemId: held.id, projectId: held.projectId, kind: 'arrived', at, byUserId, pieces: added });
+    // The fact keeps the first arrival's time: custody (and storage) began then.
+    const again = { id: first.id, trackingNumber: first.trackingNumber, notes: first.notes, arrivedAt: first.arrivedAt, pieces: added, piecesReceived: received, piecesExpected: held.pieces };
+    await r.outbox.add(logisticsEvents.itemArrived({ ...again, itemId: held.id, projectId: held.projectId, inspectionDueAt: inspectionDueAt(first.arrivedAt) }, byUserId));
   }
 
   async listInspections(caller: Caller, query: ListInspectionsQuery): Promise<InspectionQueueEntry[]> {
@@ -170,6 +198,7 @@ export class ReceivingService {
       const inserted = await r.inspections.insert({ ...recorded, arrivalId: arrival.id, photoKeys, inspectedAt, byUserId: caller.userId });
       if (!inserted) throw new HttpError(409, 'conflict', 'This item has been inspected already: an item is inspected once.');
       await r.outbox.add(logisticsEvents.itemInspected(recorded, caller.userId, recorded.inspectedAt));
+      await r.custody.append({ itemId, projectId: item.projectId, kind: 'inspected', at: inspectedAt, byUserId: caller.userId, reason: recorded.condition, staffNote: recorded.notes });
       if (damageReportId && recorded.condition !== 'good') {
         await r.inspections.insertDamageReport({ id: damageReportId, inspectionId, itemId, projectId: item.projectId, createdAt: inspectedAt });
         await r.outbox.add(logisticsEvents.damageReported({ ...recorded, id: damageReportId, inspectionId, itemName: item.name, condition: recorded.condition }, caller.userId, inspectedAt));
