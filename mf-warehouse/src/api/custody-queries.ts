@@ -7,7 +7,10 @@ import { queryKeys } from './query-keys';
 /** Custody changed: the locations' counts, found items, an item's view and timeline, and the designers' items (other remotes' keys). */
 export function useRefreshCustody() {
   const queryClient = useQueryClient();
-  return () => Promise.all([['/api/warehouse'], ['/api/delivery-runs'], queryKeys.deliveriesAll, queryKeys.items, queryKeys.projects].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  // Keys start with their GET path ('/api/warehouse/locations', '/api/delivery-runs/days'): matched by the path's start.
+  const ours = (key: readonly unknown[]) => typeof key[0] === 'string' && /^\/api\/(warehouse|delivery-runs)(\/|$)/.test(key[0]);
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ predicate: (q) => ours(q.queryKey) }), ...[queryKeys.deliveriesAll, queryKeys.items, queryKeys.projects].map((queryKey) => queryClient.invalidateQueries({ queryKey }))]);
 }
 
 export const custodyKeys = {

@@ -2,9 +2,10 @@ import type { ScanMatch, ScanResponse } from '@midway/contracts';
 import { ITEM_STATUS_LABELS } from '@midway/contracts/vocab';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Code, Input, Label, Optional, statusTone } from '@midway/ui';
 import { Inbox, Loader2, PackageCheck, ScanBarcode } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useCarrierName, useRecordArrival, useScan } from '../api/receiving-queries';
+import { useKeepFocus } from './keep-focus';
 import { enterAction, type ShownScan } from './scan-keys';
 
 export const SCAN_LABEL = 'Tracking number or barcode';
@@ -98,16 +99,6 @@ function MatchList({ matches, onReceive, busy }: { matches: ScanMatch[]; onRecei
   );
 }
 
-/** Nothing has the focus (a click on the background, a removed button). */
-const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
-
-/** Someone is typing elsewhere (another field, a dialog): the scan box must not take the focus from them. */
-function typingElsewhere(): boolean {
-  const el = document.activeElement;
-  if (!el || el === document.body) return false;
-  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el as HTMLElement).isContentEditable || Boolean(el.closest('[role="dialog"]'));
-}
-
 /**
  * The scan box: it holds the focus for a keyboard-wedge scanner (it takes it back after each action and whenever
  * nothing else that takes typing has it), looks the code up on Enter and shows the matches, which receive with one
@@ -122,27 +113,8 @@ export function ScanDesk() {
   const record = useRecordArrival();
   const busy = scan.isPending || record.isPending;
 
-  // After each action of the desk's the box takes the focus back, unless someone is typing elsewhere.
-  const refocus = useCallback(() => {
-    requestAnimationFrame(() => {
-      if (!typingElsewhere()) input.current?.focus();
-    });
-  }, []);
-  useEffect(() => input.current?.focus(), []);
-  useEffect(() => {
-    // A click on the page's background leaves the focus nowhere: the box takes it back.
-    const onFocusOut = () => setTimeout(() => focusIsLost() && input.current?.focus(), 0);
-    // A scanner typing while nothing has the focus (a closed dialog's button gone): its keys go to the box.
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (focusIsLost() && !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Enter')) input.current?.focus();
-    };
-    document.addEventListener('focusout', onFocusOut);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('focusout', onFocusOut);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, []);
+  // The box keeps the focus for the scanner, and takes it back after each action unless someone types elsewhere.
+  const refocus = useKeepFocus(input);
 
   const done = () => {
     setResult(null);
