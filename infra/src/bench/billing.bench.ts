@@ -52,8 +52,9 @@ async function benchStorage(pool: Pool, record: () => Promise<{ message: string 
       [Math.ceil(opts.items / perProject), perProject],
     );
   }
-  await pool.query(`INSERT INTO item_status_history (item_id, at, status) SELECT id, status_at, 'stored' FROM items WHERE name LIKE 'Crate %' AND deleted`);
-  for (const t of ['items', 'item_status_history', 'billable_events']) await pool.query(`VACUUM ANALYZE ${t}`);
+  // In the warehouse's custody since five days ago (storage is read from custody, not from a status).
+  await pool.query(`INSERT INTO custody (item_id, project_id, since) SELECT id, project_id, status_at FROM items WHERE name LIKE 'Crate %' AND deleted ON CONFLICT DO NOTHING`);
+  for (const t of ['items', 'custody', 'billable_events']) await pool.query(`VACUUM ANALYZE ${t}`);
   const sets = (await pool.query<{ ids: string[] }>(`SELECT array_agg(id) AS ids FROM projects WHERE name LIKE 'Bench storage %' GROUP BY split_part(name, '-', 1) ORDER BY split_part(name, '-', 1)`)).rows.map((r) => r.ids);
   console.log(`\nbilling: seeded ${opts.rounds} × ${opts.items.toLocaleString('en-US')} stored items in ${(ms(t0) / 1000).toFixed(1)}s`);
 

@@ -62,6 +62,26 @@ export async function upstream(natsUrl = testEnv().natsUrl) {
     async select(projectId: string, owner: Actor, itemId: string, type: ServiceType, at = new Date().toISOString(), selected = true) {
       await publish(selected ? 'logistics.service.selected.v1' : 'logistics.service.deselected.v1', { serviceId: randomUUID(), itemId, projectId, type, cost: null, byUserId: owner.userId, changedAt: at });
     },
+    /** The warehouse's arrival: custody begins (receiving, then storage per day, are charged from it). */
+    async arrive(projectId: string, owner: Actor, itemId: string, at: string) {
+      return publish('logistics.item.arrived.v1', { arrivalId: randomUUID(), itemId, projectId, trackingNumber: `1Z${itemId.slice(0, 8)}`, notes: null, arrivedAt: at, inspectionDueAt: at, byUserId: owner.userId, pieces: 1 });
+    },
+    /**
+     * A delivery's proof of delivery: the items not excepted leave custody at `at`. `lastMileDelivery` left out is
+     * what an older producer sends (billing then asks its own record of the selection).
+     */
+    async complete(projectId: string, owner: Actor, items: { itemId: string; installAssembly?: boolean; lastMileDelivery?: boolean; excepted?: boolean }[], at: string) {
+      return publish('logistics.delivery.completed.v1', {
+        deliveryId: randomUUID(), projectId, date: at.slice(0, 10), window: 'any', address: '12 Harbour St', status: 'completed',
+        items: items.map((i) => ({ itemId: i.itemId, name: 'Walnut table', installAssembly: i.installAssembly ?? false, ...(i.lastMileDelivery === undefined ? {} : { lastMileDelivery: i.lastMileDelivery }) })),
+        byUserId: owner.userId, changedAt: at, receivedBy: 'J. Ellis', deliveredItemIds: items.filter((i) => !i.excepted).map((i) => i.itemId),
+        exceptions: items.filter((i) => i.excepted).map((i) => ({ itemId: i.itemId, note: 'left behind' })), photoUrls: [],
+      });
+    },
+    /** Custody ends other than by a delivery. */
+    async release(projectId: string, owner: Actor, itemId: string, reason: 'returned-to-vendor' | 'picked-up', at: string) {
+      return publish('logistics.item.released.v1', { itemId, projectId, at, byUserId: owner.userId, reason, receivedBy: 'Vendor driver' });
+    },
     /** The receiving desk's inspection (the desk comes later; tests publish its fact as it will). */
     async inspect(projectId: string, owner: Actor, itemId: string, at: string) {
       return publish('logistics.item.inspected.v1', { inspectionId: randomUUID(), itemId, projectId, notes: null, byUserId: owner.userId, inspectedAt: at });
@@ -124,6 +144,7 @@ export function db(billing: () => Billing) {
           AND (${where.itemId ?? null}::uuid IS NULL OR item_id = ${where.itemId ?? null}::uuid)
         ORDER BY event_date, key`,
     item: async (id: string) => (await billing().db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${id}::uuid`)[0],
+    custody: async (id: string) => (await billing().db.$queryRaw<{ since: Date; endedAt: Date | null; endedBy: string | null }[]>`SELECT since, ended_at AS "endedAt", ended_by AS "endedBy" FROM custody WHERE item_id = ${id}::uuid`)[0],
     project: async (id: string) => (await billing().db.$queryRaw<{ name: string }[]>`SELECT name FROM projects WHERE id = ${id}::uuid`)[0],
     selected: async (id: string, type: string) => (await billing().db.$queryRaw<{ selected: boolean }[]>`SELECT selected FROM selected_services WHERE item_id = ${id}::uuid AND type = ${type}`)[0],
     member: async (p: string, u: string) => (await billing().db.$queryRaw<{ active: boolean }[]>`SELECT active FROM project_members WHERE project_id = ${p}::uuid AND user_id = ${u}::uuid`)[0],

@@ -15,39 +15,62 @@ const admin = actor('midway_admin');
 const eventsOf = (itemId: string, n: number) => eventually(() => read.events({ itemId }), (e) => e.length >= n);
 const settle = () => new Promise((r) => setTimeout(r, 700));
 
+const arrivedIn = (itemId: string) => eventually(() => read.custody(itemId), (c) => !!c);
+
+describe('a designer’s statuses are labels: they bill nothing (issue 40)', () => {
+  it('received, stored and delivered set by hand, with every service selected, charge no receiving, storage, delivery or installation', async () => {
+    const owner = actor();
+    const p = await t.up.project(owner);
+    const item = await t.up.item(p, owner, { quantity: 2, at: daysAgo(9) });
+    const createdReceived = await t.up.item(p, owner, { status: 'received', at: daysAgo(9) });
+    for (const i of [item, createdReceived]) for (const type of ['receiving', 'delivery', 'install_assembly'] as const) await t.up.select(p, owner, i, type, daysAgo(9));
+    await eventually(() => read.selected(createdReceived, 'install_assembly'), (s) => s?.selected === true);
+    await t.up.status(p, owner, item, 'ordered', 'received', daysAgo(6), { quantity: 2 });
+    await t.up.status(p, owner, item, 'received', 'stored', daysAgo(5), { quantity: 2 });
+    await t.up.status(p, owner, item, 'stored', 'delivered', daysAgo(2), { quantity: 2 });
+    await t.up.status(p, owner, createdReceived, 'received', 'delivered', daysAgo(2));
+    await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
+    await eventually(async () => (await read.item(createdReceived))?.status, (s) => s === 'delivered');
+    await t.billing.auto.recordStorage();
+    await settle();
+    expect(await read.events({ projectId: p })).toEqual([]);
+  });
+});
+
 describe('receiving', () => {
-  it('is charged once per item ever, on the day it first entered received or stored, per unit (quantity 5 → 5 × 25.00)', async () => {
+  it('is charged once per item ever, on the day of the warehouse’s arrival, per unit (quantity 5 → 5 × 25.00); a redelivered arrival and later statuses add nothing', async () => {
     const owner = actor();
     const p = await t.up.project(owner);
     const item = await t.up.item(p, owner, { quantity: 5, at: daysAgo(8) });
     await t.up.select(p, owner, item, 'receiving', daysAgo(7));
-    // Received by hand, then scanned into storage, then marked received again: still one receiving fee.
-    await t.up.status(p, owner, item, 'ordered', 'received', daysAgo(6), { quantity: 5 });
+    // Marked received by hand first (a label), then the warehouse's arrival, redelivered, then more statuses.
+    await t.up.status(p, owner, item, 'ordered', 'received', daysAgo(7), { quantity: 5 });
+    const arrival = await t.up.arrive(p, owner, item, daysAgo(6));
+    await t.up.redeliver(arrival);
     await t.up.status(p, owner, item, 'received', 'stored', daysAgo(5), { quantity: 5 });
-    const again = await t.up.status(p, owner, item, 'stored', 'received', daysAgo(4), { quantity: 5 });
-    await t.up.redeliver(again);
+    await t.up.status(p, owner, item, 'stored', 'received', daysAgo(4), { quantity: 5 });
     await eventually(async () => (await read.item(item))?.status, (s) => s === 'received');
     await settle();
     const receiving = (await read.events({ itemId: item })).filter((e) => e.eventType === 'receiving');
     expect(receiving).toEqual([expect.objectContaining({ eventDate: dayOf(daysAgo(6)), quantity: 5, rate: '25.00', amount: '125.00' })]);
   });
 
-  it('an item created already received is charged on its creation day; ordered and in-transit items are not', async () => {
+  it('an arrival heard before catalog told billing of the item is charged when it does, dated on the arrival', async () => {
     const owner = actor();
     const p = await t.up.project(owner);
-    const receivedId = randomUUID();
-    await t.up.select(p, owner, receivedId, 'receiving', daysAgo(4));
-    await eventually(() => read.selected(receivedId, 'receiving'), (s) => s?.selected === true);
-    const received = await t.up.item(p, owner, { status: 'received', at: daysAgo(3), id: receivedId });
-    const ordered = await t.up.item(p, owner, { status: 'in-transit', at: daysAgo(3) });
-    expect((await eventsOf(received, 1)).map((e) => [e.eventType, e.eventDate])).toEqual([['receiving', dayOf(daysAgo(3))]]);
-    await eventually(async () => (await read.item(ordered))?.status, (s) => s === 'in-transit');
-    expect(await read.events({ itemId: ordered })).toEqual([]);
+    const early = randomUUID();
+    await t.up.select(p, owner, early, 'receiving', daysAgo(5));
+    await eventually(() => read.selected(early, 'receiving'), (s) => s?.selected === true);
+    await t.up.arrive(p, owner, early, daysAgo(3));
+    await arrivedIn(early);
+    expect(await read.events({ itemId: early })).toEqual([]);
+    await t.up.item(p, owner, { status: 'ordered', at: daysAgo(4), id: early });
+    expect((await eventsOf(early, 1)).map((e) => [e.eventType, e.eventDate])).toEqual([['receiving', dayOf(daysAgo(3))]]);
   });
 });
 
 describe('receiving follows the Services page: billed only when the service is selected', () => {
-  it('switched off (never selected, or cleared before the receipt): no receiving fee; storage, a warehouse fact, is still billed', async () => {
+  it('switched off (never selected, or cleared before the arrival): no receiving fee; storage, a warehouse fact, is still billed', async () => {
     const owner = actor();
     const p = await t.up.project(owner);
     const never = await t.up.item(p, owner, { at: daysAgo(8) });
@@ -55,8 +78,8 @@ describe('receiving follows the Services page: billed only when the service is s
     await t.up.select(p, owner, cleared, 'receiving', daysAgo(7));
     await t.up.select(p, owner, cleared, 'receiving', daysAgo(6), false);
     await eventually(() => read.selected(cleared, 'receiving'), (s) => s?.selected === false);
-    for (const i of [never, cleared]) await t.up.status(p, owner, i, 'ordered', 'received', daysAgo(3));
-    for (const i of [never, cleared]) await eventually(async () => (await read.item(i))?.status, (s) => s === 'received');
+    for (const i of [never, cleared]) await t.up.arrive(p, owner, i, daysAgo(3));
+    for (const i of [never, cleared]) await arrivedIn(i);
     await settle();
     await t.billing.auto.recordStorage(dayOf(daysAgo(3)));
     const types = (await read.events({ projectId: p })).map((e) => e.eventType);
@@ -64,17 +87,18 @@ describe('receiving follows the Services page: billed only when the service is s
     expect(types.filter((x) => x === 'storage')).toHaveLength(2);
   });
 
-  it('a selection made before the receipt but heard after it bills receiving then; one cleared before the receipt but heard after takes it back', async () => {
+  it('a selection made before the arrival but heard after it bills receiving then; one cleared before the arrival but heard after takes it back', async () => {
     const owner = actor();
     const p = await t.up.project(owner);
     const chosen = await t.up.item(p, owner, { quantity: 2, at: daysAgo(8) });
     const dropped = await t.up.item(p, owner, { at: daysAgo(8) });
     const late = await t.up.item(p, owner, { at: daysAgo(8) });
     await t.up.select(p, owner, dropped, 'receiving', daysAgo(7));
-    for (const i of [chosen, dropped, late]) await t.up.status(p, owner, i, 'ordered', 'received', daysAgo(3), { quantity: i === chosen ? 2 : 1 });
+    await eventually(() => read.selected(dropped, 'receiving'), (s) => s?.selected === true);
+    for (const i of [chosen, dropped, late]) await t.up.arrive(p, owner, i, daysAgo(3));
     await eventsOf(dropped, 1);
-    await eventually(async () => (await read.item(chosen))?.status, (s) => s === 'received');
-    // Heard after the receipt: chosen the day before it, dropped the day before it, and one chosen after it.
+    await arrivedIn(chosen);
+    // Heard after the arrival: chosen the day before it, dropped the day before it, and one chosen after it.
     await t.up.select(p, owner, chosen, 'receiving', daysAgo(4));
     await t.up.select(p, owner, dropped, 'receiving', daysAgo(4), false);
     await t.up.select(p, owner, late, 'receiving', daysAgo(1));
@@ -86,12 +110,12 @@ describe('receiving follows the Services page: billed only when the service is s
 });
 
 describe('storage', () => {
-  it('charges each day in storage per item (not per unit), fills a missed day, and recording three times at once adds nothing', async () => {
+  it('charges each day in custody per item (not per unit), fills a missed day, and recording three times at once adds nothing', async () => {
     const owner = actor();
     const p = await t.up.project(owner);
     const item = await t.up.item(p, owner, { quantity: 5, at: daysAgo(10) });
-    await t.up.status(p, owner, item, 'ordered', 'received', daysAgo(3), { quantity: 5 });
-    await eventsOf(item, 1);
+    await t.up.arrive(p, owner, item, daysAgo(3));
+    await arrivedIn(item);
     await t.billing.auto.recordStorage(dayOf(daysAgo(2)));
     // The job does not run yesterday; today's run fills it in.
     const runs = await Promise.all([1, 2, 3].map(() => api.post('/api/billing/storage-fees/record', admin)));
@@ -101,28 +125,32 @@ describe('storage', () => {
     expect(storage.map((e) => [e.eventDate, e.quantity, e.amount])).toEqual([3, 2, 1, 0].map((n) => [dayOf(daysAgo(n)), 1, '2.00']));
   });
 
-  it('stops the day the item is delivered (delivery day not charged) and never starts for an item that was not stored', async () => {
+  it('stops the day a completed delivery or a release takes the item out of custody (that day not charged); an excepted item stays; nothing for an item never held', async () => {
     const owner = actor();
     const p = await t.up.project(owner);
-    const item = await t.up.item(p, owner, { at: daysAgo(10) });
-    const never = await t.up.item(p, owner, { at: daysAgo(10) });
-    await t.up.status(p, owner, item, 'ordered', 'stored', daysAgo(4));
-    await t.up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
-    await t.up.status(p, owner, never, 'ordered', 'delivered', daysAgo(2));
-    await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
-    await eventually(async () => (await read.item(never))?.status, (s) => s === 'delivered');
+    const [delivered, released, excepted, never] = await Promise.all([1, 2, 3, 4].map(() => t.up.item(p, owner, { at: daysAgo(10) })));
+    for (const i of [delivered!, released!, excepted!]) await t.up.arrive(p, owner, i, daysAgo(4));
+    await t.up.status(p, owner, never!, 'ordered', 'stored', daysAgo(4));
+    await t.up.complete(p, owner, [{ itemId: delivered! }, { itemId: excepted!, excepted: true }], daysAgo(1));
+    await t.up.release(p, owner, released!, 'returned-to-vendor', daysAgo(2));
+    await eventually(() => read.custody(delivered!), (c) => c?.endedBy === 'delivered');
+    await eventually(() => read.custody(released!), (c) => c?.endedBy === 'returned-to-vendor');
     await t.billing.auto.recordStorage();
     await t.billing.auto.recordStorage();
-    const storage = (await read.events({ itemId: item })).filter((e) => e.eventType === 'storage');
-    expect(storage.map((e) => e.eventDate)).toEqual([4, 3, 2].map((n) => dayOf(daysAgo(n))));
-    expect((await read.events({ itemId: never })).filter((e) => e.eventType === 'storage')).toEqual([]);
+    const days = async (i: string) => (await read.events({ itemId: i })).filter((e) => e.eventType === 'storage').map((e) => e.eventDate);
+    expect(await days(delivered!)).toEqual([4, 3, 2].map((n) => dayOf(daysAgo(n))));
+    expect(await days(released!)).toEqual([4, 3].map((n) => dayOf(daysAgo(n))));
+    expect(await days(excepted!)).toEqual([4, 3, 2, 1, 0].map((n) => dayOf(daysAgo(n))));
+    expect(await days(never!)).toEqual([]);
+    expect((await read.custody(excepted!))?.endedAt).toBeNull();
   });
 
   it('publishes the project’s running cost per type and month (billing.cost.recorded.v1): one figure per month, growing as days are recorded, not doubled by parallel runs', async () => {
     const owner = actor();
     const p = await t.up.project(owner);
-    const item = await t.up.item(p, owner, { status: 'stored', at: '2025-01-30T12:00:00.000Z' });
-    await eventsOf(item, 1);
+    const item = await t.up.item(p, owner, { at: '2025-01-29T12:00:00.000Z' });
+    await t.up.arrive(p, owner, item, '2025-01-30T12:00:00.000Z');
+    await arrivedIn(item);
     const watch = await watchEvents();
     await t.billing.auto.recordStorage('2025-01-31');
     await Promise.all([1, 2, 3].map(() => t.billing.auto.recordStorage('2025-02-02')));
@@ -140,13 +168,12 @@ describe('storage', () => {
   it('counts days in BILLING_TIME_ZONE: 03:00 UTC is the evening before in Vancouver', async () => {
     const uow = new UnitOfWork(t.billing.db);
     const owner = actor();
-    const projectId = (await import('node:crypto')).randomUUID();
-    const itemId = (await import('node:crypto')).randomUUID();
+    const [projectId, itemId] = [randomUUID(), randomUUID()];
     const at = `${dayOf(daysAgo(2))}T03:00:00.000Z`;
-    const chosen = makeEvent('logistics.service.selected.v1', { serviceId: (await import('node:crypto')).randomUUID(), itemId, projectId, type: 'receiving', cost: null, byUserId: owner.userId, changedAt: daysAgo(4) });
-    await uow.once(chosen, (r) => applyFact(r, chosen, 'America/Vancouver'));
-    const e = makeEvent('catalog.item.created.v1', { itemId, projectId, designerId: owner.userId, name: 'Boundary lamp', quantity: 1, status: 'received', supplier: null, trackingNumber: null, carrierId: null, price: null, receivedAt: null, deliveredAt: null, createdAt: at });
-    await uow.once(e, (r) => applyFact(r, e, 'America/Vancouver'));
+    const apply = (e: ReturnType<typeof makeEvent>) => uow.once(e, (r) => applyFact(r, e, 'America/Vancouver'));
+    await apply(makeEvent('logistics.service.selected.v1', { serviceId: randomUUID(), itemId, projectId, type: 'receiving', cost: null, byUserId: owner.userId, changedAt: daysAgo(4) }));
+    await apply(makeEvent('catalog.item.created.v1', { itemId, projectId, designerId: owner.userId, name: 'Boundary lamp', quantity: 1, status: 'ordered', supplier: null, trackingNumber: null, carrierId: null, price: null, receivedAt: null, deliveredAt: null, createdAt: daysAgo(5) }));
+    await apply(makeEvent('logistics.item.arrived.v1', { arrivalId: randomUUID(), itemId, projectId, trackingNumber: '1ZTZ', notes: null, arrivedAt: at, inspectionDueAt: at, byUserId: owner.userId }));
     expect((await read.events({ itemId })).map((x) => x.eventDate)).toEqual([dayOf(daysAgo(3))]);
     await uow.run((r) => r.events.recordStorage(dayOf(daysAgo(2)), 'America/Vancouver'));
     expect((await read.events({ itemId })).filter((x) => x.eventType === 'storage').map((x) => x.eventDate)).toEqual([dayOf(daysAgo(3)), dayOf(daysAgo(2))]);
@@ -154,19 +181,25 @@ describe('storage', () => {
 });
 
 describe('delivery and installation', () => {
-  it('one delivery per project per delivery day for items with delivery selected; installation once per item with it selected', async () => {
-    const owner = actor();
+  /** Items of a new project the warehouse holds since `n` days ago. */
+  async function heldItems(owner: ReturnType<typeof actor>, count: number, n = 6) {
     const p = await t.up.project(owner);
-    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => t.up.item(p, owner, { status: 'stored', at: daysAgo(9) })));
+    const items = await Promise.all(Array.from({ length: count }, () => t.up.item(p, owner, { at: daysAgo(n + 1) })));
+    for (const i of items) await t.up.arrive(p, owner, i, daysAgo(n));
+    return { p, items };
+  }
+
+  it('one delivery per project per completion day for items with delivery selected; installation once per item with it selected', async () => {
+    const owner = actor();
+    const { p, items: [a, b, c, d] } = await heldItems(owner, 4, 9);
     for (const i of [a!, b!, d!]) await t.up.select(p, owner, i, 'delivery', daysAgo(8));
     await t.up.select(p, owner, a!, 'install_assembly', daysAgo(8));
     await eventually(() => read.selected(d!, 'delivery'), (s) => s?.selected === true);
-    const first = await t.up.status(p, owner, a!, 'stored', 'delivered', daysAgo(2, 9));
-    await t.up.status(p, owner, b!, 'stored', 'delivered', daysAgo(2, 15));
-    await t.up.status(p, owner, c!, 'stored', 'delivered', daysAgo(2, 16));
-    await t.up.status(p, owner, d!, 'stored', 'delivered', daysAgo(1));
+    const first = await t.up.complete(p, owner, [{ itemId: a!, installAssembly: true }, { itemId: b! }], daysAgo(2, 9));
+    await t.up.complete(p, owner, [{ itemId: c! }], daysAgo(2, 16));
+    await t.up.complete(p, owner, [{ itemId: d! }], daysAgo(1));
     await t.up.redeliver(first);
-    await eventually(async () => (await read.item(d!))?.status, (s) => s === 'delivered');
+    await eventually(() => read.custody(d!), (x) => x?.endedBy === 'delivered');
     await settle();
     const all = await read.events({ projectId: p });
     const deliveries = all.filter((e) => e.eventType === 'delivery');
@@ -176,18 +209,16 @@ describe('delivery and installation', () => {
 
   it('a selection made before the delivery but heard after it (two streams) still bills the delivery, once', async () => {
     const owner = actor();
-    const p = await t.up.project(owner);
-    const item = await t.up.item(p, owner, { status: 'stored', at: daysAgo(5) });
-    await t.up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
-    await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
-    await t.up.select(p, owner, item, 'delivery', daysAgo(2));
-    await t.up.select(p, owner, item, 'install_assembly', daysAgo(2));
+    const { p, items: [item, late] } = await heldItems(owner, 2);
+    await t.up.complete(p, owner, [{ itemId: item! }], daysAgo(1));
+    await eventually(() => read.custody(item!), (x) => x?.endedBy === 'delivered');
+    await t.up.select(p, owner, item!, 'delivery', daysAgo(2));
+    await t.up.select(p, owner, item!, 'install_assembly', daysAgo(2));
     // Selected after the delivery happened: not billed for that delivery.
-    const late = await t.up.item(p, owner, { status: 'stored', at: daysAgo(5) });
-    await t.up.status(p, owner, late, 'stored', 'delivered', daysAgo(3));
-    await eventually(async () => (await read.item(late))?.status, (s) => s === 'delivered');
-    await t.up.select(p, owner, late, 'install_assembly', daysAgo(2));
-    await eventually(() => read.selected(late, 'install_assembly'), (s) => s?.selected === true);
+    await t.up.complete(p, owner, [{ itemId: late! }], daysAgo(3));
+    await eventually(() => read.custody(late!), (x) => x?.endedBy === 'delivered');
+    await t.up.select(p, owner, late!, 'install_assembly', daysAgo(2));
+    await eventually(() => read.selected(late!, 'install_assembly'), (s) => s?.selected === true);
     await settle();
     const billed = (await read.events({ projectId: p })).filter((e) => e.eventType !== 'receiving' && e.eventType !== 'storage');
     expect(billed.map((e) => [e.eventType, e.eventDate]).sort()).toEqual([['delivery', dayOf(daysAgo(1))], ['install_assembly', dayOf(daysAgo(1))]]);
@@ -195,35 +226,31 @@ describe('delivery and installation', () => {
 
   it('nothing is charged for a delivered item whose delivery service is not selected (or was deselected)', async () => {
     const owner = actor();
-    const p = await t.up.project(owner);
-    const item = await t.up.item(p, owner, { status: 'stored', at: daysAgo(5) });
-    await t.up.select(p, owner, item, 'delivery', daysAgo(4));
-    await t.up.select(p, owner, item, 'delivery', daysAgo(3), false);
-    await t.up.status(p, owner, item, 'stored', 'delivered', daysAgo(1));
-    await eventually(async () => (await read.item(item))?.status, (s) => s === 'delivered');
-    await eventually(() => read.selected(item, 'delivery'), (s) => s?.selected === false);
+    const { p, items: [item] } = await heldItems(owner, 1);
+    await t.up.select(p, owner, item!, 'delivery', daysAgo(4));
+    await t.up.select(p, owner, item!, 'delivery', daysAgo(3), false);
+    await eventually(() => read.selected(item!, 'delivery'), (s) => s?.selected === false);
+    await t.up.complete(p, owner, [{ itemId: item! }], daysAgo(1));
+    await eventually(() => read.custody(item!), (x) => x?.endedBy === 'delivered');
     await settle();
     expect((await read.events({ projectId: p })).filter((e) => e.eventType === 'delivery')).toEqual([]);
   });
 
   it('a service cleared before the delivery but heard after it (two streams) takes back the fee billed meanwhile; a delivery another item still needs stays', async () => {
     const owner = actor();
-    const p = await t.up.project(owner);
-    const [a, b] = await Promise.all([1, 2].map(() => t.up.item(p, owner, { status: 'stored', at: daysAgo(6) })));
-    const c = await t.up.item(p, owner, { status: 'stored', at: daysAgo(6) });
-    for (const i of [a!, b!, c]) await t.up.select(p, owner, i, 'delivery', daysAgo(5));
+    const { p, items: [a, b, c] } = await heldItems(owner, 3);
+    for (const i of [a!, b!, c!]) await t.up.select(p, owner, i, 'delivery', daysAgo(5));
     await t.up.select(p, owner, a!, 'install_assembly', daysAgo(5));
-    await eventually(() => read.selected(c, 'delivery'), (s) => s?.selected === true);
+    await eventually(() => read.selected(c!, 'delivery'), (s) => s?.selected === true);
     // a and b delivered the same day, c the day after; all billed while the selections still stood.
-    await t.up.status(p, owner, a!, 'stored', 'delivered', daysAgo(2, 10));
-    await t.up.status(p, owner, b!, 'stored', 'delivered', daysAgo(2, 11));
-    await t.up.status(p, owner, c, 'stored', 'delivered', daysAgo(1));
+    await t.up.complete(p, owner, [{ itemId: a!, installAssembly: true }, { itemId: b! }], daysAgo(2, 10));
+    await t.up.complete(p, owner, [{ itemId: c! }], daysAgo(1));
     const billed = (e: { eventType: string }[]) => e.filter((x) => x.eventType === 'delivery' || x.eventType === 'install_assembly').length;
     await eventually(() => read.events({ projectId: p }), (e) => billed(e) === 3);
     // Cleared two days before the deliveries, heard only now.
     await t.up.select(p, owner, a!, 'delivery', daysAgo(3), false);
     await t.up.select(p, owner, a!, 'install_assembly', daysAgo(3), false);
-    await t.up.select(p, owner, c, 'delivery', daysAgo(3), false);
+    await t.up.select(p, owner, c!, 'delivery', daysAgo(3), false);
     await eventually(() => read.events({ projectId: p }), (e) => billed(e) === 1);
     await settle();
     const left = (await read.events({ projectId: p })).filter((e) => e.eventType === 'delivery' || e.eventType === 'install_assembly');
@@ -240,7 +267,8 @@ describe('delivery facts and selections arriving at the same moment on the two s
     const items = await Promise.all(
       Array.from({ length: 30 }, async (_, n) => {
         const p = await t.up.project(owner);
-        const item = await t.up.item(p, owner, { status: 'stored', at: daysAgo(6) });
+        const item = await t.up.item(p, owner, { at: daysAgo(7) });
+        await t.up.arrive(p, owner, item, daysAgo(6));
         return { p, item, cleared: n % 2 === 0 };
       }),
     );
@@ -249,11 +277,11 @@ describe('delivery facts and selections arriving at the same moment on the two s
     await eventually(() => read.selected(items[items.length - 2]!.item, 'delivery'), (s) => s?.selected === true);
     await Promise.all(
       items.flatMap((x) => [
-        t.up.status(x.p, owner, x.item, 'stored', 'delivered', daysAgo(1)),
+        t.up.complete(x.p, owner, [{ itemId: x.item }], daysAgo(1)),
         t.up.select(x.p, owner, x.item, 'delivery', daysAgo(3), !x.cleared),
       ]),
     );
-    for (const x of items) await eventually(async () => (await read.item(x.item))?.status, (s) => s === 'delivered');
+    for (const x of items) await eventually(() => read.custody(x.item), (c) => c?.endedBy === 'delivered');
     for (const x of items) await eventually(() => read.selected(x.item, 'delivery'), (s) => s?.selected === !x.cleared);
     await settle();
     const charged = await Promise.all(items.map(async (x) => (await read.events({ projectId: x.p })).some((e) => e.eventType === 'delivery')));
@@ -261,21 +289,24 @@ describe('delivery facts and selections arriving at the same moment on the two s
   });
 });
 
-describe('the item row orders a delivery and a selection applied at once', () => {
+describe('the custody row orders a delivery and a selection applied at once', () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const uowFor = () => new UnitOfWork(t.billing.db);
 
   async function deliveredWhileSelectionChanges(selectedBefore: boolean) {
     const uow = uowFor();
     const owner = actor();
-    const { randomUUID } = await import('node:crypto');
     const [projectId, itemId] = [randomUUID(), randomUUID()];
     const apply = (e: ReturnType<typeof makeEvent>) => uow.once(e, (r) => applyFact(r, e, 'UTC'));
     const choice = (type: 'logistics.service.selected.v1' | 'logistics.service.deselected.v1', at: string) =>
       makeEvent(type, { serviceId: randomUUID(), itemId, projectId, type: 'delivery', cost: '50.00', byUserId: owner.userId, changedAt: at });
-    await apply(makeEvent('catalog.item.created.v1', { itemId, projectId, designerId: owner.userId, name: 'Race chair', quantity: 1, status: 'stored', supplier: null, trackingNumber: null, carrierId: null, price: null, receivedAt: null, deliveredAt: null, createdAt: daysAgo(6) }));
+    await apply(makeEvent('catalog.item.created.v1', { itemId, projectId, designerId: owner.userId, name: 'Race chair', quantity: 1, status: 'ordered', supplier: null, trackingNumber: null, carrierId: null, price: null, receivedAt: null, deliveredAt: null, createdAt: daysAgo(7) }));
+    await apply(makeEvent('logistics.item.arrived.v1', { arrivalId: randomUUID(), itemId, projectId, trackingNumber: '1ZRACE', notes: null, arrivedAt: daysAgo(6), inspectionDueAt: daysAgo(4), byUserId: owner.userId }));
     if (selectedBefore) await apply(choice('logistics.service.selected.v1', daysAgo(5)));
-    const delivered = makeEvent('catalog.item.status-changed.v1', { itemId, projectId, designerId: owner.userId, name: 'Race chair', quantity: 1, from: 'stored', to: 'delivered', receivedAt: null, deliveredAt: null, changedAt: daysAgo(1) });
+    const delivered = makeEvent('logistics.delivery.completed.v1', {
+      deliveryId: randomUUID(), projectId, date: dayOf(daysAgo(1)), window: 'any', address: '12 Harbour St', status: 'completed', items: [{ itemId, name: 'Race chair', installAssembly: false }],
+      byUserId: owner.userId, changedAt: daysAgo(1), receivedBy: 'J. Ellis', deliveredItemIds: [itemId], exceptions: [], photoUrls: [],
+    });
     // The delivery's transaction stays open a moment after its work; the selection fact (made before the
     // delivery) is applied meanwhile by the other consumer.
     const slow = uow.once(delivered, async (r) => {
@@ -303,12 +334,12 @@ describe('enhanced inspection', () => {
     const p = await t.up.project(owner);
     const item = await t.up.item(p, owner, { quantity: 2, status: 'received', at: daysAgo(6) });
     await t.up.select(p, owner, item, 'enhanced_inspection', daysAgo(6));
-    await eventsOf(item, 1);
+    await eventually(() => read.selected(item, 'enhanced_inspection'), (s) => s?.selected === true);
     const watch = await watchEvents();
     const first = await t.up.inspect(p, owner, item, daysAgo(5));
     await t.up.redeliver(first);
     await t.up.inspect(p, owner, item, daysAgo(4));
-    await eventsOf(item, 2);
+    await eventsOf(item, 1);
     await settle();
     const inspections = (await read.events({ itemId: item })).filter((e) => e.eventType === 'enhanced_inspection');
     expect(inspections).toEqual([expect.objectContaining({ key: `enhanced_inspection:${item}`, eventDate: dayOf(daysAgo(5)), quantity: 2, rate: '15.00', amount: '30.00' })]);
@@ -356,8 +387,9 @@ describe('rates', () => {
     // Mid-stay change: the days before today keep 2.00, today is charged at the new rate.
     const owner = actor();
     const p = await t.up.project(owner);
-    const item = await t.up.item(p, owner, { status: 'stored', at: daysAgo(2) });
-    await eventsOf(item, 1);
+    const item = await t.up.item(p, owner, { at: daysAgo(3) });
+    await t.up.arrive(p, owner, item, daysAgo(2));
+    await arrivedIn(item);
     const today = dayOf(new Date().toISOString());
     try {
       expect((await api.put('/api/billing/rates/storage', admin, { rate: 3.5, effectiveDate: today })).body).toMatchObject({ serviceType: 'storage', rate: '3.50', effectiveDate: today, current: true });

@@ -9,7 +9,7 @@ const t = useBilling();
 const { api, read } = t;
 const admin = actor('midway_admin');
 
-/** A project with a received-and-stored item and a delivered one in `month` of 2025, owned by a known user. */
+/** A project with an item the warehouse received, stored and delivered in `month` of 2025, owned by a known user. */
 async function monthOfWork(month: number) {
   const owner = actor();
   await t.up.user(owner, 'Dana', 'Designer');
@@ -17,9 +17,10 @@ async function monthOfWork(month: number) {
   const mm = String(month).padStart(2, '0');
   const a = await t.up.item(p, owner, { name: 'Oak sideboard', quantity: 2, at: `2025-${mm}-01T10:00:00.000Z` });
   await t.up.select(p, owner, a, 'receiving', `2025-${mm}-02T10:00:00.000Z`);
-  await t.up.status(p, owner, a, 'ordered', 'received', `2025-${mm}-10T10:00:00.000Z`, { quantity: 2, name: 'Oak sideboard' });
+  // The warehouse's facts make the fees: its arrival on the 10th, the delivery's completion on the 15th.
+  await t.up.arrive(p, owner, a, `2025-${mm}-10T10:00:00.000Z`);
   await t.up.select(p, owner, a, 'delivery', `2025-${mm}-11T10:00:00.000Z`);
-  await t.up.status(p, owner, a, 'received', 'delivered', `2025-${mm}-15T10:00:00.000Z`, { quantity: 2, name: 'Oak sideboard' });
+  await t.up.complete(p, owner, [{ itemId: a }], `2025-${mm}-15T10:00:00.000Z`);
   await eventually(() => read.events({ projectId: p }), (e) => e.some((x) => x.eventType === 'delivery'));
   await t.billing.auto.recordStorage(`2025-${mm}-28`);
   return { owner, projectId: p, itemId: a };

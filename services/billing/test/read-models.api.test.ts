@@ -22,8 +22,10 @@ it('a republished project (snapshot) and its items (imported batch) give access,
   const batch = () => t.up.publish('catalog.items.imported.v1', { importId: randomUUID(), projectId, designerId: owner.userId, part: 1, parts: 1, items });
 
   await snapshot([{ userId: member.userId, role: 'member' }, { userId: viewer.userId, role: 'viewer' }, { userId: gone.userId, role: 'member' }], daysAgo(1));
-  // Receiving is billed for items that have it selected (logistics republishes the selections too).
+  // Receiving is billed for items that have it selected (logistics republishes the selections too), from the
+  // warehouse's arrivals, heard here before catalog's batch names the items.
   for (const i of items) await t.up.select(projectId, owner, i.itemId, 'receiving', daysAgo(3));
+  for (const i of items) await t.up.arrive(projectId, owner, i.itemId, daysAgo(2));
   await batch();
   await eventually(() => read.events({ projectId }), (e) => e.length >= 2);
   // Republished (new event ids, same facts), and a later snapshot without `gone`.

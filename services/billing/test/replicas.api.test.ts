@@ -45,7 +45,8 @@ beforeAll(async () => {
   // has just come and stops: the replicas' schedulers find the run due as they start.
   const seed = await startReplica({ BILLING_JOBS: 'off' });
   const p = await up.project(owner);
-  itemId = await up.item(p, owner, { status: 'stored', at: daysAgo(2) });
+  itemId = await up.item(p, owner, { status: 'stored', at: daysAgo(3) });
+  await up.arrive(p, owner, itemId, daysAgo(2));
   await up.caughtUp(30_000);
   scheduledAt = new Date(Math.floor(Date.now() / 1000) * 1000);
   await seed.billing.jobs.boss.schedule('billing-storage-daily', cronAt(scheduledAt), null, { tz: 'UTC', key: 'replicas-test' });

@@ -4,7 +4,7 @@ import { startTestBilling, type Billing } from './billing-harness';
 /**
  * The daily storage job is one set-based statement: a day's fees for 100,000 stored items, measured against
  * the bare INSERT … SELECT that writes the same rows (the day before): the job's extra is the rules (storage
- * periods from the status history, the rate in force per day), the running costs and each item's last recorded day
+ * days from the warehouse's custody, the rate in force per day), the running costs and each item's last recorded day
  * (an index probe). The items are taken out of storage
  * again at the end, so the other test files' runs do not carry them.
  */
@@ -17,6 +17,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await billing.db.$executeRaw`UPDATE items SET deleted = true WHERE project_id = ${projectId}::uuid`;
+  await billing.db.$executeRaw`DELETE FROM custody WHERE project_id = ${projectId}::uuid`;
   await billing.db.$executeRaw`DELETE FROM billable_events WHERE project_id = ${projectId}::uuid`;
   await billing.stop();
 });
@@ -28,9 +29,9 @@ it(`records a day's storage for ${N.toLocaleString('en-US')} stored items in one
   const [yesterday, today] = [day(1), day(0)];
   await db.$executeRaw`INSERT INTO projects (id, name, owner_id, facts_at) VALUES (${projectId}::uuid, 'Scale Depot', gen_random_uuid(), now())`;
   await db.$executeRaw`
-    INSERT INTO items (id, project_id, name, quantity, status, status_at, storage_through, deleted)
-    SELECT gen_random_uuid(), ${projectId}::uuid, 'Crate ' || g, 1, 'stored', now() - interval '5 days', ${yesterday}::date, true FROM generate_series(1, ${N}::int) g`;
-  await db.$executeRaw`INSERT INTO item_status_history (item_id, at, status) SELECT id, now() - interval '5 days', 'stored' FROM items WHERE project_id = ${projectId}::uuid`;
+    INSERT INTO items (id, project_id, name, quantity, status, status_at, deleted)
+    SELECT gen_random_uuid(), ${projectId}::uuid, 'Crate ' || g, 1, 'stored', now() - interval '5 days', true FROM generate_series(1, ${N}::int) g`;
+  await db.$executeRaw`INSERT INTO custody (item_id, project_id, since) SELECT id, project_id, now() - interval '5 days' FROM items WHERE project_id = ${projectId}::uuid`;
   // The bare statement: yesterday's rows for every stored item, nothing else (no rules, no costs, no watermark).
   const bareStart = performance.now();
   await db.$executeRaw`

@@ -27,8 +27,8 @@ async function receive(p: string, owner: Actor, month: number, day: number) {
   const dd = String(day).padStart(2, '0');
   const item = await t.up.item(p, owner, { at: `2025-${mm}-01T08:00:00.000Z` });
   await t.up.select(p, owner, item, 'receiving', `2025-${mm}-01T09:00:00.000Z`);
-  await t.up.status(p, owner, item, 'ordered', 'received', `2025-${mm}-${dd}T10:00:00.000Z`);
-  // The fee is recorded when catalog's events reach billing, which on a loaded machine can take longer than the default wait.
+  await t.up.arrive(p, owner, item, `2025-${mm}-${dd}T10:00:00.000Z`);
+  // The fee is recorded when the arrival reaches billing, which on a loaded machine can take longer than the default wait.
   const fees = await eventually(() => read.events({ itemId: item }), (e) => e.some((x) => x.eventType === 'receiving'), 30_000);
   expect(fees.map((x) => x.eventType)).toContain('receiving');
   return item;

@@ -49,14 +49,15 @@ function recorder() {
   };
   const repos = {
     access: { recordProject: rec('access.recordProject'), setMember: rec('access.setMember'), replaceMembers: rec('access.replaceMembers') }, users: { record: rec('users.record') },
-    items: { recordStatuses: rec('items.recordStatuses'), markDeleted: rec('items.markDeleted'), setSelected: rec('items.setSelected'), statusOf: rec('items.statusOf', null), lock: rec('items.lock'), recordArrival: rec('items.recordArrival', true) },
+    items: { recordStatuses: rec('items.recordStatuses'), markDeleted: rec('items.markDeleted'), setSelected: rec('items.setSelected'), lock: rec('items.lock') },
+    custody: { serialize: rec('custody.serialize'), begin: rec('custody.begin', true), end: rec('custody.end', []), lockedOf: rec('custody.lockedOf', null) },
     events: { recordReceiving: rec('events.recordReceiving', []), recordDeliveries: rec('events.recordDeliveries', []), recordInspection: rec('events.recordInspection', []), recordCompletedDelivery: rec('events.recordCompletedDelivery', []), retractDelivery: rec('events.retractDelivery', []) },
     outbox: { add: rec('outbox.add') },
   } as unknown as Repos;
   return { calls, repos };
 }
 
-type Message = [type: string, data: Record<string, unknown>, effect: RegExp];
+type Message = [type: string, data: Record<string, unknown>, effect: RegExp | RegExp[]];
 
 const CATALOG: Message[] = [
   ['catalog.project.created.v1', { projectId: uuid(PROJECT_ID), designerId: uuid(OWNER_ID), name: like('Lakeview Residence'), clientName: like('Jordan Ellis'), clientEmail: null, location: like('Toronto'), status: like('active'), createdAt: at() }, /^access\.recordProject .*Lakeview Residence/],
@@ -82,14 +83,19 @@ const LOGISTICS: Message[] = [
   ['logistics.service.deselected.v1', serviceChoice, /^items\.setSelected .*false/],
   ['logistics.item.arrived.v1', {
     arrivalId: uuid('6e3f2a1b-cccc-4ddd-8eee-0123456789ab'), itemId: uuid(ITEM_ID), projectId: uuid(PROJECT_ID), trackingNumber: like('1Z5R89390357567127'), notes: null, arrivedAt: at(), inspectionDueAt: at(), byUserId: uuid(OWNER_ID),
-  }, /^events\.recordReceiving .*9b2d6c1a/],
+  }, /^custody\.begin .*9b2d6c1a/],
   ['logistics.item.inspected.v1', { inspectionId: uuid('4d2e1f0a-bbbb-4ccc-8ddd-0123456789ab'), itemId: uuid(ITEM_ID), projectId: uuid(PROJECT_ID), notes: null, byUserId: uuid(OWNER_ID), inspectedAt: at() }, /^events\.recordInspection .*9b2d6c1a/],
-  // The proof of delivery: the day's delivery fee and installation for the delivered items that have it.
+  // The proof of delivery: the day's delivery fee and installation for the delivered items that have it; the
+  // delivered items leave custody (their storage stops).
   ['logistics.delivery.completed.v1', {
     deliveryId: uuid('8a1b2c3d-dddd-4eee-8fff-0123456789ab'), projectId: uuid(PROJECT_ID), date: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2026-03-03'), window: regex(/^(morning|afternoon|any)$/.source, 'any'),
     address: like('12 Harbour St'), status: like('completed'), items: eachLike({ itemId: uuid(ITEM_ID), name: like('Walnut dining table'), installAssembly: boolean(true), lastMileDelivery: boolean(true) }),
     byUserId: uuid(OWNER_ID), changedAt: at(), receivedBy: like('J. Ellis'), deliveredItemIds: eachLike(uuid(ITEM_ID)), exceptions: [], photoUrls: [regex(/^\/api\/photos\/[0-9a-f-]{36}$/.source, '/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ab')],
-  }, /^events\.recordCompletedDelivery .*9b2d6c1a.*"installAssembly":true/],
+  }, [/^events\.recordCompletedDelivery .*9b2d6c1a.*"installAssembly":true/, /^custody\.end .*9b2d6c1a.*"delivered"/]],
+  // Custody ends by a release (returned to the vendor, picked up): storage stops at `at`.
+  ['logistics.item.released.v1', {
+    itemId: uuid(ITEM_ID), projectId: uuid(PROJECT_ID), at: at(), byUserId: uuid(OWNER_ID), reason: regex(/^(returned-to-vendor|picked-up)$/.source, 'returned-to-vendor'), receivedBy: like('Vendor driver'),
+  }, /^custody\.end .*9b2d6c1a.*"returned-to-vendor"/],
 ];
 
 describe.each([
@@ -106,6 +112,6 @@ describe.each([
       .withContent(envelope(type, data))
       .withMetadata({ contentType: 'application/json' })
       .verify(asynchronousBodyHandler(async (body) => applyFact(repos, parseEvent(body), 'UTC')));
-    expect(calls.some((c) => effect.test(c))).toBe(true);
+    for (const e of [effect].flat()) expect({ effect: e.source, seen: calls.some((c) => e.test(c)) }).toEqual({ effect: e.source, seen: true });
   });
 });

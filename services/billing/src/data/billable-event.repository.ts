@@ -3,7 +3,6 @@ import { deliveryEventsSql, deliveryTakenBackSql } from '../domain/fees/delivery
 import { inspectionEventsSql } from '../domain/fees/inspection-fee';
 import { installationEventsSql, installationTakenBackSql } from '../domain/fees/installation-fee';
 import { RECEIVING, receivingEventsSql } from '../domain/fees/receiving-fee';
-import { IN_STORAGE_SQL } from '../domain/fees/billable-event';
 import { storageEventsSql } from '../domain/fees/storage-fee';
 import { Prisma, type Client } from './prisma-client';
 
@@ -65,21 +64,20 @@ export class BillableEventRepository {
     return this.insert(inspectionEventsSql(f, tz));
   }
 
-  /** Delivery and installation (domain/fees/delivery-fee, installation-fee) for items now delivered. */
+  /**
+   * Delivery and installation (domain/fees/delivery-fee, installation-fee) for items a completed delivery took out
+   * of custody (on its day), as billing's own selection has them now: never for a status a designer set.
+   */
   async recordDeliveries(itemIds: string[], tz: string): Promise<CostRow[]> {
     if (itemIds.length === 0) return [];
     const delivered = Prisma.sql`
-      SELECT i.id, i.project_id, i.name, (i.status_at AT TIME ZONE ${tz})::date AS day FROM items i
-      WHERE i.id = ANY(${itemIds}::uuid[]) AND i.status = 'delivered' AND NOT i.deleted`;
+      SELECT i.id, i.project_id, i.name, (c.ended_at AT TIME ZONE ${tz})::date AS day FROM custody c JOIN items i ON i.id = c.item_id
+      WHERE c.item_id = ANY(${itemIds}::uuid[]) AND c.ended_by = 'delivered' AND NOT i.deleted`;
     const deliveries = await this.insert(deliveryEventsSql(delivered));
     const installs = await this.insert(installationEventsSql(delivered));
     return [...deliveries, ...installs];
   }
 
-  /**
-   * A completed delivery (logistics' proof of delivery): the project's delivery fee of the completion day and
-   * installation for each delivered item that has it selected, under the keys a delivery heard from catalog uses.
-   */
   /**
    * A completed delivery's fees: the day's delivery when a delivered item has Last-Mile Delivery selected (as the
    * delivery said; for a producer that did not say, as billing's own selection has it), installation per item with it.
@@ -111,9 +109,9 @@ export class BillableEventRepository {
     const takenBack = type === 'delivery' ? deliveryTakenBackSql(Prisma.sql`e`, tz) : installationTakenBackSql(Prisma.sql`e`);
     return this.db.$queryRaw<CostRow[]>`
       WITH it AS (
-        SELECT i.id, i.project_id, (i.status_at AT TIME ZONE ${tz})::date AS day FROM items i
-        JOIN selected_services s ON s.item_id = i.id AND s.type = ${type} AND NOT s.selected AND s.changed_at <= i.status_at
-        WHERE i.id = ${itemId}::uuid AND i.status = 'delivered' AND NOT i.deleted
+        SELECT i.id, i.project_id, (c.ended_at AT TIME ZONE ${tz})::date AS day FROM custody c JOIN items i ON i.id = c.item_id
+        JOIN selected_services s ON s.item_id = i.id AND s.type = ${type} AND NOT s.selected AND s.changed_at <= c.ended_at
+        WHERE c.item_id = ${itemId}::uuid AND c.ended_by = 'delivered' AND NOT i.deleted
       ),
       del AS (
         DELETE FROM billable_events e USING it
@@ -127,12 +125,6 @@ export class BillableEventRepository {
       UPDATE project_costs pc SET amount = pc.amount - r.amount, updated_at = now() FROM removed r
       WHERE pc.project_id = r.project_id AND pc.type = r.event_type AND pc.year = r.y AND pc.month = r.m
       RETURNING pc.project_id AS "projectId", pc.type, pc.year, pc.month, pc.amount::text AS amount, -r.n AS added`;
-  }
-
-  /** When the item first entered received or stored (the receipt a receiving selection is weighed against), if it did. */
-  async firstInStorageAt(itemId: string): Promise<string | null> {
-    const [row] = await this.db.$queryRaw<{ at: Date | null }[]>`SELECT min(h.at) AS at FROM item_status_history h WHERE h.item_id = ${itemId}::uuid AND h.status IN ${IN_STORAGE_SQL}`;
-    return row?.at ? row.at.toISOString() : null;
   }
 
   /** Takes back the item's receiving fee (receivingTakenBack) while it is not invoiced; the running cost drops by it. */

@@ -11,8 +11,8 @@ export interface ItemStatusFact {
 }
 
 /**
- * Items as billing knows them and every status they took (catalog's facts), and which services are
- * selected on them (logistics' facts). Set-based: a batch of items is three statements whatever its size;
+ * Items as billing knows them and every status they took (catalog's facts: labels, which bill nothing), and which
+ * services are selected on them (logistics' facts). Set-based: a batch of items is three statements whatever its size;
  * a redelivered or republished fact changes nothing (ON CONFLICT; the newest fact wins).
  */
 export class ItemRepository {
@@ -35,18 +35,6 @@ export class ItemRepository {
       ON CONFLICT DO NOTHING`;
   }
 
-  /**
-   * The warehouse received the item at `at` (logistics' arrival): a received entry in its history, so the fees
-   * that follow receipt date from the arrival whenever catalog's status fact comes. Only for an item billing knows.
-   */
-  async recordArrival(itemId: string, at: string): Promise<boolean> {
-    const n = await this.db.$executeRaw`
-      INSERT INTO item_status_history (item_id, at, status)
-      SELECT i.id, ${at}::timestamptz, 'received' FROM items i WHERE i.id = ${itemId}::uuid AND NOT i.deleted
-      ON CONFLICT DO NOTHING`;
-    return n === 1;
-  }
-
   /** The project an item belongs to, or null for an item billing has not heard of. */
   async projectOf(itemId: string): Promise<string | null> {
     const row = await this.db.item.findUnique({ where: { id: itemId }, select: { projectId: true } });
@@ -67,14 +55,10 @@ export class ItemRepository {
   }
 
   /**
-   * Holds the item's row until the transaction ends: a status fact (which updates the row) and a selection fact
-   * for the same item then apply one after the other, each seeing what the other committed.
+   * Holds the item's row until the transaction ends: a custody fact and a selection fact for the same item then
+   * apply one after the other, each seeing what the other committed.
    */
   async lock(itemId: string): Promise<void> {
     await this.db.$queryRaw`SELECT 1 FROM items WHERE id = ${itemId}::uuid FOR NO KEY UPDATE`;
-  }
-
-  statusOf(itemId: string): Promise<{ status: string; statusAt: Date } | null> {
-    return this.db.item.findFirst({ where: { id: itemId, deleted: false }, select: { status: true, statusAt: true } });
   }
 }

@@ -1,6 +1,7 @@
 import { UnitOfWork as KitUnitOfWork, ProjectAccessRepository, type Outbox } from '@midway/service-kit';
 import { BillableEventRepository } from './billable-event.repository';
 import { BillingCycleRepository } from './billing-cycle.repository';
+import { CustodyRepository } from './custody.repository';
 import { InvoiceRepository } from './invoice.repository';
 import { InvoiceGenerationRepository } from './invoice-generation.repository';
 import { ItemRepository } from './item.repository';
@@ -17,6 +18,8 @@ export interface Repos {
   access: ProjectAccessRepository;
   users: UserRepository;
   items: ItemRepository;
+  /** The warehouse's custody of items (logistics' facts): what the fee rules read. */
+  custody: CustodyRepository;
   rates: RateRepository;
   taxRates: TaxRateRepository;
   events: BillableEventRepository;
@@ -36,6 +39,7 @@ function reposFor(client: Client): Omit<Repos, 'outbox'> {
     access: new ProjectAccessRepository(client),
     users: new UserRepository(client),
     items: new ItemRepository(client),
+    custody: new CustodyRepository(client),
     rates: new RateRepository(client),
     taxRates: new TaxRateRepository(client),
     events: new BillableEventRepository(client),

@@ -9,7 +9,9 @@ type Event<T extends EventType> = EventEnvelope<T>;
 type R = Repos;
 
 /**
- * What billing learns from catalog, identity and logistics, and the fees those facts make billable. Every
+ * What billing learns from catalog, identity and logistics, and the fees those facts make billable: only the
+ * warehouse's facts (arrival, inspection, a delivery's completion, a release) and the services a designer chose;
+ * catalog's statuses are labels and bill nothing (the item lifecycle). Every
  * effect is idempotent (a fact older than the one applied changes nothing; billable events are unique by
  * key), so redelivered and republished events are harmless.
  */
@@ -53,24 +55,32 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
       if (onDelivery || d.type === 'receiving') await r.items.lock(d.itemId);
       await r.items.setSelected(d.itemId, d.type, selected, d.changedAt);
       // Receiving chosen or cleared before the receipt but heard after it: the fee follows the choice (unless invoiced).
-      if (d.type === 'receiving' && selectionPrecedesReceipt({ changedAt: d.changedAt, firstInStorageAt: await r.events.firstInStorageAt(d.itemId) })) {
+      const custody = onDelivery || d.type === 'receiving' ? await r.custody.lockedOf(d.itemId) : null;
+      if (d.type === 'receiving' && selectionPrecedesReceipt({ changedAt: d.changedAt, custodySince: custody?.since.toISOString() ?? null })) {
         return publishCosts(r, selected ? await r.events.recordReceiving([d.itemId], tz) : await r.events.retractReceiving(d.itemId));
       }
       // Selected, then delivered, but the delivery fact came first (two streams): bill it now.
-      if (selected && onDelivery) {
-        const item = await r.items.statusOf(d.itemId);
-        if (item?.status === 'delivered' && item.statusAt.getTime() >= Date.parse(d.changedAt)) await publishCosts(r, await r.events.recordDeliveries([d.itemId], tz));
+      if (selected && onDelivery && custody?.endedBy === 'delivered' && custody.endedAt!.getTime() >= Date.parse(d.changedAt)) {
+        await publishCosts(r, await r.events.recordDeliveries([d.itemId], tz));
       }
       // Cleared before the delivery but heard after it: the fee billed meanwhile goes again (if not invoiced yet).
       if (!selected && (d.type === 'delivery' || d.type === 'install_assembly')) await publishCosts(r, await r.events.retractDelivery(d.itemId, d.type, tz));
       return;
     }
     case 'logistics.item.arrived.v1': {
-      // Receiving is charged once per item, dated on the warehouse's arrival (catalog's status fact may come later).
+      // Custody begins: receiving is charged once per item, dated on the arrival; storage runs from it. (An item
+      // catalog has not told billing of yet is charged when it does: see statuses.)
       const d = (event as Event<'logistics.item.arrived.v1'>).data;
+      await r.custody.serialize([d.itemId]);
       await r.items.lock(d.itemId);
-      if (!(await r.items.recordArrival(d.itemId, d.arrivedAt))) return;
+      if (!(await r.custody.begin(d.itemId, d.projectId, d.arrivedAt))) return;
       return publishCosts(r, await r.events.recordReceiving([d.itemId], tz));
+    }
+    case 'logistics.item.released.v1': {
+      // Custody ends other than by a delivery (returned to the vendor, picked up): storage stops; nothing else is due.
+      const d = (event as Event<'logistics.item.released.v1'>).data;
+      await r.custody.end(d.projectId, [d.itemId], d.at, d.reason);
+      return;
     }
     case 'logistics.item.inspected.v1': {
       const d = (event as Event<'logistics.item.inspected.v1'>).data;
@@ -81,6 +91,8 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
       // Delivery chosen, and installation per delivered item that has it; excepted items were not delivered.
       const d = (event as Event<'logistics.delivery.completed.v1'>).data;
       const delivered = d.items.filter((i) => d.deliveredItemIds.includes(i.itemId));
+      // The delivered items leave custody (their storage stops); excepted ones stay.
+      await r.custody.end(d.projectId, d.deliveredItemIds, d.changedAt, 'delivered');
       return publishCosts(r, await r.events.recordCompletedDelivery({ projectId: d.projectId, completedAt: d.changedAt, items: delivered }, tz));
     }
     default:
@@ -89,12 +101,12 @@ export async function applyFact(r: R, event: EventEnvelope, tz: string): Promise
   }
 }
 
-/** Items' statuses as of the facts, then the fees they make due: receiving, delivery, installation. */
+/**
+ * Items as catalog now says them (name, quantity; the status only as a label). A status bills nothing; an item the
+ * warehouse took into custody before catalog told billing of it gets its receiving now (the arrival's fee, dated on it).
+ */
 async function statuses(r: R, facts: ItemStatusFact[], tz: string): Promise<void> {
+  await r.custody.serialize(facts.map((f) => f.itemId));
   await r.items.recordStatuses(facts);
-  const costs = [
-    ...(await r.events.recordReceiving(facts.filter((f) => f.status === 'received' || f.status === 'stored').map((f) => f.itemId), tz)),
-    ...(await r.events.recordDeliveries(facts.filter((f) => f.status === 'delivered').map((f) => f.itemId), tz)),
-  ];
-  await publishCosts(r, costs);
+  await publishCosts(r, await r.events.recordReceiving(facts.map((f) => f.itemId), tz));
 }

@@ -22,18 +22,15 @@ export interface BillableEvent {
 /** The event a rule charges, its amount computed from rate and quantity. */
 export const billableEvent = (e: Omit<BillableEvent, 'amount'>): BillableEvent => ({ ...e, amount: lineAmount(e.rate, e.quantity) });
 
-/** Statuses in which the warehouse holds an item: receiving and storage are charged for them. */
-export const IN_STORAGE = ['received', 'stored'] as const;
-
 /** A rule's constant (a key prefix, a type, a label) as an SQL literal, so its statements read as before and plan alike. */
 export const literal = (text: string): Prisma.Sql => Prisma.raw(`'${text.replace(/'/g, "''")}'`);
 
-/** IN_STORAGE as an SQL list: `status IN ${IN_STORAGE_SQL}`. */
-export const IN_STORAGE_SQL = Prisma.raw(`(${IN_STORAGE.map((s) => `'${s}'`).join(', ')})`);
-
-/** A status as the item's history records it: from `at` on, until the next entry. */
-export interface StatusChange {
-  status: string;
-  /** The day it took effect (YYYY-MM-DD, in the billing time zone). */
-  day: string;
+/**
+ * The warehouse's custody of an item as the fee rules read it (logistics' facts, never a status): the day it
+ * arrived and the day it left by a delivery's completion or a release (null while the warehouse still holds it),
+ * both in the billing time zone (YYYY-MM-DD).
+ */
+export interface CustodyInterval {
+  sinceDay: string;
+  endDay: string | null;
 }

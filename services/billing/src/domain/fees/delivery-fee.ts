@@ -69,11 +69,11 @@ export function deliveryEventsSql(delivered: Prisma.Sql, { selected = 'ask' }: {
     ORDER BY d.project_id, d.day`;
 }
 
-/** Which billed event a clearing of delivery on the delivered item `it` (id, project_id, day) takes back (deliveryTakenBack). */
+/** Which billed event a clearing of delivery on the delivered item `it` (id, project_id, day) takes back (deliveryTakenBack); delivered = custody ended by a completed delivery. */
 export function deliveryTakenBackSql(event: Prisma.Sql, tz: string): Prisma.Sql {
   return Prisma.sql`${event}.key = ${DELIVERY.keySql(Prisma.sql`it.project_id`, Prisma.sql`it.day`)}
-    AND NOT EXISTS (SELECT 1 FROM items o JOIN selected_services so ON so.item_id = o.id AND so.type = ${literal(DELIVERY.type)} AND so.selected
-                    WHERE o.project_id = it.project_id AND o.status = 'delivered' AND NOT o.deleted AND (o.status_at AT TIME ZONE ${tz})::date = it.day)`;
+    AND NOT EXISTS (SELECT 1 FROM custody oc JOIN items o ON o.id = oc.item_id JOIN selected_services so ON so.item_id = o.id AND so.type = ${literal(DELIVERY.type)} AND so.selected
+                    WHERE oc.project_id = it.project_id AND oc.ended_by = 'delivered' AND NOT o.deleted AND (oc.ended_at AT TIME ZONE ${tz})::date = it.day)`;
 }
 
 /** Whether the service `type` is selected on the item `itemId`. */

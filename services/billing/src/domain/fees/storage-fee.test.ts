@@ -1,33 +1,31 @@
 import { storageDays, storageFees } from './storage-fee';
 
-describe('storageDays: each day in storage, from the day it entered up to the day before it left', () => {
-  it('counts from the day it was received through the day recorded to while it is still there', () => {
-    expect(storageDays([{ status: 'received', day: '2026-01-03' }], null, '2026-01-05')).toEqual(['2026-01-03', '2026-01-04', '2026-01-05']);
+describe('storageDays: each day of the warehouse’s custody, from the arrival up to the day before it left', () => {
+  it('counts from the arrival day through the day recorded to while the warehouse still holds it', () => {
+    expect(storageDays({ sinceDay: '2026-01-03', endDay: null }, null, '2026-01-05')).toEqual(['2026-01-03', '2026-01-04', '2026-01-05']);
   });
 
-  it('stops the day before it was delivered (the delivery day is not charged)', () => {
-    expect(storageDays([{ status: 'stored', day: '2026-01-03' }, { status: 'delivered', day: '2026-01-05' }], null, '2026-01-09')).toEqual(['2026-01-03', '2026-01-04']);
+  it('stops the day before the delivery’s completion or the release (the day it left is not charged)', () => {
+    expect(storageDays({ sinceDay: '2026-01-03', endDay: '2026-01-05' }, null, '2026-01-09')).toEqual(['2026-01-03', '2026-01-04']);
   });
 
-  it('charges a day that received and stored share once, and nothing for time outside storage', () => {
-    const history = [
-      { status: 'ordered', day: '2026-01-01' },
-      { status: 'received', day: '2026-01-03' },
-      { status: 'stored', day: '2026-01-03' },
-      { status: 'ordered', day: '2026-01-05' },
-      { status: 'stored', day: '2026-01-08' },
-    ];
-    expect(storageDays(history, null, '2026-01-09')).toEqual(['2026-01-03', '2026-01-04', '2026-01-08', '2026-01-09']);
+  it('charges nothing for an item that arrived and left the same day', () => {
+    expect(storageDays({ sinceDay: '2026-01-03', endDay: '2026-01-03' }, null, '2026-01-09')).toEqual([]);
   });
 
   it('starts the day after the last day recorded, filling in days a run missed, and adds nothing when recorded through', () => {
-    const history = [{ status: 'stored', day: '2026-01-01' }];
-    expect(storageDays(history, '2026-01-02', '2026-01-05')).toEqual(['2026-01-03', '2026-01-04', '2026-01-05']);
-    expect(storageDays(history, '2026-01-05', '2026-01-05')).toEqual([]);
+    const custody = { sinceDay: '2026-01-01', endDay: null };
+    expect(storageDays(custody, '2026-01-02', '2026-01-05')).toEqual(['2026-01-03', '2026-01-04', '2026-01-05']);
+    expect(storageDays(custody, '2026-01-05', '2026-01-05')).toEqual([]);
   });
 
-  it('counts nothing for an item not yet in storage on the day recorded to', () => {
-    expect(storageDays([{ status: 'received', day: '2026-01-07' }], null, '2026-01-05')).toEqual([]);
+  it('counts nothing for custody that begins after the day recorded to', () => {
+    expect(storageDays({ sinceDay: '2026-01-07', endDay: null }, null, '2026-01-05')).toEqual([]);
+  });
+
+  it('records a custody that ended after the day recorded to only through that day (the rest comes with the next run)', () => {
+    expect(storageDays({ sinceDay: '2026-01-03', endDay: '2026-01-09' }, null, '2026-01-05')).toEqual(['2026-01-03', '2026-01-04', '2026-01-05']);
+    expect(storageDays({ sinceDay: '2026-01-03', endDay: '2026-01-09' }, '2026-01-05', '2026-01-12')).toEqual(['2026-01-06', '2026-01-07', '2026-01-08']);
   });
 });
 
