@@ -32,12 +32,16 @@ export function anArrival(overrides: Partial<Arrival> = {}): Arrival {
     inspectionDueAt: '2026-03-04T15:04:05.000Z',
     discardedAt: null,
     discardReason: null,
+    pieces: 1,
+    piecesReceived: 1,
+    piecesExpected: 1,
+    piecesFlag: null,
     ...overrides,
   };
 }
 
 export function aQueueEntry(overrides: Partial<InspectionQueueEntry> = {}): InspectionQueueEntry {
-  return { itemId: ITEM_ID, itemName: 'Walnut dining table', projectId: PROJECT_ID, projectName: 'Lakeview Residence', designerName: 'Noor Haddad', arrivedAt: NOW, dueAt: '2026-03-04T15:04:05.000Z', overdue: false, ...overrides };
+  return { itemId: ITEM_ID, itemName: 'Walnut dining table', projectId: PROJECT_ID, projectName: 'Lakeview Residence', designerName: 'Noor Haddad', arrivedAt: NOW, dueAt: '2026-03-04T15:04:05.000Z', overdue: false, piecesFlag: null, ...overrides };
 }
 
 export const SOFA_ID = '3f2c8a1e-5b6d-4c7e-8f90-a1b2c3d4e5f6';

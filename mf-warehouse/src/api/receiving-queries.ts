@@ -29,8 +29,12 @@ function useRefreshDesk() {
 export function arrivalToast({ arrival, repeat }: RecordedArrival): { title: string; description: string } {
   if (!arrival.itemId) return { title: 'Recorded as unmatched', description: `${arrival.trackingNumber || arrival.code} waits under Unmatched arrivals until you assign it to an item.` };
   const due = formatDateTime(arrival.inspectionDueAt);
+  // An item of several pieces arrives over several scans: each says how many have come (a repeat adds none).
+  const expected = arrival.piecesExpected ?? 1;
+  const pieces = expected > 1 ? `${arrival.piecesReceived ?? 0} of ${expected} pieces received${arrival.piecesFlag ? ': scan the rest as they come' : ''}. ` : '';
+  if (repeat && expected > 1) return { title: `${arrival.itemName}: ${arrival.piecesReceived ?? 0} of ${expected} pieces`, description: `${pieces}Inspection due ${due}.` };
   if (repeat) return { title: 'Already received', description: `${arrival.itemName} arrived ${formatDateTime(arrival.arrivedAt)}; nothing changed. Inspection due ${due}.` };
-  return { title: `Received: ${arrival.itemName}`, description: `${arrival.projectName}. Inspection due ${due}.` };
+  return { title: `Received: ${arrival.itemName}`, description: `${arrival.projectName}. ${pieces}Inspection due ${due}.` };
 }
 
 export function useScan() {

@@ -62,6 +62,12 @@ function QueueRow({ entry, now, onInspect }: { entry: InspectionQueueEntry; now:
         <p>{entry.itemName}</p>
         <p>
           {entry.projectName} · {entry.designerName} · arrived {formatDateTime(entry.arrivedAt)}
+          {entry.piecesFlag ? (
+            <>
+              {' '}
+              <Badge $tone="yellow">{entry.piecesFlag}</Badge>
+            </>
+          ) : null}
         </p>
         {entry.condition ? (
           <p>
