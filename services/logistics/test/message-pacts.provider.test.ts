@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MessageProviderPact, providerWithMetadata } from '@pact-foundation/pact';
 import type { Delivery, DeliveryStatus } from '@midway/contracts';
+import { custodyEvents } from '../src/domain/custody-events';
 import { logisticsEvents } from '../src/domain/logistics-events';
 
 /**
@@ -22,6 +23,7 @@ const delivery = (status: DeliveryStatus): Delivery => ({
   photoUrls: status === 'completed' ? [PHOTO] : [], signatureUrl: null, completedAt: null, createdAt: '2026-03-02T15:04:05.000Z',
 });
 const AT = new Date('2026-03-03T15:00:00.000Z');
+const LOCATION = '3e4f5a6b-cccc-4ddd-8eee-0123456789ab';
 const json = <T>(build: () => T) => providerWithMetadata(() => build(), { contentType: 'application/json' });
 
 const MESSAGES = {
@@ -34,10 +36,17 @@ const MESSAGES = {
   ),
   'logistics.item.arrived.v1': json(() =>
     logisticsEvents.itemArrived(
-      { id: '6e3f2a1b-cccc-4ddd-8eee-0123456789ab', itemId: item.id, projectId: item.projectId, trackingNumber: '1Z5R89390357567127', notes: null, arrivedAt: new Date('2026-06-10T10:00:00.000Z'), inspectionDueAt: new Date('2026-06-12T10:00:00.000Z') },
+      {
+        id: '6e3f2a1b-cccc-4ddd-8eee-0123456789ab', itemId: item.id, projectId: item.projectId, trackingNumber: '1Z5R89390357567127', notes: null,
+        arrivedAt: new Date('2026-06-10T10:00:00.000Z'), inspectionDueAt: new Date('2026-06-12T10:00:00.000Z'), pieces: 1, piecesReceived: 1, piecesExpected: 1,
+      },
       BY,
     ),
   ),
+  // Custody: the item's first place, a move, and a release (custody.service).
+  'logistics.item.put-away.v1': json(() => custodyEvents.putAway({ itemId: item.id, projectId: item.projectId, locationId: LOCATION, locationCode: 'B-12' }, BY, AT)),
+  'logistics.item.moved.v1': json(() => custodyEvents.moved({ itemId: item.id, projectId: item.projectId, locationId: LOCATION, locationCode: 'C-03', fromLocationCode: 'B-12' }, BY, AT)),
+  'logistics.item.released.v1': json(() => custodyEvents.released({ itemId: item.id, projectId: item.projectId, reason: 'returned-to-vendor', receivedBy: 'Vendor driver' }, BY, AT)),
   'logistics.delivery.requested.v1': json(() => logisticsEvents.deliveryRequested(delivery('requested'), BY, AT)),
   'logistics.delivery.scheduled.v1': json(() => logisticsEvents.deliveryScheduled(delivery('scheduled'), '5b6c7d8e-aaaa-4bbb-8ccc-0123456789ab', BY, AT)),
   'logistics.delivery.out-for-delivery.v1': json(() => logisticsEvents.deliveryOut(delivery('out-for-delivery'), BY, AT)),
