@@ -12,7 +12,7 @@ const REPO_ROOT = path.resolve(__dirname, '..');
 
 /**
  * Issue 11's journey in Chromium through the real gateway: billing (offline card processor, real SMTP sink) with
- * mf_billing. The admin initialises rates, a designer's items are received and stored, the admin records storage,
+ * mf_billing. The admin initialises rates, a designer's items are received at the warehouse's desk, the admin records storage,
  * creates cycles and generates invoices; the designer sees the invoice, pays it by card on the test-mode form and it
  * shows paid once the webhook lands; the PDF downloads; an invoice the admin creates from the project page and
  * sends reaches the mail sink with its PDF.
@@ -95,8 +95,8 @@ describe('billing journey', () => {
     await page.getByText('Access Denied: Only Midway administrators can access the automatic billing system.').waitFor();
   });
 
-  it('the admin initialises rates; two items are received and stored; storage, cycles and invoices run from Automatic Billing', async () => {
-    // The designer's project with two items, one received and one stored (what the warehouse desk would set).
+  it('the admin initialises rates; two items are received at the warehouse; storage, cycles and invoices run from Automatic Billing', async () => {
+    // The designer's project with two items, both received at the warehouse's desk.
     const created = await call<{ id: string }>(designer.page, 'POST', '/api/projects', { name: project, clientName: 'Jordan Ellis', clientEmail, location: '12 Harbour St, Toronto' });
     projectId = created.id;
     const items = [];
@@ -110,8 +110,8 @@ describe('billing journey', () => {
       if (receiving.length < 2) await designer.page.waitForTimeout(300);
     }
     for (const service of receiving) await call(designer.page, 'PUT', `/api/services/${service.id}`, { selected: true });
-    await call(designer.page, 'PUT', `/api/items/${items[0]!.id}/status`, { status: 'received' });
-    await call(designer.page, 'PUT', `/api/items/${items[1]!.id}/status`, { status: 'stored' });
+    // The warehouse receives both (its arrival, not a designer's status, is what bills receiving and storage).
+    for (const item of items) await call(admin.page, 'POST', '/api/receiving/arrivals', { code: `1Z${item.id.replace(/-/g, '').slice(0, 16).toUpperCase()}`, itemId: item.id });
 
     const { page } = admin;
     await page.goto(`${platform.baseUrl}/auto-billing`);

@@ -1,9 +1,9 @@
 import { ITEM_STATUSES } from './vocab';
 import { custodyStatusMessage, designerStatusRefusal, isAtWarehouse, isAwaitingArrival, isInCustody, nextStatuses, statusAfter, whoMaySet } from './item-lifecycle';
 
-const inCustody = { custodySince: '2026-12-03T15:00:00Z', custodyEndedAt: null };
-const neverHeld = { custodySince: null, custodyEndedAt: null };
-const delivered = { custodySince: '2026-12-03T15:00:00Z', custodyEndedAt: '2026-12-10T15:00:00Z' };
+const inCustody = { inCustody: true, custodySince: '2026-12-03T15:00:00Z' };
+const neverHeld = { inCustody: false, custodySince: null };
+const delivered = { inCustody: false, custodySince: '2026-12-03T15:00:00Z' };
 
 describe('item lifecycle: the warehouse’s facts set the status while it holds the item', () => {
   it('arrived → received, put away or moved → stored, delivered → delivered', () => {

@@ -32,14 +32,17 @@ export function statusAfter(fact: CustodyFact): ItemStatus {
   }
 }
 
-/** An item's custody as the lifecycle reads it: since when the warehouse holds it (null: never arrived) and when it left. */
+/**
+ * An item's custody as the lifecycle reads it (as item answers carry it): whether the warehouse holds it now
+ * (arrived, not yet delivered or released) and since when (null: it never arrived).
+ */
 export interface ItemCustody {
+  inCustody: boolean;
   custodySince: string | Date | null;
-  custodyEndedAt: string | Date | null;
 }
 
-/** In custody: arrived and not yet delivered or released. */
-export const isInCustody = (c: ItemCustody): boolean => c.custodySince !== null && c.custodyEndedAt === null;
+/** In custody from the arrival until a delivery's completion or a release. */
+export const isInCustody = (c: ItemCustody): boolean => c.inCustody && c.custodySince !== null;
 
 /** Who sets an item's status: the warehouse's facts while it holds the item; otherwise a designer who may edit items. */
 export type StatusSetter = 'warehouse' | 'designer';

@@ -10,9 +10,10 @@ import { applyPhotoAttached, applyPhotoUploaded } from '../src/domain/item-photo
 import type { Repos } from '../src/data/unit-of-work';
 import { applyDamageReported, applyItemArrived, applyItemInspected } from '../src/domain/warehouse-facts';
 import { applyDeliveryFact } from '../src/domain/delivery-facts';
+import { applyItemPlaced, applyItemReleased } from '../src/domain/custody-facts';
 import { applyShipmentLinked } from '../src/domain/shipment-facts';
 
-const { uuid, iso8601DateTimeWithMillis, regex, string, eachLike, boolean } = MatchersV3;
+const { uuid, iso8601DateTimeWithMillis, regex, string, eachLike, boolean, integer } = MatchersV3;
 const PACTS_DIR = path.resolve(__dirname, '..', '..', '..', 'pacts');
 
 it('logistics.item-photo.attached.v1 sets the item’s photoUrl to the served path', async () => {
@@ -74,16 +75,18 @@ const envelope = (type: string, data: Record<string, unknown>) => ({
   id: uuid('0b8f3c2e-3333-4a4a-9b9b-123456789abc'), type, occurredAt: iso8601DateTimeWithMillis('2026-06-12T10:01:00.000Z'), data,
 });
 /** An item as catalog reads it, and fakes of the repositories the warehouse facts use, recording their calls. */
-function warehouseRepos(status: 'ordered' | 'received' = 'ordered') {
+function warehouseRepos(status: 'ordered' | 'received' | 'stored' = 'ordered', inCustody = false) {
   const calls: unknown[][] = [];
   const item = {
     id: ITEM, projectId: PROJECT, name: 'Walnut dining table', status, receivedAt: null, deliveredAt: null, quantity: 1, supplier: null, trackingNumber: null, carrierId: null, price: null, photoUrl: null,
-    updatedAt: '2026-06-10T10:00:00.000Z',
+    updatedAt: '2026-06-10T10:00:00.000Z', pieces: 2, piecesReceived: 0, inCustody, custodySince: inCustody ? '2026-06-10T10:00:00.000Z' : null, location: null,
   };
   const repos = {
     items: { find: async () => item },
     warehouse: {
-      receive: async (...a: unknown[]) => void calls.push(['receive', ...a]),
+      arrive: async (...a: unknown[]) => void calls.push(['arrive', ...a]),
+      place: async (...a: unknown[]) => void calls.push(['place', ...a]),
+      release: async (...a: unknown[]) => void calls.push(['release', ...a]),
       ownerOf: async () => ADMIN,
       setInspection: async (...a: unknown[]) => (calls.push(['setInspection', ...a]), true),
       addDamageReport: async (...a: unknown[]) => (calls.push(['addDamageReport', ...a]), true),
@@ -94,7 +97,7 @@ function warehouseRepos(status: 'ordered' | 'received' = 'ordered') {
   return { calls, repos };
 }
 
-it('logistics.item.arrived.v1 makes the item received as of the arrival', async () => {
+it('logistics.item.arrived.v1 begins custody with the pieces it brought: the item is received as of the arrival', async () => {
   const pact = new MessageConsumerPact({ consumer: 'catalog', provider: 'logistics-events', dir: PACTS_DIR, pactfileWriteMode: 'update', logLevel: 'warn' });
   const { calls, repos } = warehouseRepos();
   await pact
@@ -103,12 +106,13 @@ it('logistics.item.arrived.v1 makes the item received as of the arrival', async 
       envelope('logistics.item.arrived.v1', {
         arrivalId: uuid('6e3f2a1b-cccc-4ddd-8eee-0123456789ab'), itemId: uuid(ITEM), projectId: uuid(PROJECT), trackingNumber: string('1Z5R89390357567127'), notes: null,
         arrivedAt: iso8601DateTimeWithMillis('2026-06-10T10:00:00.000Z'), inspectionDueAt: iso8601DateTimeWithMillis('2026-06-12T10:00:00.000Z'), byUserId: uuid(ADMIN),
+        pieces: integer(1),
       }),
     )
     .withMetadata({ contentType: 'application/json' })
     .verify(asynchronousBodyHandler(async (body) => applyItemArrived(repos, parseEvent(body) as EventEnvelope<'logistics.item.arrived.v1'>)));
   // The item had no tracking number: it takes the one its parcel was scanned with.
-  expect(calls[0]).toEqual(['receive', ITEM, new Date('2026-06-10T10:00:00.000Z'), expect.any(Date), '1Z5R89390357567127']);
+  expect(calls[0]).toEqual(['arrive', ITEM, { status: 'received', since: new Date('2026-06-10T10:00:00.000Z'), pieces: 1, receivedAt: new Date('2026-06-10T10:00:00.000Z'), now: expect.any(Date), trackingNumber: '1Z5R89390357567127' }]);
   expect(calls.at(-1)).toEqual(['activity', 'Received at the warehouse: "Walnut dining table"']);
 });
 
@@ -149,6 +153,27 @@ it('logistics.damage.reported.v1 lists the damage report on the project', async 
     ['addDamageReport', { id: '8a4b3c2d-dddd-4eee-8fff-0123456789ab', projectId: PROJECT, itemId: ITEM, itemName: 'Walnut dining table', condition: 'damaged', notes: 'Cracked top', photoUrls: [PHOTO], reportedAt: '2026-06-12T10:01:00.000Z' }],
     ['activity', 'Damage reported: "Walnut dining table" (damaged)'],
   ]);
+});
+
+/* ---------- custody: where the item stands, and how custody ends ---------- */
+
+const custodyFact = { itemId: uuid(ITEM), projectId: uuid(PROJECT), at: iso8601DateTimeWithMillis('2026-06-11T09:00:00.000Z'), byUserId: uuid(ADMIN) };
+const LOCATION = '3e4f5a6b-cccc-4ddd-8eee-0123456789ab';
+const CUSTODY_MESSAGES: [type: string, data: Record<string, unknown>, apply: typeof applyItemPlaced | typeof applyItemReleased, effect: unknown[]][] = [
+  ['logistics.item.put-away.v1', { ...custodyFact, locationId: uuid(LOCATION), locationCode: regex('^[A-Z0-9-]{1,32}$', 'B-12'), fromLocationCode: null }, applyItemPlaced, ['place', ITEM, 'B-12', 'stored', new Date('2026-06-11T09:00:00.000Z'), new Date('2026-06-11T09:00:00.000Z')]],
+  ['logistics.item.moved.v1', { ...custodyFact, locationId: uuid(LOCATION), locationCode: regex('^[A-Z0-9-]{1,32}$', 'C-03'), fromLocationCode: regex('^[A-Z0-9-]{1,32}$', 'B-12') }, applyItemPlaced, ['place', ITEM, 'C-03', 'stored', new Date('2026-06-11T09:00:00.000Z'), new Date('2026-06-11T09:00:00.000Z')]],
+  ['logistics.item.released.v1', { ...custodyFact, reason: regex('^(returned-to-vendor|picked-up)$', 'returned-to-vendor'), receivedBy: string('Vendor driver') }, applyItemReleased, ['release', ITEM, { at: new Date('2026-06-11T09:00:00.000Z'), end: 'returned-to-vendor', status: 'ordered', deliveredAt: undefined }]],
+];
+
+it.each(CUSTODY_MESSAGES)('%s gives the item the status and place custody says', async (type, data, apply, effect) => {
+  const pact = new MessageConsumerPact({ consumer: 'catalog', provider: 'logistics-events', dir: PACTS_DIR, pactfileWriteMode: 'update', logLevel: 'warn' });
+  const { calls, repos } = warehouseRepos('received', true);
+  await pact
+    .expectsToReceive(type)
+    .withContent(envelope(type, data))
+    .withMetadata({ contentType: 'application/json' })
+    .verify(asynchronousBodyHandler(async (body) => apply(repos, parseEvent(body) as never)));
+  expect(calls[0]).toEqual(effect);
 });
 
 /* ---------- deliveries ---------- */

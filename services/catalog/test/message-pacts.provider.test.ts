@@ -24,7 +24,8 @@ const project: Project = {
 } as Project;
 const item: Item = {
   id: ITEM_ID, projectId: PROJECT_ID, productVariantId: null, name: 'Walnut dining table', supplier: null, productUrl: null, quantity: 1, scheduleNumber: null,
-  trackingNumber: null, carrierId: null, trackingUrl: null, status: 'ordered', notes: null, photoUrl: null, receivedAt: null, deliveredAt: null, outForDeliveryAt: null, skuCode: null,
+  trackingNumber: null, carrierId: null, trackingUrl: null, status: 'ordered', notes: null, photoUrl: null, receivedAt: null, deliveredAt: null, outForDeliveryAt: null,
+  pieces: 1, piecesReceived: 0, inCustody: false, custodySince: null, location: null, skuCode: null,
   collection: null, designer: null, finish: null, material: null, roomLocation: null, specialInstructions: null, price: null, estimatedPrice: null,
   createdAt: NOW, updatedAt: NOW, inspection: null, projectName: 'Lakeview Residence', clientName: 'Jordan Ellis',
 };

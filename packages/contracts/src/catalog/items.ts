@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fromCents, isMoney, toCents } from '../money';
 import { NO_NUL } from '../text';
 import { BULK_IMPORT_MAX_ROWS, BULK_ITEMS_MAX, INSPECTION_CONDITIONS, ITEM_STATUS_ALIASES, ITEM_STATUSES, ITEMS_PAGE_DEFAULT, ITEMS_PAGE_MAX, photoKeyOf, photoPath } from '../vocab';
+import { ITEM_PIECES_MAX } from '../custody-codes';
 import { nullable, optional, text } from './fields';
 
 /** Accepts the aliases of ITEM_STATUS_ALIASES (`shipped` for `in-transit`). */
@@ -75,6 +76,13 @@ const quantity = z
   .transform(Number)
   .pipe(z.number().int({ error: QUANTITY_MESSAGE }).min(1, { error: QUANTITY_MESSAGE }).max(100_000, { error: 'quantity must be at most 100000' }));
 
+const PIECES_MESSAGE = `pieces must be a whole number from 1 to ${ITEM_PIECES_MAX}`;
+/** Pieces expected (each gets its own label at the warehouse): a number, or whole digits as CSV cells carry them. */
+const pieces = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, { error: PIECES_MESSAGE })], { error: PIECES_MESSAGE })
+  .transform(Number)
+  .pipe(z.number().int({ error: PIECES_MESSAGE }).min(1, { error: PIECES_MESSAGE }).max(ITEM_PIECES_MAX, { error: PIECES_MESSAGE }));
+
 type Rules = typeof itemRules;
 const mapRules = <W extends (r: Rules[keyof Rules]) => z.ZodType>(wrap: W) =>
   Object.fromEntries(Object.entries(itemRules).map(([k, r]) => [k, wrap(r)])) as { [K in keyof Rules]: ReturnType<W> };
@@ -82,6 +90,7 @@ const mapRules = <W extends (r: Rules[keyof Rules]) => z.ZodType>(wrap: W) =>
 export const createItemBodySchema = z.object({
   name: itemName,
   quantity: optional(quantity),
+  pieces: optional(pieces),
   status: optional(itemStatusSchema),
   ...mapRules((r) => optional(r)),
 });
@@ -91,6 +100,7 @@ export type CreateItemBody = z.infer<typeof createItemBodySchema>;
 export const updateItemBodySchema = z.object({
   name: itemName.optional(),
   quantity: optional(quantity),
+  pieces: optional(pieces),
   // Left out means unchanged; an empty status is a mistake to report, not a field to clear or ignore.
   status: itemStatusSchema.optional(),
   ...mapRules((r) => nullable(r)),
@@ -163,6 +173,19 @@ export const itemSchema = z.object({
   deliveredAt: z.string().nullable(),
   /** Since when the item is on its way to the job site (its delivery is out); null when it is not. */
   outForDeliveryAt: z.string().nullable(),
+  /** Pieces expected (designers set it; default 1). */
+  pieces: z.number().int(),
+  /** Pieces the warehouse's arrivals brought so far ("2 of 3 pieces" while fewer than expected). */
+  piecesReceived: z.number().int(),
+  /**
+   * Whether the warehouse holds the item now (arrived, not yet delivered or released): its status then follows the
+   * warehouse's facts only, and a designer's change is refused (409; the item lifecycle says why).
+   */
+  inCustody: z.boolean(),
+  /** When the warehouse's custody began (the arrival); null when it never held the item. */
+  custodySince: z.string().nullable(),
+  /** The warehouse location's code it stands at while in custody ("Stored · B-12"); null when not put away. */
+  location: z.string().nullable(),
   skuCode: z.string().nullable(),
   collection: z.string().nullable(),
   designer: z.string().nullable(),

@@ -44,6 +44,8 @@ const VALUE: Record<Exclude<FieldKind, 'carrier' | 'derived'>, (v: Cell) => stri
   text: str,
   status: str,
   int: (v) => String(v),
+  // Postgres's text for a boolean is t or f.
+  bool: (v) => (v === null || v === undefined ? 'null' : String((v as unknown) === true || v === 't' || v === 'true')),
   instant: isoJson,
   money: quoted,
   // jsonb's text is JSON already.

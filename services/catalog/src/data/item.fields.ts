@@ -2,12 +2,12 @@ import { updateItemBodySchema, type CreateItemBody, type Item } from '@midway/co
 import { Prisma } from './prisma-client';
 
 /**
- * How a field is stored and read: `text` and `uuid` as they are, `int` a number, `instant` a timestamptz
+ * How a field is stored and read: `text` and `uuid` as they are, `int` a number, `bool` a boolean, `instant` a timestamptz
  * (ISO text in the answer), `money` a numeric(10,2) (decimal text), `carrier` the chosen carrier (the answer
  * has the detected one when none is chosen, and the tracking link beside it), `json` a jsonb value as it is
  * (the warehouse's inspection), `derived` no column of its own.
  */
-export type FieldKind = 'uuid' | 'text' | 'int' | 'status' | 'instant' | 'money' | 'carrier' | 'json' | 'derived';
+export type FieldKind = 'uuid' | 'text' | 'int' | 'bool' | 'status' | 'instant' | 'money' | 'carrier' | 'json' | 'derived';
 
 export interface ItemField {
   field: keyof Item;
@@ -43,6 +43,11 @@ export const ITEM_FIELDS = [
   { field: 'receivedAt', column: 'received_at', kind: 'instant', imported: 'some' },
   { field: 'deliveredAt', column: 'delivered_at', kind: 'instant', imported: 'some' },
   { field: 'outForDeliveryAt', column: 'out_for_delivery_at', kind: 'instant' },
+  { field: 'pieces', column: 'pieces', kind: 'int', imported: 'some' },
+  { field: 'piecesReceived', column: 'pieces_received', kind: 'int' },
+  { field: 'inCustody', column: 'in_custody', kind: 'bool' },
+  { field: 'custodySince', column: 'custody_since', kind: 'instant' },
+  { field: 'location', column: 'location_code', kind: 'text' },
   { field: 'skuCode', column: 'sku_code', kind: 'text', imported: 'some' },
   { field: 'collection', column: 'collection', kind: 'text', imported: 'some' },
   { field: 'designer', column: 'designer', kind: 'text', imported: 'some' },
@@ -73,7 +78,7 @@ export const STORED_FIELDS: readonly ItemField[] = ITEM_FIELDS.filter((f) => f.k
 /** An item row's columns, with the project's name and client: from items `i` joined to projects `p`. */
 export const ITEM_ROW = Prisma.sql`SELECT i.*, p.name AS project_name, p.client_name FROM items i JOIN projects p ON p.id = i.project_id`;
 
-const SQL_TYPES: Record<FieldKind, string> = { uuid: 'uuid', text: 'text', int: 'int', status: 'text', instant: 'timestamptz', money: 'numeric', carrier: 'text', json: 'jsonb', derived: '' };
+const SQL_TYPES: Record<FieldKind, string> = { uuid: 'uuid', text: 'text', int: 'int', bool: 'boolean', status: 'text', instant: 'timestamptz', money: 'numeric', carrier: 'text', json: 'jsonb', derived: '' };
 
 /** A field a bulk import sends: its Item field, column and SQL type, and whether every chunk sends it. */
 export interface ImportedField {

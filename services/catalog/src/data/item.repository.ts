@@ -96,7 +96,8 @@ export class ItemRepository {
 
   /**
    * A status change in one statement, which Postgres runs as a transaction of its own: the item row is locked and
-   * read with the caller's role, updated (stamped by the timestamps rule) when the role may and the status differs
+   * read with the caller's role, updated (stamped by the timestamps rule) when the role may, the status differs, the
+   * warehouse does not hold the item (then its facts set the status: the item lifecycle),
    * and the number and chosen carrier are still `tracking`, with its history line and its events inserted from the
    * changed row; nothing else is read. Racing changes of one item queue on its row lock, so each is computed from
    * the one before, and each one's events get their seq after the other's commit (the order of one item's events).
@@ -115,7 +116,7 @@ export class ItemRepository {
       ), changed AS (
         UPDATE items i SET status = ${change.status}, updated_at = ${at}::timestamptz, received_at = ${stamps.receivedAt}, delivered_at = ${stamps.deliveredAt}
         FROM cur
-        WHERE i.id = cur.id AND cur.access = ANY(${[...change.editors]}::text[]) AND cur.status <> ${change.status}
+        WHERE i.id = cur.id AND cur.access = ANY(${[...change.editors]}::text[]) AND cur.status <> ${change.status} AND NOT cur.in_custody
           AND cur.tracking_number IS NOT DISTINCT FROM ${change.tracking.trackingNumber}::text AND cur.carrier_id IS NOT DISTINCT FROM ${change.tracking.carrierId}::text
         RETURNING i.*, cur.status AS from_status, cur.project_name, cur.client_name, cur.created_by_id
       ), history AS (

@@ -1,4 +1,4 @@
-import type { DamageReport, DeliveryStatus, DeliveryWindow, InspectionCondition, ItemInspection, SharedProject } from '@midway/contracts';
+import type { DamageReport, DeliveryStatus, DeliveryWindow, InspectionCondition, ItemInspection, ItemStatus, ReleaseReason, SharedProject } from '@midway/contracts';
 import type { Client } from './prisma-client';
 
 /** What the warehouse (logistics' receiving desk) found, as catalog keeps it for designers and clients. */
@@ -11,13 +11,35 @@ export class WarehouseRepository {
     return row?.owner ?? null;
   }
 
-  /** The item is received at `receivedAt` (its status and stamp, as stampsFor decided). */
-  /** The item received; `trackingNumber`, when given, becomes its number if it had none (the parcel's scanned code). */
-  async receive(itemId: string, receivedAt: Date | undefined, at: Date, trackingNumber: string | null = null): Promise<void> {
+  /**
+   * An arrival: custody begins at `since` with its pieces (an item not held now: again from nothing, as after a
+   * return to its vendor), or its pieces add to the ones received; `status` and `receivedAt` as the lifecycle and
+   * stampsFor decided. `trackingNumber`, when given, becomes its number if it had none (the parcel's scanned code).
+   */
+  async arrive(itemId: string, a: { status: ItemStatus; since: Date; pieces: number; receivedAt: Date | undefined; now: Date; trackingNumber: string | null }): Promise<void> {
     await this.db.$executeRaw`
-      UPDATE items SET status = 'received', received_at = coalesce(${receivedAt ?? null}::timestamptz, received_at), updated_at = ${at},
-        tracking_number = coalesce(NULLIF(tracking_number, ''), ${trackingNumber})
+      UPDATE items SET status = ${a.status}, received_at = coalesce(${a.receivedAt ?? null}::timestamptz, received_at), updated_at = ${a.now},
+        tracking_number = coalesce(NULLIF(tracking_number, ''), ${a.trackingNumber}),
+        pieces_received = CASE WHEN in_custody THEN pieces_received + ${a.pieces} ELSE ${a.pieces} END,
+        custody_since = CASE WHEN in_custody THEN custody_since ELSE ${a.since} END,
+        custody_ended_at = CASE WHEN in_custody THEN custody_ended_at END, custody_end = CASE WHEN in_custody THEN custody_end END,
+        location_code = CASE WHEN in_custody THEN location_code END, in_custody = true
       WHERE id = ${itemId}::uuid`;
+  }
+
+  /** The item stands at `locationCode` now (put away or moved), with the status that gives it. */
+  async place(itemId: string, locationCode: string, status: ItemStatus, receivedAt: Date | undefined, now: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE items SET location_code = ${locationCode}, status = ${status}, received_at = coalesce(${receivedAt ?? null}::timestamptz, received_at), updated_at = ${now}
+      WHERE id = ${itemId}::uuid AND in_custody`;
+  }
+
+  /** Custody ended at `at` (released: returned to its vendor or picked up), with the status that gives it. */
+  async release(itemId: string, a: { at: Date; end: ReleaseReason; status: ItemStatus; deliveredAt: Date | undefined }): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE items SET in_custody = false, custody_ended_at = ${a.at}, custody_end = ${a.end}, location_code = NULL, status = ${a.status},
+        delivered_at = coalesce(${a.deliveredAt ?? null}::timestamptz, delivered_at), updated_at = ${a.at}
+      WHERE id = ${itemId}::uuid AND in_custody`;
   }
 
   /** The item's inspection, once: a redelivered fact changes nothing (false when there was one already). */
@@ -46,10 +68,13 @@ export class WarehouseRepository {
     return rows.map((r) => ({ ...r, reportedAt: r.reportedAt.toISOString() }));
   }
 
-  /** The item is delivered at `deliveredAt` (the proof of delivery's time). */
+  /** The item is delivered at `deliveredAt` (the proof of delivery's time): the warehouse's custody of it ends then. */
   async deliver(itemId: string, deliveredAt: Date): Promise<void> {
     await this.db.$executeRaw`
-      UPDATE items SET status = 'delivered', delivered_at = ${deliveredAt}, updated_at = ${deliveredAt} WHERE id = ${itemId}::uuid`;
+      UPDATE items SET status = 'delivered', delivered_at = ${deliveredAt}, updated_at = ${deliveredAt},
+        custody_ended_at = CASE WHEN in_custody THEN ${deliveredAt} ELSE custody_ended_at END, custody_end = CASE WHEN in_custody THEN 'delivered' ELSE custody_end END,
+        location_code = NULL, in_custody = false
+      WHERE id = ${itemId}::uuid`;
   }
 
   /** The project's items on a delivery that went out are out for delivery since `at` (one statement for them all). */

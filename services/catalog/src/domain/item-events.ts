@@ -17,6 +17,9 @@ const facts = (item: Item, designerId: string) => ({
   receivedAt: item.receivedAt,
   deliveredAt: item.deliveredAt,
   photoUrl: item.photoUrl,
+  // What the warehouse's labels print: the room (sidemark) and one label per expected piece.
+  roomLocation: item.roomLocation,
+  pieces: item.pieces,
 });
 
 const created = (item: Item, designerId: string) => ({ ...facts(item, designerId), createdAt: item.createdAt });
@@ -75,7 +78,7 @@ export function statusChangeEventsSql(ids: { updated: string; statusChanged: str
     'itemId', c.id, 'projectId', c.project_id, 'designerId', c.created_by_id, 'name', c.name, 'quantity', c.quantity, 'status', c.status,
     'supplier', c.supplier, 'trackingNumber', c.tracking_number, 'carrierId', ${carrierId}::text, 'price', c.price::text,
     'receivedAt', ${isoSql(Prisma.sql`c.received_at`)}, 'deliveredAt', ${isoSql(Prisma.sql`c.delivered_at`)}, 'photoUrl', c.photo_url,
-    'changedFields', json_build_array('status'), 'updatedAt', ${isoSql(Prisma.sql`c.updated_at`)})`;
+    'roomLocation', c.room_location, 'pieces', c.pieces, 'changedFields', json_build_array('status'), 'updatedAt', ${isoSql(Prisma.sql`c.updated_at`)})`;
   const statusChanged = Prisma.sql`json_build_object(
     'itemId', c.id, 'projectId', c.project_id, 'designerId', c.created_by_id, 'name', c.name, 'quantity', c.quantity,
     'from', c.from_status, 'to', c.status, 'receivedAt', ${isoSql(Prisma.sql`c.received_at`)}, 'deliveredAt', ${isoSql(Prisma.sql`c.delivered_at`)},

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, currentRequestId, noCatchUp, notFound, type Caller, type CatchUp } from '@midway/service-kit';
-import { canOnProject, isUuid, PROJECT_ACCESS_LEVELS, createItemBodySchema, type BulkDeleteItemsResponse, type BulkImportResponse, type BulkItemStatusResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type TrackingMatch, type TrackingMatchesQuery, type UpdateItemBody } from '@midway/contracts';
+import { badRequest, conflict, currentRequestId, noCatchUp, notFound, type Caller, type CatchUp } from '@midway/service-kit';
+import { canOnProject, designerStatusRefusal, isUuid, PROJECT_ACCESS_LEVELS, createItemBodySchema, type BulkDeleteItemsResponse, type BulkImportResponse, type BulkItemStatusResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type TrackingMatch, type TrackingMatchesQuery, type UpdateItemBody } from '@midway/contracts';
 import { InvalidCursorError } from '../data/item-cursor.codec';
 import { trackingOf } from '../data/mappers';
 import type { TrackingFacts } from '../data/item.repository';
@@ -111,6 +111,9 @@ export class ItemService {
   update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
     return this.catchUp.retrying(() => this.uow.run(async (r) => {
       const { item: before, project } = await itemFor(r, caller, id, 'editItems', { lock: true });
+      // The warehouse records the status of an item it holds: an edit that would change it is refused (one that keeps it passes).
+      const refusal = body.status ? designerStatusRefusal(before, body.status) : null;
+      if (refusal) throw conflict(refusal);
       if (body.photoUrl && body.photoUrl !== before.photoUrl) await takePhoto(r, caller, body.photoUrl, before.projectId);
       const designerId = project.createdById;
       // A changed SKU links the item to that product in the editor's catalogue, as adding it would.
@@ -157,6 +160,9 @@ export class ItemService {
       // The caller's role may not change items: the access rule says so in its words (403).
       if (!found.access || !ITEM_EDITORS.includes(found.access)) await itemFor(this.uow.read, caller, id, 'editItems');
       else if (found.before.status === status) return found.before;
+      // In the warehouse's custody (the statement changes nothing then): the item lifecycle says why (409).
+      const refusal = designerStatusRefusal(found.before, status);
+      if (refusal) throw conflict(refusal);
     }
     // Its number kept changing under the change: the change in a transaction of its own.
     return this.update(caller, id, { status });
@@ -179,6 +185,10 @@ export class ItemService {
     return this.uow.run(async (r) => {
       const { items, projects } = await itemsFor(r, caller, ids, 'editItems', { lock: true });
       const moving = items.filter((item) => item.status !== status);
+      // All or none: one item the warehouse holds refuses the whole change, naming it (the item lifecycle's words).
+      const held = moving.filter((item) => designerStatusRefusal(item, status) !== null);
+      if (held.length === 1) throw conflict(`“${held[0]!.name}”: ${designerStatusRefusal(held[0]!, status)}`);
+      if (held.length > 1) throw conflict(`${held.map((i) => `“${i.name}”`).join(', ')}: the warehouse records these items' statuses while it holds them; they change when staff put them away, load or deliver them. Nothing was changed.`);
       const before = new Map(moving.map((item) => [item.id, item] as const));
       const after = await r.items.setStatus(moving, status);
       const designerOf = (item: Item) => projects.get(item.projectId)!.createdById;
