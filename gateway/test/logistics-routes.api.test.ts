@@ -41,6 +41,25 @@ const SIGNED_IN = [
   ['GET', '/api/purchase-orders/0b8f3c2e-6666-4a4a-9b9b-123456789abc'],
   ['GET', '/api/purchase-orders/0b8f3c2e-6666-4a4a-9b9b-123456789abc/file'],
   ['POST', '/api/purchase-orders/0b8f3c2e-6666-4a4a-9b9b-123456789abc/import'],
+  // Custody (issue 40): locations and labels, scans, find, release; a run's pick list and load check; counts.
+  ['POST', '/api/warehouse/locations'],
+  ['GET', '/api/warehouse/locations'],
+  ['GET', '/api/warehouse/locations/0b8f3c2e-7777-4a4a-9b9b-123456789abc/label.pdf'],
+  ['POST', '/api/warehouse/moves'],
+  ['GET', '/api/warehouse/items?q=sofa&limit=20'],
+  ['GET', '/api/warehouse/items/0b8f3c2e-8888-4a4a-9b9b-123456789abc'],
+  ['GET', '/api/warehouse/items/0b8f3c2e-8888-4a4a-9b9b-123456789abc/timeline'],
+  ['GET', '/api/warehouse/items/0b8f3c2e-8888-4a4a-9b9b-123456789abc/label.pdf'],
+  ['POST', '/api/warehouse/items/0b8f3c2e-8888-4a4a-9b9b-123456789abc/release'],
+  ['GET', '/api/delivery-runs/0b8f3c2e-9999-4a4a-9b9b-123456789abc/pick-list'],
+  ['GET', '/api/delivery-runs/0b8f3c2e-9999-4a4a-9b9b-123456789abc/pick-list.pdf'],
+  ['POST', '/api/delivery-runs/0b8f3c2e-9999-4a4a-9b9b-123456789abc/load'],
+  ['POST', '/api/delivery-runs/0b8f3c2e-9999-4a4a-9b9b-123456789abc/left-behind'],
+  ['POST', '/api/warehouse/counts'],
+  ['GET', '/api/warehouse/counts?locationCode=B-12'],
+  ['GET', '/api/warehouse/counts/0b8f3c2e-aaaa-4a4a-9b9b-123456789abc'],
+  ['POST', '/api/warehouse/counts/0b8f3c2e-aaaa-4a4a-9b9b-123456789abc/scans'],
+  ['POST', '/api/warehouse/counts/0b8f3c2e-aaaa-4a4a-9b9b-123456789abc/close'],
 ] as const;
 
 describe('logistics routes', () => {
