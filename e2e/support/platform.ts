@@ -23,7 +23,7 @@ export interface E2EPlatform {
 export async function startE2EPlatform(opts: { disableRemotes?: string[]; port?: number; env?: Record<string, string> } = {}): Promise<E2EPlatform> {
   const env = testEnv();
   const dataDir = fs.mkdtempSync(path.join(env.tmpDir, 'e2e-platform-'));
-  const [nats, databaseUrl] = await Promise.all([freePort().then((port) => startNats({ dir: path.join(dataDir, 'nats'), port })), createFreshDatabase(env.databaseUrl, 'e2e')]);
+  const [nats, databaseUrl] = await Promise.all([freePort().then((port) => startNats({ dir: path.join(dataDir, 'nats'), port })), createFreshDatabase(env.databaseUrl, 'e2e', process.env.TEST_TEMPLATE_DATABASE)]);
   const platform = await startInfraPlatform({
     dataDir,
     port: opts.port ?? 0,

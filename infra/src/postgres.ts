@@ -78,14 +78,15 @@ export async function startPostgres(opts: { dir: string; port: number; database?
 }
 
 /**
- * A new, empty database on the server `serverUrl` points at, and its URL: a browser journey's platform gets one
- * of its own, so what other tests left in the run's shared database (their rows, their events' effects) never
- * slows or changes it.
+ * A new database on the server `serverUrl` points at, and its URL: a browser journey's platform gets one of its
+ * own, so what other tests left in the run's shared database (their rows, their events' effects) never slows or
+ * changes it. Empty, or a copy of `template` (the test run's database with every service's schema migrated, so
+ * each service's start finds nothing to apply).
  */
-export async function createFreshDatabase(serverUrl: string, prefix: string): Promise<string> {
+export async function createFreshDatabase(serverUrl: string, prefix: string, template?: string): Promise<string> {
   const url = new URL(serverUrl);
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`.replace(/[^a-z0-9_]/g, '');
-  await onServer(url, `CREATE DATABASE "${name}"`);
+  await onServer(url, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template.replace(/"/g, '')}"` : ''}`);
   url.pathname = `/${name}`;
   return url.toString();
 }

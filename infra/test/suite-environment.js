@@ -21,7 +21,7 @@ class SuiteEnvironment extends TestEnvironment {
     const dir = fs.mkdtempSync(path.join(this.env.TEST_TMP_DIR, 'suite-'));
     const [nats, databaseUrl] = await Promise.all([
       freePort().then((port) => startNats({ dir: path.join(dir, 'nats'), port })),
-      createFreshDatabase(this.env.TEST_DATABASE_URL, 'suite'),
+      createFreshDatabase(this.env.TEST_DATABASE_URL, 'suite', this.env.TEST_TEMPLATE_DATABASE),
     ]);
     this.own = { dir, nats, databaseUrl };
     this.env.TEST_DATABASE_URL = databaseUrl;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
@@ -66,7 +67,8 @@ export async function applyPendingMigrations(target: MigrationTarget, logger?: L
     await client.query(`SELECT pg_advisory_lock(hashtext($1))`, [`midway:migrate:${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     const started = Date.now();
-    const result = await runMigrateCli('deploy', target);
+    // A replica starting on an up-to-date schema (every start but the first after a release) skips the engine.
+    const result = (await prismaHistoryComplete(client, schema, target.prismaDir)) ? { code: 0, stdout: '{"applied":[]}', stderr: '' } : await runMigrateCli('deploy', target);
     if (result.code !== 0) {
       throw new Error(`Migrations for schema "${schema}" failed:\n${result.stderr || result.stdout}`);
     }
@@ -79,4 +81,23 @@ export async function applyPendingMigrations(target: MigrationTarget, logger?: L
     await client.query(`SELECT pg_advisory_unlock(hashtext($1))`, [`midway:migrate:${schema}`]).catch(() => undefined);
     await client.end();
   }
+}
+
+/**
+ * Whether the schema's Prisma history records every migration folder of `prismaDir` as finished, and none as
+ * failed: then `deploy` would apply nothing, and starting the engine (a Node process loading WebAssembly, about
+ * a second of CPU) is skipped. A failed or missing one still goes to the engine, which applies or refuses it.
+ */
+export async function prismaHistoryComplete(client: Client, schema: string, prismaDir: string): Promise<boolean> {
+  const dir = path.join(prismaDir, 'migrations');
+  if (!fs.existsSync(dir)) return false;
+  const folders = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const table = await client.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [`"${assertIdentifier(schema)}"._prisma_migrations`]);
+  if (!table.rows[0]?.t) return false;
+  const { rows } = await client.query<{ name: string; finished: boolean }>(
+    `SELECT migration_name AS name, finished_at IS NOT NULL AS finished FROM "${schema}"._prisma_migrations WHERE rolled_back_at IS NULL`,
+  );
+  if (rows.some((r) => !r.finished)) return false;
+  const applied = new Set(rows.map((r) => r.name));
+  return folders.every((f) => applied.has(f));
 }
