@@ -258,3 +258,34 @@ describe('release', () => {
     expect([res.status, res.body.message]).toEqual([409, expect.stringContaining('has not arrived')]);
   });
 });
+
+describe('a delivery’s completion', () => {
+  it('ends the delivered items’ custody; an item that came back keeps its place, with the note on its timeline', async () => {
+    const shelf = await location();
+    const table = await arrived(`Table ${suffix()}`);
+    const bench = await arrived(`Bench ${suffix()}`);
+    for (const i of [table, bench]) expect((await move({ itemId: i.id, locationCode: shelf.code })).status).toBe(200);
+    const booked = await t.logistics.post(`/api/projects/${loft.id}/deliveries`, ada, { date: '2026-06-05', itemIds: [table.id, bench.id] });
+    expect(booked.status).toBe(201);
+    const run = await t.logistics.post('/api/delivery-runs', admin, { date: '2026-06-05', deliveryIds: [booked.body.id] });
+    expect(run.status).toBe(201);
+    for (const i of [table, bench]) expect((await t.logistics.post(`/api/delivery-runs/${run.body.id}/load`, admin, { itemId: i.id })).status).toBe(200);
+    expect((await t.logistics.post(`/api/deliveries/${booked.body.id}/out`, admin, {})).status).toBe(200);
+    const done = await t.logistics.post(`/api/deliveries/${booked.body.id}/complete`, admin, {
+      receivedBy: 'Jordan Park',
+      earlyReason: 'Client asked for it early',
+      exceptions: [{ itemId: bench.id, note: 'client refused: wrong finish' }],
+    });
+    expect(done.status).toBe(200);
+
+    expect((await view(table.id)).body).toMatchObject({ inCustody: false, state: null, location: null, end: 'delivered', endedAt: expect.any(String), status: 'delivered' });
+    expect((await timeline(table.id)).body.at(-1)).toMatchObject({ kind: 'delivered', deliveryId: booked.body.id, runId: run.body.id });
+    expect((await view(bench.id)).body).toMatchObject({ inCustody: true, state: 'stored', location: expect.objectContaining({ code: shelf.code }), end: null });
+    const benchLines = (await timeline(bench.id, ada)).body;
+    expect(benchLines.at(-1)).toMatchObject({ kind: 'left-behind', reason: 'Not delivered: client refused: wrong finish', deliveryId: booked.body.id });
+    // The delivered table is no longer found among items in custody; the bench is.
+    const found = (await t.logistics.get(`/api/warehouse/items?q=${encodeURIComponent(bench.name)}`, admin)).body;
+    expect(found.map((i: { itemId: string }) => i.itemId)).toEqual([bench.id]);
+    expect((await t.logistics.get(`/api/warehouse/items?q=${encodeURIComponent(table.name)}`, admin)).body).toEqual([]);
+  });
+});
