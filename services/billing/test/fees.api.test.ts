@@ -69,6 +69,21 @@ describe('receiving', () => {
   });
 });
 
+describe('an arrival and catalog’s first fact about the item, applied at once by the two consumers', () => {
+  it('bill receiving exactly once for each of 50 items whichever commits first', async () => {
+    const owner = actor();
+    const p = await t.up.project(owner);
+    const ids = Array.from({ length: 50 }, () => randomUUID());
+    for (const id of ids) await t.up.select(p, owner, id, 'receiving', daysAgo(5));
+    await eventually(() => read.selected(ids.at(-1)!, 'receiving'), (s) => s?.selected === true);
+    await Promise.all(ids.flatMap((id) => [t.up.item(p, owner, { at: daysAgo(4), id }), t.up.arrive(p, owner, id, daysAgo(3))]));
+    await t.up.caughtUp();
+    await settle();
+    const receiving = (await read.events({ projectId: p })).filter((e) => e.eventType === 'receiving');
+    expect(receiving.map((e) => e.key).sort()).toEqual(ids.map((id) => `receiving:${id}`).sort());
+  });
+});
+
 describe('receiving follows the Services page: billed only when the service is selected', () => {
   it('switched off (never selected, or cleared before the arrival): no receiving fee; storage, a warehouse fact, is still billed', async () => {
     const owner = actor();
