@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { createCustodyApi } from './custody-api';
 import { createWarehouseApi } from './warehouse-api';
 
 const { like, eachLike, regex, uuid, iso8601DateTimeWithMillis, string, boolean, fromProviderState, nullValue } = MatchersV3;
@@ -267,10 +268,11 @@ describe('mf-warehouse → logistics deliveries (Pact)', () => {
         expect((await createWarehouseApi(server.url).deliveriesOn(DAY))[0]).toMatchObject({ id: DELIVERY_ID, status: 'scheduled' });
       }));
 
+  // The load check (issue 40): a delivery goes out once its items are on the truck.
   it('POST /api/deliveries/{id}/out takes a scheduled delivery out', () =>
     pact
       .addInteraction()
-      .given(deliveryState('scheduled'))
+      .given(`${deliveryState('scheduled')}, its item loaded onto the truck`)
       .uponReceiving('a request to mark a scheduled delivery out')
       .withRequest('POST', `/api/deliveries/${DELIVERY_ID}/out`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({}))
       .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(delivery('out-for-delivery')))
@@ -293,5 +295,90 @@ describe('mf-warehouse → logistics deliveries (Pact)', () => {
       .executeTest(async (server) => {
         const body = { receivedBy: 'J. Ellis', photoUrls: [], exceptions: [], earlyReason: 'The client asked for it today' };
         expect(await createWarehouseApi(server.url).complete(DELIVERY_ID, body)).toMatchObject({ status: 'completed', receivedBy: 'J. Ellis', earlyReason: 'The client asked for it today' });
+      }));
+});
+
+// Custody (issue 40): the storage screens' and the load check's client (custody-api.ts), same pact file.
+const LOCATION_ID = '7b8c9d0e-1f2a-4b3c-8d4e-000000000001';
+const RUN_ID = '5b6c7d8e-aaaa-4bbb-8ccc-0123456789ab';
+export const CUSTODY_STATES = {
+  inCustody: 'an admin, a location "B-12", and the designer\'s item "Walnut dining table" in custody, not put away',
+  onRun: `an admin, and a designer's delivery of "Walnut dining table" for ${DAY}, scheduled on run ${RUN_ID}, the item stored at "B-12"`,
+} as const;
+const { integer } = MatchersV3;
+const place = { id: uuid(LOCATION_ID), code: string('B-12'), name: string('Bay B, shelf 12'), kind: regex(/^(dock|bin|floor|staging)$/.source, 'bin') };
+const custodyView = (state: 'received' | 'stored', located: boolean) => ({
+  itemId: uuid(ITEM_ID),
+  itemName: string('Walnut dining table'),
+  projectName: string('Lakeview Residence'),
+  inCustody: boolean(true),
+  state: state,
+  location: located ? { ...place, code: 'B-12' } : nullValue(),
+  piecesExpected: integer(1),
+  piecesReceived: integer(1),
+  piecesFlag: nullValue(),
+});
+
+describe('mf-warehouse custody → logistics (Pact)', () => {
+  it('GET /api/warehouse/locations lists the places with the items there', () =>
+    pact
+      .addInteraction()
+      .given(CUSTODY_STATES.inCustody)
+      .uponReceiving('a request for the warehouse locations')
+      .withRequest('GET', '/api/warehouse/locations')
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(eachLike({ ...place, itemCount: integer(0), createdAt: at() })))
+      .executeTest(async (server) => {
+        expect((await createCustodyApi(server.url).listLocations())[0]).toMatchObject({ code: 'B-12', kind: 'bin' });
+      }));
+
+  it('GET /api/warehouse/items/{id} answers the item’s custody', () =>
+    pact
+      .addInteraction()
+      .given(CUSTODY_STATES.inCustody)
+      .uponReceiving('a request for the custody of an item not put away')
+      .withRequest('GET', `/api/warehouse/items/${ITEM_ID}`)
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(custodyView('received', false)))
+      .executeTest(async (server) => {
+        expect(await createCustodyApi(server.url).item(ITEM_ID)).toMatchObject({ itemName: 'Walnut dining table', inCustody: true, location: null });
+      }));
+
+  it('POST /api/warehouse/moves puts the scanned item label away at the scanned location', () =>
+    pact
+      .addInteraction()
+      .given(CUSTODY_STATES.inCustody)
+      .uponReceiving('a put-away of the item label of piece 1 at B-12, scanned in lower case')
+      .withRequest('POST', '/api/warehouse/moves', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ code: `${ITEM_ID}/1`, locationCode: 'b-12' }))
+      .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(custodyView('stored', true)))
+      .executeTest(async (server) => {
+        expect(await createCustodyApi(server.url).move(`${ITEM_ID}/1`, 'b-12')).toMatchObject({ state: 'stored', location: { code: 'B-12' } });
+      }));
+
+  it('GET /api/delivery-runs/{id}/pick-list lists the run’s items with their places', () =>
+    pact
+      .addInteraction()
+      .given(CUSTODY_STATES.onRun)
+      .uponReceiving('a request for the pick list of a run')
+      .withRequest('GET', `/api/delivery-runs/${RUN_ID}/pick-list`)
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({
+          runId: uuid(RUN_ID),
+          items: eachLike({ itemId: uuid(ITEM_ID), itemName: string('Walnut dining table'), projectName: string('Lakeview Residence'), location: { ...place, code: 'B-12' }, piecesExpected: integer(1), loadedPieces: [], leftBehindReason: nullValue() }),
+        }),
+      )
+      .executeTest(async (server) => {
+        expect((await createCustodyApi(server.url).pickList(RUN_ID)).items[0]).toMatchObject({ itemId: ITEM_ID, location: { code: 'B-12' }, loadedPieces: [] });
+      }));
+
+  it('POST /api/delivery-runs/{id}/load scans a piece onto the truck', () =>
+    pact
+      .addInteraction()
+      .given(CUSTODY_STATES.onRun)
+      .uponReceiving('a load scan of the item label of piece 1')
+      .withRequest('POST', `/api/delivery-runs/${RUN_ID}/load`, (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody({ code: `${ITEM_ID}/1` }))
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({ runId: uuid(RUN_ID), items: eachLike({ itemId: uuid(ITEM_ID), itemName: string('Walnut dining table'), piecesExpected: integer(1), loadedPieces: [1], leftBehindReason: nullValue(), ready: true }) }),
+      )
+      .executeTest(async (server) => {
+        expect((await createCustodyApi(server.url).load(RUN_ID, `${ITEM_ID}/1`)).items[0]).toMatchObject({ itemId: ITEM_ID, loadedPieces: [1], ready: true });
       }));
 });

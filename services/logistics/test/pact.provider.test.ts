@@ -108,6 +108,39 @@ async function withDelivery(opts: { status?: 'requested' | 'scheduled' | 'out-fo
   if (opts.admin) caller = { userId: randomUUID(), role: 'midway_admin' };
 }
 
+/** mf-warehouse's custody fixtures (issue 40): the place "B-12" and the run the delivery is on. */
+const LOCATION_ID = '7b8c9d0e-1f2a-4b3c-8d4e-000000000001';
+const RUN_ID = '5b6c7d8e-aaaa-4bbb-8ccc-0123456789ab';
+
+/** A fresh "B-12" (no count, no item there) and the item's custody facts cleared, as the admin (the caller) would find them. */
+async function freshPlace() {
+  const db = logistics.db;
+  await db.$executeRaw`DELETE FROM run_loads WHERE item_id = ${ITEM_ID}::uuid`;
+  await db.$executeRaw`DELETE FROM run_left_behind WHERE item_id = ${ITEM_ID}::uuid`;
+  await db.$executeRaw`DELETE FROM custody_events WHERE item_id = ${ITEM_ID}::uuid`;
+  await db.$executeRaw`UPDATE items SET location_id = NULL WHERE location_id IN (SELECT id FROM locations WHERE id = ${LOCATION_ID}::uuid OR code = 'B-12')`;
+  await db.$executeRaw`DELETE FROM counts WHERE location_id IN (SELECT id FROM locations WHERE id = ${LOCATION_ID}::uuid OR code = 'B-12')`;
+  await db.$executeRaw`DELETE FROM locations WHERE id = ${LOCATION_ID}::uuid OR code = 'B-12'`;
+  await db.$executeRaw`INSERT INTO locations (id, code, name, kind, created_at, created_by) VALUES (${LOCATION_ID}::uuid, 'B-12', 'Bay B, shelf 12', 'bin', now(), ${caller.userId}::uuid)`;
+}
+
+/** The desk's arrived item, in custody since its arrival and not put away. */
+async function inCustody() {
+  await atTheDesk({ item: true, arrived: true });
+  await freshPlace();
+  await logistics.db.$executeRaw`UPDATE items SET custody_since = now(), custody_state = 'received', pieces = 1, pieces_received = 1, custody_ended_at = NULL, custody_end = NULL WHERE id = ${ITEM_ID}::uuid`;
+}
+
+/** The scheduled delivery on RUN_ID, its item in custody and stored at "B-12". */
+async function onRun() {
+  await atTheDesk();
+  await withDelivery({ status: 'scheduled', admin: true });
+  await logistics.db.$executeRaw`INSERT INTO users (id, email, first_name, last_name, facts_at) VALUES (${designerId}::uuid, 'designer@example.com', 'Dana', 'Designer', now()) ON CONFLICT (id) DO NOTHING`;
+  await logistics.db.$executeRaw`UPDATE deliveries SET run_id = ${RUN_ID}::uuid WHERE id = ${DELIVERY_ID}::uuid`;
+  await freshPlace();
+  await logistics.db.$executeRaw`UPDATE items SET custody_since = now(), custody_state = 'stored', location_id = ${LOCATION_ID}::uuid, pieces = 1, pieces_received = 1, custody_ended_at = NULL, custody_end = NULL WHERE id = ${ITEM_ID}::uuid`;
+}
+
 it('fulfils every consumer’s contract (mf-items, mf-projects, mf-warehouse)', async () => {
   expect(PACTS.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['mf-items-logistics.json', 'mf-projects-logistics.json', 'mf-warehouse-logistics.json']));
   await new Verifier({
@@ -126,6 +159,12 @@ it('fulfils every consumer’s contract (mf-items, mf-projects, mf-warehouse)', 
       [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, requested`]: () => withDelivery({ status: 'requested', admin: true }),
       [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, scheduled`]: () => withDelivery({ status: 'scheduled', admin: true }),
       [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, out-for-delivery`]: () => withDelivery({ status: 'out-for-delivery', admin: true }),
+      [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, scheduled, its item loaded onto the truck`]: async () => {
+        await withDelivery({ status: 'scheduled', admin: true });
+        await logistics.db.$executeRaw`INSERT INTO run_loads (run_id, item_id, piece, loaded_at, by_user_id) SELECT run_id, ${ITEM_ID}::uuid, 1, now(), ${caller.userId}::uuid FROM deliveries WHERE id = ${DELIVERY_ID}::uuid`;
+      },
+      'an admin, a location "B-12", and the designer\'s item "Walnut dining table" in custody, not put away': inCustody,
+      [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, scheduled on run ${RUN_ID}, the item stored at "B-12"`]: onRun,
     },
     // The gateway's job in production: forward the state's designer as a signed identity.
     requestFilter: (req, _res, next) => {
