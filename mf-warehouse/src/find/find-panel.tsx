@@ -19,7 +19,8 @@ const Row = styled.li`
     all: unset;
     box-sizing: border-box;
     display: grid;
-    grid-template-columns: minmax(0, 1fr) auto;
+    /* The place's code (up to 32 characters) may not squeeze the item's name: both shrink, the code wraps. */
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
     gap: 2px 12px;
     width: 100%;
     padding: 10px 12px;

@@ -13,6 +13,7 @@ describe('custody words', () => {
   });
 
   it('says each fact of the timeline with its places, piece and reason', () => {
+    expect(eventLine(event({ kind: 'arrived', piece: 2 }))).toBe('Arrived (2 pieces)');
     expect(eventLine(event({ kind: 'put-away', toLocationCode: 'B-12' }))).toBe('Put away at B-12');
     expect(eventLine(event({ kind: 'moved', fromLocationCode: 'A-03', toLocationCode: 'B-12' }))).toBe('Moved A-03 → B-12');
     expect(eventLine(event({ kind: 'loaded', piece: 2 }))).toBe('Loaded (piece 2)');

@@ -18,6 +18,9 @@ export function eventLine(e: CustodyEvent): string {
   const label = CUSTODY_EVENT_LABELS[e.kind];
   const piece = e.piece ? ` (piece ${e.piece})` : '';
   switch (e.kind) {
+    // An arrival's line carries how many pieces that scan brought, not a piece's number.
+    case 'arrived':
+      return `${label}${e.piece ? ` (${e.piece} ${e.piece === 1 ? 'piece' : 'pieces'})` : ''}`;
     case 'put-away':
       return `${label} at ${e.toLocationCode ?? '—'}${piece}`;
     case 'moved':
