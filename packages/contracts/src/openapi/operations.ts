@@ -440,12 +440,16 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'put', path: '/api/items/{id}', operationId: 'updateItem', tag: 'items', security: 'session', params: itemId,
     summary: 'Change an item’s fields (any subset; an empty optional field clears it)', body: named('UpdateItemBody', updateItemBodySchema),
+    description: 'While the warehouse holds the item (`inCustody`), an edit naming another status is 409 (the item lifecycle: its facts set the status); one keeping the status passes.',
     responses: { 200: { description: 'The item as it is now.', schema: Item } },
+    errors: [409],
   },
   {
     method: 'put', path: '/api/items/{id}/status', operationId: 'updateItemStatus', tag: 'items', security: 'session', params: itemId,
     summary: 'Move an item to a status (stamps receivedAt / deliveredAt)', body: named('UpdateItemStatusBody', updateItemStatusBodySchema),
+    description: 'Outside the warehouse’s custody a status is a label (it bills nothing). While the warehouse holds the item (`inCustody`) its facts set the status, and another status is 409 saying so.',
     responses: { 200: { description: 'The item as it is now.', schema: Item } },
+    errors: [409],
   },
   {
     method: 'delete', path: '/api/items/{id}', operationId: 'deleteItem', tag: 'items', security: 'session', params: itemId,
@@ -454,10 +458,10 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'post', path: '/api/items/bulk-status', operationId: 'bulkItemStatus', tag: 'items', security: 'session',
     summary: 'Move several items to one status at once, all or none',
-    description: 'Each item that changes stamps receivedAt / deliveredAt, gets its history line and its events as a single change would. If any item is not reachable by the caller the answer is 404, if any may only be viewed 403, and nothing changes.',
+    description: 'Each item that changes stamps receivedAt / deliveredAt, gets its history line and its events as a single change would. If any item is not reachable by the caller the answer is 404, if any may only be viewed 403, if the warehouse holds any that would change 409 naming them, and nothing changes.',
     body: named('BulkItemStatusBody', bulkItemStatusBodySchema),
     responses: { 200: { description: 'How many items have the status now, and how many changed.', schema: named('BulkItemStatusResponse', bulkItemStatusResponseSchema) } },
-    errors: [404],
+    errors: [404, 409],
   },
   {
     method: 'post', path: '/api/items/bulk-delete', operationId: 'bulkDeleteItems', tag: 'items', security: 'session',
