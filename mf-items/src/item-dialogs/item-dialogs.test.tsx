@@ -190,3 +190,41 @@ describe('status update (Item Detail)', () => {
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'Failed to update status. Please try again.', variant: 'destructive' }));
   });
 });
+
+describe('expected pieces', () => {
+  beforeEach(() => resetToasts());
+
+  it('an item shipped in several boxes is created with its pieces; a bad number is named before anything is sent', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/projects': () => jsonResponse([aProject()]),
+      'GET /api/carriers': () => jsonResponse([]),
+      [`POST /api/projects/${PROJECT_ID}/items`]: () => jsonResponse(anItem(), 201),
+    });
+    renderWithProviders(<CreateItemDialog open onOpenChange={jest.fn()} projectId={PROJECT_ID} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Item' });
+    await userEvent.type(within(dialog).getByLabelText(/Item name/), 'Sectional sofa');
+    const pieces = within(dialog).getByLabelText(/Expected pieces/);
+    expect((pieces as HTMLInputElement).value).toBe('1');
+    await userEvent.clear(pieces);
+    await userEvent.type(pieces, '100');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Item' }));
+    expect(await within(dialog).findByText('pieces must be a whole number from 1 to 99')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST')).toBeUndefined();
+    await userEvent.clear(pieces);
+    await userEvent.type(pieces, '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Item' }));
+    await waitFor(() => expect(bodyOf(fetchMock, 'POST')).toEqual({ name: 'Sectional sofa', quantity: 1, pieces: 3, status: 'ordered' }));
+  });
+
+  it('Edit Item shows and sends the expected pieces', async () => {
+    const item = anItem({ name: 'Sectional sofa', pieces: 2 });
+    const fetchMock = mockFetch({ 'GET /api/carriers': () => jsonResponse([]), [`PUT /api/items/${item.id}`]: () => jsonResponse({ ...item, pieces: 4 }) });
+    renderWithProviders(<EditItemDialog item={item} onClose={jest.fn()} />);
+    const pieces = await screen.findByLabelText(/Expected pieces/);
+    expect((pieces as HTMLInputElement).value).toBe('2');
+    await userEvent.clear(pieces);
+    await userEvent.type(pieces, '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(bodyOf(fetchMock, 'PUT')).toMatchObject({ name: 'Sectional sofa', pieces: 4 }));
+  });
+});

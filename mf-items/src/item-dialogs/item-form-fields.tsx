@@ -10,11 +10,12 @@ import { ITEM_STATUS_OPTIONS } from '@midway/ui/status';
 import type { ItemFormValues } from './item-form';
 import { PhotoField } from '../photos/photo-field';
 
-type TextField = 'name' | 'supplier' | 'quantity' | 'price' | 'scheduleNumber' | 'trackingNumber' | 'productUrl';
+type TextField = 'name' | 'supplier' | 'quantity' | 'pieces' | 'price' | 'scheduleNumber' | 'trackingNumber' | 'productUrl';
 const FIELDS: { name: TextField; label: string; type: string; optional: boolean; step?: string; min?: string; max?: number; placeholder?: string; wide?: boolean }[] = [
   { name: 'name', label: 'Item name', type: 'text', optional: false, max: 255, placeholder: 'e.g. Boucle lounge chair', wide: true },
   { name: 'supplier', label: 'Supplier', type: 'text', optional: true, max: 255 },
   { name: 'quantity', label: 'Quantity', type: 'number', optional: true, step: '1', min: '1' },
+  { name: 'pieces', label: 'Expected pieces', type: 'number', optional: true, step: '1', min: '1' },
   { name: 'price', label: 'Price (USD)', type: 'number', optional: true, step: '0.01', min: '0' },
   { name: 'scheduleNumber', label: 'Schedule #', type: 'text', optional: true, max: 100 },
   { name: 'trackingNumber', label: 'Tracking number', type: 'text', optional: true, max: 100 },

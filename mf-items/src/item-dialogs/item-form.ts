@@ -8,6 +8,8 @@ export interface ItemFormValues {
   name: string;
   supplier: string;
   quantity: string;
+  /** Pieces expected (boxes the warehouse labels one by one); '1' unless the item ships in several. */
+  pieces: string;
   price: string;
   scheduleNumber: string;
   trackingNumber: string;
@@ -26,6 +28,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   name: '',
   supplier: '',
   quantity: '1',
+  pieces: '1',
   price: '',
   scheduleNumber: '',
   trackingNumber: '',
@@ -42,6 +45,7 @@ export function formValuesOf(item: Item): ItemFormValues {
     name: item.name,
     supplier: item.supplier ?? '',
     quantity: String(item.quantity ?? 1),
+    pieces: String(item.pieces ?? 1),
     price: item.price ?? '',
     scheduleNumber: item.scheduleNumber ?? '',
     trackingNumber: item.trackingNumber ?? '',
@@ -61,9 +65,14 @@ export function createQuantity(text: string): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
+/** Expected pieces as a number when typed as digits. */
+const piecesOf = (text: string): number | string => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text.trim());
+
 /** The create body: trimmed, empty optional fields left out. */
 export function toCreateBody(v: ItemFormValues): CreateItemBody {
   const body: Record<string, unknown> = { name: v.name.trim(), quantity: createQuantity(v.quantity), status: v.status };
+  // One piece is the service's default; anything but digits goes as typed, for the schema to name.
+  if (v.pieces.trim() && v.pieces.trim() !== '1') body.pieces = piecesOf(v.pieces);
   for (const key of TEXT_FIELDS) if (v[key].trim()) body[key] = v[key].trim();
   if (v.price.trim()) body.price = v.price.trim();
   if (v.photoUrl) body.photoUrl = v.photoUrl;
@@ -72,14 +81,14 @@ export function toCreateBody(v: ItemFormValues): CreateItemBody {
 
 /** The edit body: every field, an emptied optional one cleared (null); quantity and price as numbers. */
 export function toUpdateBody(v: ItemFormValues): ItemChanges {
-  const body: Record<string, unknown> = { name: v.name.trim(), status: v.status, quantity: v.quantity.trim() === '' ? undefined : Number(v.quantity) };
+  const body: Record<string, unknown> = { name: v.name.trim(), status: v.status, quantity: v.quantity.trim() === '' ? undefined : Number(v.quantity), pieces: v.pieces.trim() === '' ? undefined : piecesOf(v.pieces) };
   for (const key of TEXT_FIELDS) body[key] = v[key].trim() || null;
   body.price = v.price.trim() === '' ? null : Number(v.price);
   return body;
 }
 
 /** Where a body field's error shows in the form. */
-const FIELD_OF: Record<string, keyof ItemFormValues> = { photoUrl: 'photoUrl', name: 'name', quantity: 'quantity', price: 'price', status: 'status', ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, k])) };
+const FIELD_OF: Record<string, keyof ItemFormValues> = { photoUrl: 'photoUrl', name: 'name', quantity: 'quantity', pieces: 'pieces', price: 'price', status: 'status', ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, k])) };
 
 function zodResolver<Body>(toBody: (v: ItemFormValues) => object, schema: { safeParse(v: unknown): { success: true; data: Body } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, needProject: boolean) {
   return ((values: ItemFormValues) => {
