@@ -222,6 +222,45 @@ describe('what the services answer matches the OpenAPI document', () => {
     do day.setUTCDate(day.getUTCDate() + 1);
     while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
     const date = day.toISOString().slice(0, 10);
+    // The item arrives at the desk (the warehouse holds it) and is counted on a shelf: a count started twice (409),
+    // the item scanned there though recorded nowhere, closed moving it there; the counts listed and read.
+    await call({ method: 'post', path: '/api/receiving/arrivals', body: { code: 'TRK1', itemId: item.id }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/locations', body: { code: 'WALK-COUNT', name: 'Walk shelf', kind: 'bin' }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/counts', body: { locationCode: 'WALK-COUNT' }, cookie });
+    const count = (await call({ method: 'post', path: '/api/warehouse/counts', body: { locationCode: 'WALK-COUNT' }, cookie: admin })).body;
+    await call({ method: 'post', path: '/api/warehouse/counts', body: { locationCode: 'WALK-COUNT' }, cookie: admin });
+    const cId = { id: count.id ?? crypto.randomUUID() };
+    await call({ method: 'post', path: '/api/warehouse/counts/{id}/scans', params: cId, body: { code: `${item.id}/1` }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/counts/{id}/scans', params: cId, body: { itemId: crypto.randomUUID() }, cookie: admin });
+    await call({ method: 'get', path: '/api/warehouse/counts/{id}', params: cId, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/counts/{id}/close', params: cId, body: { confirmMoves: true }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/counts/{id}/close', params: cId, body: { confirmMoves: true }, cookie: admin });
+    await call({ method: 'get', path: '/api/warehouse/counts', query: 'locationCode=WALK-COUNT', cookie: admin });
+    await call({ method: 'get', path: '/api/warehouse/counts', cookie });
+    // Custody: staff make a shelf (a second of the code is a 409), print labels, put the item away by scan (an unknown
+    // place is a 400, a designer 403), find it; its designer reads its custody and timeline; another item is released.
+    const shelf = (await call({ method: 'post', path: '/api/warehouse/locations', body: { code: 'WALK-SHELF', name: 'Walk shelf 2', kind: 'bin' }, cookie: admin })).body;
+    await call({ method: 'post', path: '/api/warehouse/locations', body: { code: 'walk-shelf', name: 'Again', kind: 'bin' }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/locations', body: { code: 'WALK-X', name: 'Mine', kind: 'bin' }, cookie });
+    await call({ method: 'get', path: '/api/warehouse/locations', cookie: admin });
+    await call({ method: 'get', path: '/api/warehouse/locations/{id}/label.pdf', params: { id: shelf.id ?? crypto.randomUUID() }, cookie: admin });
+    await call({ method: 'get', path: '/api/warehouse/locations/{id}/label.pdf', params: { id: crypto.randomUUID() }, cookie: admin });
+    await call({ method: 'get', path: '/api/warehouse/items/{id}/label.pdf', params: { id: item.id }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/moves', body: { code: `${item.id}/1`, locationCode: 'WALK-SHELF' }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/moves', body: { itemId: item.id, locationCode: 'NO-SUCH-SHELF' }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/moves', body: { itemId: item.id, locationCode: 'WALK-SHELF' }, cookie });
+    await call({ method: 'get', path: '/api/warehouse/items', query: 'q=sofa&limit=1', cookie: admin });
+    await call({ method: 'get', path: '/api/warehouse/items', query: 'limit=0', cookie: admin });
+    await call({ method: 'get', path: '/api/warehouse/items/{id}', params: { id: item.id }, cookie });
+    await call({ method: 'get', path: '/api/warehouse/items/{id}', params: { id: crypto.randomUUID() }, cookie });
+    await call({ method: 'get', path: '/api/warehouse/items/{id}/timeline', params: { id: item.id }, cookie });
+    const chair = (await call({ method: 'post', path: '/api/projects/{id}/items', params: id, body: { name: 'Side chair' }, cookie })).body;
+    await call({ method: 'post', path: '/api/receiving/arrivals', body: { code: 'TRK2', itemId: chair.id, pieces: 1 }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/items/{id}/release', params: { id: chair.id }, body: { reason: 'returned-to-vendor', receivedBy: 'Vendor driver' }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/items/{id}/release', params: { id: chair.id }, body: { reason: 'returned-to-vendor', receivedBy: 'Vendor driver' }, cookie: admin });
+    await call({ method: 'post', path: '/api/warehouse/items/{id}/release', params: { id: chair.id }, body: { reason: 'lost' }, cookie: admin });
+
+
     await call({ method: 'post', path: '/api/projects/{id}/deliveries', params: id, body: { date: '2030-01-05', itemIds: [item.id] }, cookie });
     let delivery: { id?: string } = {};
     // Logistics hears of the item's stored status from catalog's event.
@@ -237,9 +276,20 @@ describe('what the services answer matches the OpenAPI document', () => {
     await call({ method: 'get', path: '/api/delivery-runs', query: `date=${date}`, cookie: admin });
     await call({ method: 'get', path: '/api/delivery-runs/days', query: `from=${date}&days=7`, cookie: admin });
     await call({ method: 'get', path: '/api/delivery-runs/days', query: `from=${date}&days=99`, cookie: admin });
-    await call({ method: 'post', path: '/api/delivery-runs', body: { date, deliveryIds: [dId.id] }, cookie: admin });
+    const run = (await call({ method: 'post', path: '/api/delivery-runs', body: { date, deliveryIds: [dId.id] }, cookie: admin })).body;
+    // The run's pick list and load check: out before loading is refused (409 naming the item), then the item is scanned on.
+    const rId = { id: run.id ?? crypto.randomUUID() };
+    await call({ method: 'get', path: '/api/delivery-runs/{id}/pick-list', params: rId, cookie });
+    await call({ method: 'get', path: '/api/delivery-runs/{id}/pick-list', params: rId, cookie: admin });
+    await call({ method: 'get', path: '/api/delivery-runs/{id}/pick-list.pdf', params: rId, cookie: admin });
+    await call({ method: 'post', path: '/api/deliveries/{id}/out', params: dId, cookie: admin });
+    await call({ method: 'post', path: '/api/delivery-runs/{id}/left-behind', params: rId, body: { itemId: crypto.randomUUID(), reason: 'Not ours' }, cookie: admin });
+    await call({ method: 'post', path: '/api/delivery-runs/{id}/left-behind', params: rId, body: { itemId: item.id, reason: 'Leg loose' }, cookie });
+    await call({ method: 'post', path: '/api/delivery-runs/{id}/load', params: rId, body: { code: `${item.id}/1` }, cookie: admin });
+    await call({ method: 'post', path: '/api/delivery-runs/{id}/load', params: rId, body: { itemId: item.id }, cookie });
     await call({ method: 'post', path: '/api/deliveries/{id}/out', params: dId, cookie });
     await call({ method: 'post', path: '/api/deliveries/{id}/out', params: dId, cookie: admin });
+    await call({ method: 'post', path: '/api/delivery-runs/{id}/left-behind', params: rId, body: { itemId: item.id, reason: 'Leg loose' }, cookie: admin });
     await call({ method: 'post', path: '/api/deliveries/{id}/complete', params: dId, body: { receivedBy: '' }, cookie: admin });
     await call({ method: 'post', path: '/api/deliveries/{id}/complete', params: dId, body: { receivedBy: 'J. Ellis' }, cookie: admin });
     await call({ method: 'post', path: '/api/deliveries/{id}/cancel', params: dId, cookie });
