@@ -5,6 +5,10 @@ import { serviceRoutes } from '../src/routes/service.routes';
 import { damagePhotoRoutes, receivingRoutes } from '../src/routes/receiving.routes';
 import { deliveryRoutes } from '../src/routes/delivery.routes';
 import { purchaseOrderRoutes } from '../src/routes/purchase-order.routes';
+import { loadRoutes } from '../src/routes/load.routes';
+import { countRoutes } from '../src/routes/count.routes';
+import { custodyRoutes } from '../src/routes/custody.routes';
+import { locationRoutes } from '../src/routes/location.routes';
 import { CORPUS } from './po-corpus';
 import { nextBusinessDay } from '../src/domain/business-days';
 import { SigningKeyRepository } from '../src/data/signing-key.repository';
@@ -77,7 +81,51 @@ const snapshot = async (f: Fixture) => ({
   inspections: await t.logisticsService.db.$queryRaw`SELECT condition FROM inspections WHERE item_id = ${f.itemId}::uuid`,
   // The project's deliveries that are new or changed since a row prepared them.
   deliveries: (await deliveryRows(f)).filter(([id, row]) => f.deliveries.get(id) !== row),
+  // The counts of the fixture's location (with their scans) new or changed since a row's setup made them.
+  counts: await changedSince(f, 'counts'),
+  // Custody of the project's items (place, end, timeline lines) and the fixture's own locations. The arrival is the
+  // custody rows' setup (made inside the call, as the desk's rows do), not an effect a refused call could have.
+  // Items a row's setup made (booked, loaded: deliveryAt, runOf) are left out as that setup left them.
+  custody: await changedSince(f, 'custody'),
+  // The locations callers made for the fixture (the fixture's own place, a row's setup, is left out).
+  places: await t.logisticsService.db.$queryRaw`SELECT code FROM locations WHERE name LIKE ${`${placeName(f)} %`} ORDER BY code`,
 });
+
+/**
+ * Custody of the project's items: state (received, the arrival's, as none), place, end, timeline lines but the
+ * arrival, and the pieces on a truck or the reason it was left behind.
+ */
+const custodyRows = async (f: Fixture) =>
+  (
+    await t.logisticsService.db.$queryRaw<{ id: string; row: string }[]>`
+      SELECT i.id, concat_ws('|', NULLIF(i.custody_state, 'received'), i.location_id, i.custody_end,
+        (SELECT count(*)::int FROM custody_events e WHERE e.item_id = i.id AND e.kind <> 'arrived'),
+        (SELECT string_agg(rl.piece::text, ',' ORDER BY rl.piece) FROM run_loads rl WHERE rl.item_id = i.id),
+        (SELECT string_agg(lb.reason, ',') FROM run_left_behind lb WHERE lb.item_id = i.id)) AS row
+      FROM items i WHERE i.project_id = ${f.projectId}::uuid`
+  ).map((r) => [r.id, r.row] as const);
+/** The counts of the fixture's own location, with their scans. */
+const countRows = async (f: Fixture) =>
+  (
+    await t.logisticsService.db.$queryRaw<{ id: string; row: string }[]>`
+      SELECT c.id, concat_ws('|', c.status, (SELECT count(*)::int FROM count_scans s WHERE s.count_id = c.id)) AS row
+      FROM counts c JOIN locations l ON l.id = c.location_id WHERE l.name = ${countLocationName(f)}`
+  ).map((r) => [r.id, r.row] as const);
+const ROWS = { custody: custodyRows, counts: countRows };
+/** The rows as the fixture's first snapshot or a row's setup left them (id → row): what a refused call must not change. */
+const baselines = new WeakMap<Fixture, Record<keyof typeof ROWS, Map<string, string>>>();
+/** The rows new or changed since the first snapshot of the fixture or a row's setup (preparedBy). */
+async function changedSince(f: Fixture, kind: keyof typeof ROWS) {
+  const rows = await ROWS[kind](f);
+  if (!baselines.has(f)) baselines.set(f, { custody: new Map(await custodyRows(f)), counts: new Map(await countRows(f)) });
+  const baseline = baselines.get(f)![kind];
+  return rows.filter(([id, row]) => baseline.get(id) !== row).sort(([a], [b]) => a.localeCompare(b));
+}
+/** Records the fixture's deliveries, custody and counts as a row's setup left them. */
+async function preparedBy(f: Fixture): Promise<void> {
+  for (const [id, row] of await deliveryRows(f)) f.deliveries.set(id, row);
+  baselines.set(f, { custody: new Map(await custodyRows(f)), counts: new Map(await countRows(f)) });
+}
 
 const deliveryRows = async (f: Fixture) =>
   (
@@ -87,23 +135,30 @@ const deliveryRows = async (f: Fixture) =>
   ).map((r) => [r.id, r.row] as const);
 
 /**
- * A delivery of the fixture's project at `stage`: a stored item the owner books for the next business day; staff
- * fix its run and take it out as needed. Recorded as the fixture's baseline, so the call under test is what changes it.
+ * A delivery of the fixture's project at `stage`: an item that arrived at the desk, which the owner books for the next
+ * business day; staff fix its run and scan it onto the truck (the load check lets it go out), and take it out as
+ * needed. Recorded as the fixture's baseline, so the call under test is what changes it.
  */
 async function deliveryAt(f: Fixture, stage: 'requested' | 'scheduled' | 'out-for-delivery'): Promise<string> {
-  const item = await t.item(f.callers.owner, f.projectId, { name: 'Zebrawood stool', status: 'stored' });
-  await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${item.id}::uuid`, (r) => r[0]?.status === 'stored');
+  const item = await t.item(f.callers.owner, f.projectId, { name: 'Zebrawood stool' });
+  await eventually(() => t.logisticsService.db.$queryRaw<{ id: string }[]>`SELECT id FROM items WHERE id = ${item.id}::uuid`, (r) => r.length === 1);
+  expect((await t.logistics.post('/api/receiving/arrivals', f.callers.admin, { code: `ZBS-${item.id.slice(0, 8)}`, itemId: item.id })).status).toBe(201);
   const booked = await t.logistics.post(`/api/projects/${f.projectId}/deliveries`, f.callers.owner, { date: nextBusinessDay(new Date(), 'UTC'), itemIds: [item.id] });
   expect(booked.status).toBe(201);
-  if (stage !== 'requested') expect((await t.logistics.post('/api/delivery-runs', f.callers.admin, { date: booked.body.date, deliveryIds: [booked.body.id] })).status).toBe(201);
+  if (stage !== 'requested') {
+    const run = await t.logistics.post('/api/delivery-runs', f.callers.admin, { date: booked.body.date, deliveryIds: [booked.body.id] });
+    expect(run.status).toBe(201);
+    expect((await t.logistics.post(`/api/delivery-runs/${run.body.id}/load`, f.callers.admin, { itemId: item.id })).status).toBe(200);
+  }
   if (stage === 'out-for-delivery') expect((await t.logistics.post(`/api/deliveries/${booked.body.id}/out`, f.callers.admin, {})).status).toBe(200);
-  for (const [id, row] of await deliveryRows(f)) f.deliveries.set(id, row);
+  await preparedBy(f);
   return booked.body.id;
 }
 /** A stored item of the fixture's project, for a booking. */
 async function storedItem(f: Fixture): Promise<string> {
   const item = await t.item(f.callers.owner, f.projectId, { name: 'Zebrawood bench', status: 'stored' });
   await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${item.id}::uuid`, (r) => r[0]?.status === 'stored');
+  await preparedBy(f);
   return item.id;
 }
 
@@ -136,6 +191,62 @@ async function uploadPo(f: Fixture, who: Actor) {
 }
 /** The owner's purchase order of the fixture's project. */
 const ownersPo = async (f: Fixture): Promise<string> => (await uploadPo(f, f.callers.owner)).body.id;
+
+/**
+ * A run of the fixture's project with one item in the warehouse's custody on it (arrived at the desk, booked by the
+ * owner, fixed by staff): what the pick list and load check work on. Made once per fixture.
+ */
+const runs = new WeakMap<Fixture, Promise<{ runId: string; itemId: string }>>();
+function runOf(f: Fixture): Promise<{ runId: string; itemId: string }> {
+  if (!runs.has(f)) runs.set(f, makeRun(f));
+  return runs.get(f)!;
+}
+async function makeRun(f: Fixture): Promise<{ runId: string; itemId: string }> {
+  const item = await t.item(f.callers.owner, f.projectId, { name: 'Zebrawood trunk' });
+  await eventually(() => t.logisticsService.db.$queryRaw<{ id: string }[]>`SELECT id FROM items WHERE id = ${item.id}::uuid`, (r) => r.length === 1);
+  expect((await t.logistics.post('/api/receiving/arrivals', f.callers.admin, { code: `ZBR-${item.id.slice(0, 8)}`, itemId: item.id })).status).toBe(201);
+  const booked = await t.logistics.post(`/api/projects/${f.projectId}/deliveries`, f.callers.owner, { date: nextBusinessDay(new Date(), 'UTC'), itemIds: [item.id] });
+  expect(booked.status).toBe(201);
+  const run = await t.logistics.post('/api/delivery-runs', f.callers.admin, { date: booked.body.date, deliveryIds: [booked.body.id] });
+  expect(run.status).toBe(201);
+  await preparedBy(f);
+  return { runId: run.body.id, itemId: item.id };
+}
+/** A location of the fixture's own (its name carries the project id) with an open count, and an arrived item to scan into it. */
+const counts = new WeakMap<Fixture, Promise<{ locationCode: string; countId: string }>>();
+const countLocationName = (f: Fixture) => `Zebrawood bay ${f.projectId}`;
+function countOf(f: Fixture): Promise<{ locationCode: string; countId: string }> {
+  if (!counts.has(f)) counts.set(f, makeCount(f));
+  return counts.get(f)!;
+}
+async function makeCount(f: Fixture): Promise<{ locationCode: string; countId: string }> {
+  const locationCode = `ZB-${f.projectId.slice(0, 8).toUpperCase()}`;
+  expect((await t.logistics.post('/api/warehouse/locations', f.callers.admin, { code: locationCode, name: countLocationName(f), kind: 'bin' })).status).toBe(201);
+  const started = await t.logistics.post('/api/warehouse/counts', f.callers.admin, { locationCode });
+  expect(started.status).toBe(201);
+  await arrived(f);
+  await preparedBy(f);
+  return { locationCode, countId: started.body.id };
+}
+/** A PDF route's answer as the matrix reads it: its status, and its JSON body when refused. */
+async function pdfAnswer(path: string, who: Actor) {
+  const res = await fetch(`${t.logisticsService.url}${path}`, { headers: who.headers });
+  return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : undefined };
+}
+
+/** The fixture's own place in the warehouse (its name carries the project id), made once per fixture. */
+const placeName = (f: Fixture) => `Zebrawood place ${f.projectId}`;
+const places = new WeakMap<Fixture, Promise<{ id: string; code: string }>>();
+function placeOf(f: Fixture): Promise<{ id: string; code: string }> {
+  if (!places.has(f))
+    places.set(f, t.logistics.post('/api/warehouse/locations', f.callers.admin, { code: `ZP-${f.projectId.slice(0, 8).toUpperCase()}`, name: placeName(f), kind: 'bin' }).then((res) => {
+      expect(res.status).toBe(201);
+      return res.body;
+    }));
+  return places.get(f)!;
+}
+/** Each new location a caller makes is the fixture's (a code of its own). */
+let placesMade = 0;
 
 /** Only the one it belongs to (anyone else: 404, as for a URL that does not exist). */
 const OWN = (ok: number): Expect => ({ anonymous: 401, owner: ok, member: 404, viewer: 404, removed: 404, outsider: 404, admin: 404 });
@@ -193,6 +304,49 @@ const ROUTES: MatrixRow<Fixture>[] = [
   }, ADMIN(201)],
   ['POST /api/deliveries/{id}/out', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'scheduled')}/out`, w, {}), ADMIN(200)],
   ['POST /api/deliveries/{id}/complete', async (w, f) => t.logistics.post(`/api/deliveries/${await deliveryAt(f, 'out-for-delivery')}/complete`, w, { receivedBy: 'J. Ellis', earlyReason: 'Booked for the next business day, delivered today' }), ADMIN(200)],
+  // A run's pick list and load check, and cycle counts: staff only.
+  ['GET /api/delivery-runs/{id}/pick-list', async (w, f) => t.logistics.get(`/api/delivery-runs/${(await runOf(f)).runId}/pick-list`, w), ADMIN(200)],
+  ['GET /api/delivery-runs/{id}/pick-list.pdf', async (w, f) => pdfAnswer(`/api/delivery-runs/${(await runOf(f)).runId}/pick-list.pdf`, w), ADMIN(200)],
+  ['POST /api/delivery-runs/{id}/load', async (w, f) => {
+    const { runId, itemId } = await runOf(f);
+    return t.logistics.post(`/api/delivery-runs/${runId}/load`, w, { itemId });
+  }, ADMIN(200)],
+  ['POST /api/delivery-runs/{id}/left-behind', async (w, f) => {
+    const { runId, itemId } = await runOf(f);
+    return t.logistics.post(`/api/delivery-runs/${runId}/left-behind`, w, { itemId, reason: 'Zebrawood lid cracked' });
+  }, ADMIN(200)],
+  ['POST /api/warehouse/counts', async (w, f) => {
+    const { locationCode, countId } = await countOf(f);
+    // The fixture's count is open: staff close it first, so a second may start.
+    if (w === f.callers.admin) expect((await t.logistics.post(`/api/warehouse/counts/${countId}/close`, w, { confirmMoves: false })).status).toBe(200);
+    return t.logistics.post('/api/warehouse/counts', w, { locationCode });
+  }, ADMIN(201)],
+  ['GET /api/warehouse/counts', async (w, f) => t.logistics.get(`/api/warehouse/counts?locationCode=${(await countOf(f)).locationCode}`, w), ADMIN(200)],
+  ['GET /api/warehouse/counts/{id}', async (w, f) => t.logistics.get(`/api/warehouse/counts/${(await countOf(f)).countId}`, w), ADMIN(200)],
+  ['POST /api/warehouse/counts/{id}/scans', async (w, f) => t.logistics.post(`/api/warehouse/counts/${(await countOf(f)).countId}/scans`, w, { itemId: f.itemId }), ADMIN(200)],
+  ['POST /api/warehouse/counts/{id}/close', async (w, f) => t.logistics.post(`/api/warehouse/counts/${(await countOf(f)).countId}/close`, w, { confirmMoves: true }), ADMIN(200)],
+  // Custody: staff manage places, labels, scans, find and release; the project's people read an item's custody.
+  ['POST /api/warehouse/locations', (w, f) => t.logistics.post('/api/warehouse/locations', w, { code: `ZN-${f.projectId.slice(0, 6).toUpperCase()}-${++placesMade}`, name: `${placeName(f)} ${placesMade}`, kind: 'floor' }), ADMIN(201)],
+  ['GET /api/warehouse/locations', (w) => t.logistics.get('/api/warehouse/locations', w), ADMIN(200)],
+  ['GET /api/warehouse/locations/{id}/label.pdf', async (w, f) => pdfAnswer(`/api/warehouse/locations/${(await placeOf(f)).id}/label.pdf`, w), ADMIN(200)],
+  ['GET /api/warehouse/items/{id}/label.pdf', (w, f) => pdfAnswer(`/api/warehouse/items/${f.itemId}/label.pdf`, w), ADMIN(200)],
+  ['POST /api/warehouse/moves', async (w, f) => {
+    await arrived(f);
+    return t.logistics.post('/api/warehouse/moves', w, { code: `${f.itemId}/1`, locationCode: (await placeOf(f)).code });
+  }, ADMIN(200)],
+  ['GET /api/warehouse/items', (w) => t.logistics.get('/api/warehouse/items?q=zebrawood', w), ADMIN(200)],
+  ['GET /api/warehouse/items/{id}', async (w, f) => {
+    await arrived(f);
+    return t.logistics.get(`/api/warehouse/items/${f.itemId}`, w);
+  }, by(200, READ)],
+  ['GET /api/warehouse/items/{id}/timeline', async (w, f) => {
+    await arrived(f);
+    return t.logistics.get(`/api/warehouse/items/${f.itemId}/timeline`, w);
+  }, by(200, READ)],
+  ['POST /api/warehouse/items/{id}/release', async (w, f) => {
+    await arrived(f);
+    return t.logistics.post(`/api/warehouse/items/${f.itemId}/release`, w, { reason: 'picked-up', receivedBy: 'J. Ellis' });
+  }, ADMIN(200)],
   // Purchase orders: those who edit the project's items upload and import (a viewer may not even see the upload
   // target: 404); the project's people read them and their original file.
   ['POST /api/projects/{id}/purchase-orders', (w, f) => uploadPo(f, w), { anonymous: 401, owner: 201, member: 201, viewer: 404, removed: 404, outsider: 404, admin: 201 }],
@@ -216,7 +370,7 @@ const ROUTES: MatrixRow<Fixture>[] = [
 
 it('covers every route logistics serves (a new route fails here until it has a row)', () => {
   const none = {} as never;
-  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none), receivingRoutes(none), damagePhotoRoutes(none), deliveryRoutes(none), purchaseOrderRoutes(none, none, none, none)];
+  const routers = [serviceRoutes(none), carrierRoutes(), photoRoutes(none), sharedPhotoRoutes(none), searchRoutes(none), receivingRoutes(none), damagePhotoRoutes(none), deliveryRoutes(none), purchaseOrderRoutes(none, none, none, none), loadRoutes(none, none), countRoutes(none, none), custodyRoutes(none, none, none), locationRoutes(none)];
   expectEveryRouteHasARow(ROUTES, routers, { variants: true });
 });
 

@@ -246,3 +246,179 @@ describe('deliveries: bad input is a 4xx with a message, never a 5xx, and books 
     async (path) => expect4xx([path], await t.logistics.get(path, path.startsWith('/api/delivery-runs') ? staff : ann)),
   );
 });
+
+describe('bad input to a run’s load check and to cycle counts', () => {
+  const staff = actor('midway_admin');
+  let runId: string;
+  let loadItemId: string;
+  let countId: string;
+  const LOCATION = `BAD-${Date.now().toString(36).toUpperCase()}`;
+  // What a refused write must leave as it was: the run's loads and left-behind items, and the count's scans.
+  const state = async () => ({
+    loads: await t.logisticsService.db.$queryRaw`SELECT item_id, piece FROM run_loads WHERE run_id = ${runId}::uuid ORDER BY 1, 2`,
+    left: await t.logisticsService.db.$queryRaw`SELECT item_id, reason FROM run_left_behind WHERE run_id = ${runId}::uuid ORDER BY 1`,
+    counts: await t.logisticsService.db.$queryRaw`SELECT c.status, (SELECT count(*)::int FROM count_scans s WHERE s.count_id = c.id) AS scans FROM counts c WHERE c.id = ${countId}::uuid`,
+  });
+  beforeAll(async () => {
+    const item = await t.item(ann, projectId, { name: 'Loadable console' });
+    await eventually(() => t.logisticsService.db.$queryRaw<{ id: string }[]>`SELECT id FROM items WHERE id = ${item.id}::uuid`, (r) => r.length === 1);
+    expect((await t.logistics.post('/api/receiving/arrivals', staff, { code: 'BAD-INPUT-1', itemId: item.id })).status).toBe(201);
+    const booked = await t.logistics.post(`/api/projects/${projectId}/deliveries`, ann, { date: nextBusinessDay(new Date(), 'UTC'), itemIds: [item.id] });
+    expect(booked.status).toBe(201);
+    runId = (await t.logistics.post('/api/delivery-runs', staff, { date: booked.body.date, deliveryIds: [booked.body.id] })).body.id;
+    loadItemId = item.id;
+    expect((await t.logistics.post('/api/warehouse/locations', staff, { code: LOCATION, name: 'Bad input bay', kind: 'bin' })).status).toBe(201);
+    countId = (await t.logistics.post('/api/warehouse/counts', staff, { locationCode: LOCATION })).body.id;
+  }, 60_000);
+
+  const WRITES = () => [
+    ['POST', `/api/delivery-runs/${runId}/load`],
+    ['POST', `/api/delivery-runs/${runId}/left-behind`],
+    ['POST', '/api/warehouse/counts'],
+    ['POST', `/api/warehouse/counts/${countId}/scans`],
+    ['POST', `/api/warehouse/counts/${countId}/close`],
+  ];
+  const SHAPES: [string, string][] = [
+    ...BODIES.filter(([name]) => ['malformed JSON', 'a JSON array', 'a JSON string', 'null', '1 MB strings'].includes(name)),
+    ['wrong types', JSON.stringify({ itemId: 7, code: ['x'], piece: 'one', reason: {}, locationCode: 12, confirmMoves: 'yes' })],
+    ['NUL bytes', JSON.stringify({ itemId: NUL, code: NUL, reason: NUL, locationCode: NUL })],
+    ['bad uuids', JSON.stringify({ itemId: 'not-a-uuid', code: '123/1', reason: 'x', locationCode: 'B-1', confirmMoves: 1 })],
+  ];
+  it.each(SHAPES)('%s → 4xx JSON on every load and count write', async (_name, body) => {
+    const before = await state();
+    for (const [method, path] of WRITES()) expect4xx([method, path], await t.logistics.call(method, path!, staff, body));
+    expect(await state()).toEqual(before);
+  });
+
+  it.each([
+    ['POST', '/api/delivery-runs/{run}/load', {}],
+    ['POST', '/api/delivery-runs/{run}/load', { itemId: '{item}', code: '{item}/1' }],
+    ['POST', '/api/delivery-runs/{run}/load', { itemId: '{item}', piece: 0 }],
+    ['POST', '/api/delivery-runs/{run}/load', { itemId: '{item}', piece: 1.5 }],
+    ['POST', '/api/delivery-runs/{run}/load', { itemId: '{item}', piece: 100 }],
+    ['POST', '/api/delivery-runs/{run}/load', { code: '{item}/0' }],
+    ['POST', '/api/delivery-runs/{run}/load', { code: 'x'.repeat(101) }],
+    ['POST', '/api/delivery-runs/not-a-uuid/load', { itemId: '{item}' }],
+    ['POST', '/api/delivery-runs/%00/load', { itemId: '{item}' }],
+    ['POST', '/api/delivery-runs/{run}/left-behind', { itemId: '{item}' }],
+    ['POST', '/api/delivery-runs/{run}/left-behind', { itemId: '{item}', reason: '   ' }],
+    ['POST', '/api/delivery-runs/{run}/left-behind', { itemId: '{item}', reason: 'x'.repeat(501) }],
+    ['POST', '/api/delivery-runs/{run}/left-behind', { reason: 'damaged' }],
+    ['POST', '/api/warehouse/counts', {}],
+    ['POST', '/api/warehouse/counts', { locationCode: 'B 12' }],
+    ['POST', '/api/warehouse/counts', { locationCode: 'x'.repeat(33) }],
+    ['POST', '/api/warehouse/counts', { locationCode: 'NO-SUCH-PLACE' }],
+    ['POST', '/api/warehouse/counts/{count}/scans', {}],
+    ['POST', '/api/warehouse/counts/{count}/scans', { code: 'not a label' }],
+    ['POST', '/api/warehouse/counts/not-a-uuid/scans', { itemId: '{item}' }],
+    ['POST', '/api/warehouse/counts/{count}/close', {}],
+    ['POST', '/api/warehouse/counts/{count}/close', { confirmMoves: 'true' }],
+  ] as [string, string, Record<string, unknown>][])('%s %s with a bad field → 4xx JSON', async (method, template, body) => {
+    const before = await state();
+    const path = template.replace('{run}', runId).replace('{count}', countId);
+    const filled = JSON.parse(JSON.stringify(body).replaceAll('{item}', loadItemId));
+    expect4xx([method, path], await t.logistics.call(method, path, staff, JSON.stringify(filled)));
+    expect(await state()).toEqual(before);
+  });
+
+  it.each([
+    ['/api/delivery-runs/not-a-uuid/pick-list'],
+    ['/api/delivery-runs/%00/pick-list.pdf'],
+    ['/api/warehouse/counts?locationCode=a%00b'],
+    ['/api/warehouse/counts?locationCode=B%2012'],
+    ['/api/warehouse/counts/not-a-uuid'],
+  ])('GET %s → 4xx JSON', async (path) => expect4xx([path], await t.logistics.get(path, staff)));
+});
+
+describe('bad input to custody: locations, moves, find, release and labels', () => {
+  const staff = actor('midway_admin');
+  let heldId: string;
+  let placeCode: string;
+  let placeId: string;
+  // What a refused write must leave as it was: the held item's custody and timeline, and the locations.
+  const state = async () => ({
+    item: await t.logisticsService.db.$queryRaw`
+      SELECT custody_state, location_id, custody_end, (SELECT count(*)::int FROM custody_events e WHERE e.item_id = i.id) AS lines FROM items i WHERE i.id = ${heldId}::uuid`,
+    locations: await t.logisticsService.db.$queryRaw`SELECT count(*)::int AS n FROM locations`,
+  });
+  beforeAll(async () => {
+    const item = await t.item(ann, projectId, { name: 'Held sideboard' });
+    await eventually(() => t.logisticsService.db.$queryRaw<{ id: string }[]>`SELECT id FROM items WHERE id = ${item.id}::uuid`, (r) => r.length === 1);
+    expect((await t.logistics.post('/api/receiving/arrivals', staff, { code: 'BAD-CUSTODY-1', itemId: item.id })).status).toBe(201);
+    heldId = item.id;
+    placeCode = `BADC-${Date.now().toString(36).toUpperCase()}`;
+    const place = await t.logistics.post('/api/warehouse/locations', staff, { code: placeCode, name: 'Bad input shelf', kind: 'bin' });
+    expect(place.status).toBe(201);
+    placeId = place.body.id;
+  }, 60_000);
+
+  const WRITES = () => [
+    ['POST', '/api/warehouse/locations'],
+    ['POST', '/api/warehouse/moves'],
+    ['POST', `/api/warehouse/items/${heldId}/release`],
+    ['POST', '/api/receiving/arrivals'],
+  ];
+  const SHAPES: [string, string][] = [
+    ...BODIES.filter(([name]) => ['malformed JSON', 'a JSON array', 'a JSON string', 'null', '1 MB strings'].includes(name)),
+    ['wrong types', JSON.stringify({ code: 12, name: [], kind: true, itemId: 7, locationCode: {}, reason: 1, receivedBy: false, pieces: 'two' })],
+    ['NUL bytes', JSON.stringify({ code: NUL, name: NUL, kind: NUL, itemId: NUL, locationCode: NUL, reason: NUL, receivedBy: NUL })],
+    ['bad uuids', JSON.stringify({ code: 'B-1', name: 'x', kind: 'shelf', itemId: 'not-a-uuid', locationCode: 'B-1', reason: 'lost', receivedBy: 'x', pieces: 0 })],
+  ];
+  it.each(SHAPES)('%s → 4xx JSON on every custody write', async (_name, body) => {
+    const before = await state();
+    for (const [method, path] of WRITES()) expect4xx([method, path], await t.logistics.call(method!, path!, staff, body));
+    expect(await state()).toEqual(before);
+  });
+
+  it.each([
+    ['POST', '/api/warehouse/locations', { code: 'B 12', name: 'Bay', kind: 'bin' }],
+    ['POST', '/api/warehouse/locations', { code: 'x'.repeat(33), name: 'Bay', kind: 'bin' }],
+    ['POST', '/api/warehouse/locations', { code: 'B-12', name: '  ', kind: 'bin' }],
+    ['POST', '/api/warehouse/locations', { code: 'B-12', name: 'x'.repeat(101), kind: 'bin' }],
+    ['POST', '/api/warehouse/locations', { code: 'B-12', name: 'Bay', kind: 'shelf' }],
+    ['POST', '/api/warehouse/locations', { code: '{place}', name: 'Taken', kind: 'bin' }],
+    ['POST', '/api/warehouse/moves', { locationCode: '{place}' }],
+    ['POST', '/api/warehouse/moves', { itemId: '{item}', code: '{item}/1', locationCode: '{place}' }],
+    ['POST', '/api/warehouse/moves', { code: 'not a label', locationCode: '{place}' }],
+    ['POST', '/api/warehouse/moves', { code: '{item}/0', locationCode: '{place}' }],
+    ['POST', '/api/warehouse/moves', { itemId: '{item}', piece: 1.5, locationCode: '{place}' }],
+    ['POST', '/api/warehouse/moves', { itemId: '{item}', locationCode: 'B 12' }],
+    ['POST', '/api/warehouse/moves', { itemId: '{item}', locationCode: 'NO-SUCH-PLACE' }],
+    ['POST', '/api/warehouse/moves', { itemId: '00000000-0000-4000-8000-000000000000', locationCode: '{place}' }],
+    ['POST', '/api/warehouse/items/{item}/release', {}],
+    ['POST', '/api/warehouse/items/{item}/release', { reason: 'lost', receivedBy: 'Vendor' }],
+    ['POST', '/api/warehouse/items/{item}/release', { reason: 'picked-up', receivedBy: '   ' }],
+    ['POST', '/api/warehouse/items/{item}/release', { reason: 'picked-up', receivedBy: 'x'.repeat(201) }],
+    ['POST', '/api/warehouse/items/{item}/release', { reason: 'picked-up', receivedBy: 'Jo', signature: 'data:image/jpeg;base64,AAAA' }],
+    ['POST', '/api/warehouse/items/not-a-uuid/release', { reason: 'picked-up', receivedBy: 'Jo' }],
+    ['POST', '/api/receiving/arrivals', { code: 'BAD-CUSTODY-1', itemId: '{item}', pieces: 0 }],
+    ['POST', '/api/receiving/arrivals', { code: 'BAD-CUSTODY-1', itemId: '{item}', pieces: 100 }],
+    ['POST', '/api/receiving/arrivals', { code: 'BAD-CUSTODY-1', itemId: '{item}', pieces: 1.5 }],
+  ] as [string, string, Record<string, unknown>][])('%s %s with a bad field → 4xx JSON', async (method, template, body) => {
+    const before = await state();
+    const path = template.replace('{item}', heldId);
+    const filled = JSON.parse(JSON.stringify(body).replaceAll('{item}', heldId).replaceAll('{place}', placeCode));
+    expect4xx([method, path], await t.logistics.call(method, path, staff, JSON.stringify(filled)));
+    expect(await state()).toEqual(before);
+  });
+
+  it.each([
+    ['/api/warehouse/items?limit=0'],
+    ['/api/warehouse/items?limit=201'],
+    ['/api/warehouse/items?limit=abc'],
+    ['/api/warehouse/items?q=a%00b'],
+    ['/api/warehouse/items?cursor=bm90IGEgY3Vyc29y'],
+    ['/api/warehouse/items?cursor=' + 'x'.repeat(201)],
+    ['/api/warehouse/items/not-a-uuid'],
+    ['/api/warehouse/items/not-a-uuid/timeline'],
+    ['/api/warehouse/items/%00/label.pdf'],
+    ['/api/warehouse/items/00000000-0000-4000-8000-000000000000/label.pdf'],
+    ['/api/warehouse/locations/not-a-uuid/label.pdf'],
+    ['/api/warehouse/locations/00000000-0000-4000-8000-000000000000/label.pdf'],
+  ])('GET %s → 4xx JSON', async (path) => expect4xx([path], await t.logistics.get(path, staff)));
+
+  it('a location label of a real place is a PDF (the 4xx rows above are not a broken route)', async () => {
+    const res = await fetch(`${t.logisticsService.url}/api/warehouse/locations/${placeId}/label.pdf`, { headers: staff.headers });
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+  });
+});

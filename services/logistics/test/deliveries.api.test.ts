@@ -18,6 +18,8 @@ const viewer = actor();
 const THURSDAY = '2026-06-04';
 const FRIDAY = '2026-06-05';
 const clientEmail = `client.${randomUUID().slice(0, 8)}@example.com`;
+/** The warehouse shelf the items that go out are put away on. */
+const SHELF = `DLV-${randomUUID().slice(0, 6).toUpperCase()}`;
 
 let loft: { id: string; name: string };
 let cedar: { id: string; name: string };
@@ -130,7 +132,8 @@ describe('POST /api/projects/{id}/deliveries', () => {
 
 describe('the state machine', () => {
   it('requested → scheduled → out-for-delivery → completed; every other move is 409 and changes nothing', async () => {
-    const a = await itemIn(ada, loft.id, 'stored', 'Machine sofa');
+    // At the warehouse and on a shelf: the load check puts it on the truck before it goes out.
+    const a = await t.heldItem(ada, loft.id, admin, { name: 'Machine sofa', locationCode: SHELF });
     const delivery = (await book(loft.id, { date: FRIDAY, itemIds: [a.id] })).body;
     const statusOf = async () => (await get(delivery.id)).body.status;
     const refusedAt = async (status: string, moves: (() => Promise<{ status: number }>)[]) => {
@@ -138,7 +141,8 @@ describe('the state machine', () => {
       expect(await statusOf()).toBe(status);
     };
     await refusedAt('requested', [() => out(delivery.id), () => complete(delivery.id, { receivedBy: 'J. Ellis' })]);
-    expect((await fixRun(FRIDAY, [delivery.id])).status).toBe(201);
+    const run = await fixRun(FRIDAY, [delivery.id]);
+    expect(run.status).toBe(201);
     await refusedAt('scheduled', [
       () => complete(delivery.id, { receivedBy: 'J. Ellis' }),
       () => t.logistics.put(`/api/deliveries/${delivery.id}`, ada, { notes: 'Too late' }),
@@ -146,6 +150,7 @@ describe('the state machine', () => {
     // Fixing it on another run is refused (400: not requested), and leaves it scheduled.
     const again = await fixRun(FRIDAY, [delivery.id]);
     expect([again.status, again.body.message]).toEqual([400, expect.stringMatching(/is scheduled, not requested/)]);
+    await t.loadRun(admin, run.body.id);
     expect((await out(delivery.id)).body.status).toBe('out-for-delivery');
     await refusedAt('out-for-delivery', [() => out(delivery.id), () => cancel(delivery.id), () => cancel(delivery.id, admin)]);
     // Booked for Friday, completed on Wednesday: staff say why (delivery-planning.api.test.ts covers the rule).
@@ -201,10 +206,10 @@ describe('runs, proof of delivery and e-mails', () => {
   }, 60_000);
 
   it('out and completed e-mail the owner, members and client; completion keeps the proof, delivers the items not excepted', async () => {
-    const table = await itemIn(ada, loft.id, 'stored', `Oak table ${randomUUID().slice(0, 4)}`);
-    const chair = await itemIn(ada, loft.id, 'stored', `Oak chair ${randomUUID().slice(0, 4)}`);
+    const table = await t.heldItem(ada, loft.id, admin, { name: `Oak table ${randomUUID().slice(0, 4)}`, locationCode: SHELF });
+    const chair = await t.heldItem(ada, loft.id, admin, { name: `Oak chair ${randomUUID().slice(0, 4)}`, locationCode: SHELF });
     const d = (await book(loft.id, { date: FRIDAY, itemIds: [table.id, chair.id] })).body;
-    await fixRun(FRIDAY, [d.id]);
+    await t.loadRun(admin, (await fixRun(FRIDAY, [d.id])).body.id);
     expect((await out(d.id)).status).toBe(200);
     // This delivery's e-mails (the project had others): the ones naming its table.
     const to = (address: string, subject: string) => (m: SunkMail) => m.subject.startsWith(subject) && m.subject.includes(loft.name) && m.text.includes(table.name) && m.to.some((x) => x.address.toLowerCase() === address.toLowerCase());

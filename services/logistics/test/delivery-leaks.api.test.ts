@@ -65,11 +65,14 @@ it('a delivery date more than a year ahead (9999-12-31) is a 400 saying until wh
 }, 60_000);
 
 it('the client link serves the photos its page shows (the items’), never a delivery’s proof photos or signature', async () => {
-  const lamp = await itemIn(ada, loft.id, 'stored', `Brass lamp ${randomUUID().slice(0, 4)}`);
+  // At the warehouse: scanned onto the truck before it goes out.
+  const lamp = await t.heldItem(ada, loft.id, admin, { name: `Brass lamp ${randomUUID().slice(0, 4)}` });
   const lampPhoto = await photoOf(ada);
   expect((await t.logistics.put('/api/item-photos', ada, { photoUrl: lampPhoto, itemId: lamp.id })).status).toBe(200);
   const d = (await book(loft.id, { date: THURSDAY, itemIds: [lamp.id] })).body;
-  expect((await t.logistics.post('/api/delivery-runs', admin, { date: THURSDAY, deliveryIds: [d.id] })).status).toBe(201);
+  const run = await t.logistics.post('/api/delivery-runs', admin, { date: THURSDAY, deliveryIds: [d.id] });
+  expect(run.status).toBe(201);
+  await t.loadRun(admin, run.body.id);
   // Out and completed on its day.
   now = new Date('2026-06-04T15:00:00.000Z');
   try {

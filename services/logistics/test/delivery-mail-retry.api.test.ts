@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { freePort, startMailSink, type RunningMailSink } from '@midway/infra';
 import { announceUser, readMail, type SunkMail } from '@midway/testing';
-import { actor, eventually, usePlatform, type Actor } from './logistics-harness';
+import { actor, eventually, usePlatform } from './logistics-harness';
 
 /**
  * A delivery's e-mails survive an SMTP outage: logistics sends to a port where no mail server listens yet, the
@@ -42,12 +42,6 @@ const notices = (deliveryId: string) =>
   t.logisticsService.db.$queryRaw<NoticeRow[]>`SELECT kind, attempts, sent_at IS NOT NULL AS sent, next_attempt_at - created_at = interval '30 seconds' AS waiting
     FROM delivery_notices WHERE delivery_id = ${deliveryId}::uuid ORDER BY kind`;
 
-async function storedItem(who: Actor, projectId: string) {
-  const item = (await t.catalog.post(`/api/projects/${projectId}/items`, who, { name: `Oak table ${randomUUID().slice(0, 6)}`, status: 'stored' })).body as { id: string; name: string };
-  await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${item.id}::uuid`, (r) => r[0]?.status === 'stored', 20_000);
-  return item;
-}
-
 /** Each recipient's number of e-mails of the subject about the item, in what the sink caught. */
 const countsOf = (mail: SunkMail[], subject: string, itemName: string) =>
   [ada.email, member.email, clientEmail].map((address) => mail.filter((m) => m.subject.startsWith(subject) && m.text.includes(itemName) && m.to.some((x) => x.address.toLowerCase() === address.toLowerCase())).length);
@@ -58,9 +52,12 @@ it('keeps the out and completed e-mails through SMTP outages and sends each once
   const loft = await t.project(ada, { name: `Harbour Loft ${randomUUID().slice(0, 4)}`, location: '12 Harbour St', clientEmail });
   await t.inviteAndAccept(ada, loft.id, member, 'member');
   await eventually(() => t.logisticsService.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE id IN (${ada.userId}::uuid, ${member.userId}::uuid)`, (r) => r[0]!.n === 2, 30_000);
-  const table = await storedItem(ada, loft.id);
+  // At the warehouse: scanned onto the truck before it goes out.
+  const table = await t.heldItem(ada, loft.id, admin, { name: `Oak table ${randomUUID().slice(0, 6)}` });
   const d = (await t.logistics.post(`/api/projects/${loft.id}/deliveries`, ada, { date: FRIDAY, itemIds: [table.id] })).body as { id: string };
-  expect((await t.logistics.post('/api/delivery-runs', admin, { date: FRIDAY, deliveryIds: [d.id] })).status).toBe(201);
+  const run = await t.logistics.post('/api/delivery-runs', admin, { date: FRIDAY, deliveryIds: [d.id] });
+  expect(run.status).toBe(201);
+  await t.loadRun(admin, run.body.id);
 
   // No mail server yet: the move succeeds, its e-mail is tried once, fails, and waits for its retry.
   expect((await t.logistics.post(`/api/deliveries/${d.id}/out`, admin, {})).status).toBe(200);

@@ -133,10 +133,11 @@ describe('staff plan the coming days', () => {
 
 describe('completing before the booked date', () => {
   it('needs staff to say why (400 by the field, nothing changes), then moves the date to the real one', async () => {
-    const sofa = await itemIn(ada, loft.id, 'stored', 'Early sofa');
+    // At the warehouse: scanned onto the truck before it goes out.
+    const sofa = await t.heldItem(ada, loft.id, admin, { name: 'Early sofa' });
     const d = (await book(loft.id, { date: TUESDAY, itemIds: [sofa.id] })).body;
-    await fixRun(TUESDAY, [d.id]);
-    await t.logistics.post(`/api/deliveries/${d.id}/out`, admin, {});
+    await t.loadRun(admin, (await fixRun(TUESDAY, [d.id])).body.id);
+    expect((await t.logistics.post(`/api/deliveries/${d.id}/out`, admin, {})).status).toBe(200);
     now = new Date('2026-06-05T15:00:00.000Z');
     try {
       const refused = await complete(d.id, { receivedBy: 'J. Ellis' });
@@ -162,10 +163,10 @@ describe('completing before the booked date', () => {
 describe('the proof of delivery, seen by the project’s people', () => {
   it('the project’s deliveries carry the receiver, photos and signature; its people open them, another designer does not', async () => {
     const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(90, 3)]);
-    const table = await itemIn(ada, loft.id, 'stored', 'Proof table');
+    const table = await t.heldItem(ada, loft.id, admin, { name: 'Proof table' });
     const d = (await book(loft.id, { date: MONDAY, itemIds: [table.id] })).body;
-    await fixRun(MONDAY, [d.id]);
-    await t.logistics.post(`/api/deliveries/${d.id}/out`, admin, {});
+    await t.loadRun(admin, (await fixRun(MONDAY, [d.id])).body.id);
+    expect((await t.logistics.post(`/api/deliveries/${d.id}/out`, admin, {})).status).toBe(200);
     const upload = (await t.logistics.post('/api/objects/upload', admin)).body.uploadURL as string;
     expect((await fetch(`${t.logisticsService.url}${upload}`, { method: 'PUT', headers: { ...admin.headers, 'content-type': 'image/png' }, body: new Uint8Array(PNG) })).status).toBe(200);
     now = new Date('2026-06-08T15:00:00.000Z');

@@ -79,6 +79,35 @@ export function usePlatform(opts: { objectStore?: boolean; clock?: Clock; logist
       const res = await cat.del(`/api/projects/${projectId}/members/${who.userId}`, owner);
       if (res.status !== 204) throw new Error(`member remove failed: ${res.status} ${JSON.stringify(res.body)}`);
     },
+    /**
+     * An item of the project in the warehouse's custody, as it gets there: it arrives at the receiving desk (`staff`
+     * records it, with its pieces) and, given a location code, is put away there by scan (the location is made when
+     * missing). Answered once logistics holds it.
+     */
+    async heldItem(who: Actor, projectId: string, staff: Actor, opts: { name?: string; pieces?: number; locationCode?: string } = {}) {
+      const item = await helpers.item(who, projectId, { name: opts.name ?? `Held ${randomUUID().slice(0, 6)}`, ...(opts.pieces ? { pieces: opts.pieces } : {}) });
+      await eventually(() => logistics!.db.$queryRaw<{ pieces: number }[]>`SELECT pieces FROM items WHERE id = ${item.id}::uuid`, (r) => r[0]?.pieces === (opts.pieces ?? 1), 20_000);
+      const arrived = await log.post('/api/receiving/arrivals', staff, { code: `1Z${randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`, itemId: item.id, ...(opts.pieces ? { pieces: opts.pieces } : {}) });
+      if (arrived.status !== 201) throw new Error(`arrival failed: ${arrived.status} ${JSON.stringify(arrived.body)}`);
+      if (opts.locationCode) {
+        const made = await log.post('/api/warehouse/locations', staff, { code: opts.locationCode, name: `Bay ${opts.locationCode}`, kind: 'bin' });
+        if (made.status !== 201 && made.status !== 409) throw new Error(`location create failed: ${made.status} ${JSON.stringify(made.body)}`);
+        const moved = await log.post('/api/warehouse/moves', staff, { itemId: item.id, locationCode: opts.locationCode });
+        if (moved.status !== 200) throw new Error(`put-away failed: ${moved.status} ${JSON.stringify(moved.body)}`);
+      }
+      return item;
+    },
+    /** Staff pick the run and scan every piece of each of its items onto the truck: its deliveries may go out. */
+    async loadRun(staff: Actor, runId: string) {
+      const list = await log.get(`/api/delivery-runs/${runId}/pick-list`, staff);
+      if (list.status !== 200) throw new Error(`pick list failed: ${list.status} ${JSON.stringify(list.body)}`);
+      for (const entry of list.body.items as { itemId: string; piecesExpected: number; piecesReceived: number }[]) {
+        for (let piece = 1; piece <= Math.max(entry.piecesExpected, entry.piecesReceived); piece++) {
+          const loaded = await log.post(`/api/delivery-runs/${runId}/load`, staff, { code: `${entry.itemId}/${piece}` });
+          if (loaded.status !== 200) throw new Error(`load failed: ${loaded.status} ${JSON.stringify(loaded.body)}`);
+        }
+      }
+    },
     /** The services logistics shows `who` (all pages, filtered). */
     async services(who: Actor, query = '') {
       const all: unknown[] = [];

@@ -26,6 +26,7 @@ import { CustodyService } from './custody.service';
 import { assertEditable, assertMove } from './delivery-state';
 import type { Clock } from './inspection-due';
 import { imageTypeOf } from './image-type';
+import { LoadService } from './load.service';
 import { accessFor, requireStaff } from './logistics-access';
 import { logisticsEvents } from './logistics-events';
 import { objectKey, uploadIdOf, type PhotoStore } from './photo.service';
@@ -237,7 +238,11 @@ export class DeliveriesService {
 
   async out(caller: Caller, id: string): Promise<Delivery> {
     const delivery = await this.uow.run(async (r) => {
-      const moved = await this.move(r, caller, await this.lockForStaff(r, caller, id), 'out-for-delivery');
+      const row = await this.lockForStaff(r, caller, id);
+      assertMove(row.status, 'out-for-delivery');
+      // The load check (load-check.ts): 409 naming each item neither on the truck nor left behind.
+      await LoadService.outCheck(r, id, caller.userId, this.deps.clock());
+      const moved = await this.move(r, caller, row, 'out-for-delivery');
       // The e-mail is kept with the move, so an SMTP outage delays it instead of losing it.
       await r.notices.add(id, 'out', this.deps.clock());
       return moved;
@@ -257,10 +262,12 @@ export class DeliveriesService {
     const photoKeys = unique(uploadIds as string[]);
     const signature = body.signature ? this.signatureImage(body.signature) : null;
     const signatureKey = signature ? randomUUID() : null;
-    const exceptions = [...new Map(body.exceptions.map((e) => [e.itemId, e])).values()];
+    const given = [...new Map(body.exceptions.map((e) => [e.itemId, e])).values()];
     const delivery = await this.uow.run(async (r) => {
       const row = await this.lockForStaff(r, caller, id);
       assertMove(row.status, 'completed');
+      // An item left behind at the load check is an exception of its own ("left behind: <reason>").
+      const exceptions = await LoadService.withLeftBehind(r, id, given);
       const at = this.deps.clock();
       const early = earlyCompletion(row.date, at, this.deps.timeZone, body.earlyReason);
       const current = (await r.deliveries.view(id))!;
@@ -279,6 +286,8 @@ export class DeliveriesService {
       const excepted = new Set(exceptions.map((e) => e.itemId));
       const delivered = current.items.map((i) => i.itemId).filter((i) => !excepted.has(i));
       for (const itemId of delivered) await r.items.setStatus(itemId, 'delivered');
+      // Custody (custody.service): the delivered items leave it; those that came back keep their place, with the note.
+      await CustodyService.delivered(r, { id, runId: current.runId }, delivered, exceptions, caller.userId, at);
       const done = (await r.deliveries.view(id))!;
       await r.outbox.add(logisticsEvents.deliveryCompleted(done, { receivedBy: body.receivedBy, deliveredItemIds: delivered, exceptions }, caller.userId, at));
       await r.notices.add(id, 'completed', at);
@@ -286,8 +295,6 @@ export class DeliveriesService {
     });
     this.deps.notify(id, 'completed');
     return delivery;
-      // Custody (custody.service): the delivered items leave it; those that came back keep their place, with the note.
-      await CustodyService.delivered(r, { id, runId: current.runId }, delivered, exceptions, caller.userId, at);
   }
 
   /** The pad's PNG data URL as image bytes: a PNG by its bytes, of at most 64 kB. */
