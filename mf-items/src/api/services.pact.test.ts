@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createServicesApi } from './services-api';
+import { createCustodyApi } from './custody-api';
 import { createDeliveriesApi } from './deliveries-api';
 
 const { integer, regex, uuid, string, boolean, eachLike, like } = MatchersV3;
@@ -146,5 +147,49 @@ describe('mf-items → logistics deliveries (Pact)', () => {
       .willRespondWith(200, (res) => res.headers(JSON_HEADERS).jsonBody(delivery('cancelled')))
       .executeTest(async (server) => {
         expect(await createDeliveriesApi(server.url).cancel(DELIVERY_ID)).toMatchObject({ status: 'cancelled' });
+      }));
+});
+
+// Custody (issue 40): what the item's detail reads of the warehouse, as the project's designer.
+const IN_CUSTODY = 'a designer whose item "Walnut dining table" of "Lakeview Residence" is in custody, put away at "B-12"';
+
+describe('mf-items custody → logistics (Pact)', () => {
+  it('GET /api/warehouse/items/{id} answers where the warehouse has the designer’s item', () =>
+    pact
+      .addInteraction()
+      .given(IN_CUSTODY)
+      .uponReceiving('a designer’s request for the custody of their item')
+      .withRequest('GET', `/api/warehouse/items/${ITEM_ID}`)
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody({
+          itemId: uuid(ITEM_ID),
+          inCustody: boolean(true),
+          state: 'stored',
+          location: { code: string('B-12') },
+          piecesExpected: integer(2),
+          piecesReceived: integer(1),
+          piecesFlag: string('1 of 2 pieces'),
+          since: regex(/^\d{4}-\d{2}-\d{2}T.*Z$/.source, '2026-03-02T15:04:05.000Z'),
+          end: null,
+        }),
+      )
+      .executeTest(async (server) => {
+        expect(await createCustodyApi(server.url).item(ITEM_ID)).toMatchObject({ inCustody: true, state: 'stored', location: { code: 'B-12' }, piecesFlag: '1 of 2 pieces' });
+      }));
+
+  it('GET /api/warehouse/items/{id}/timeline lists the custody facts, oldest first', () =>
+    pact
+      .addInteraction()
+      .given(IN_CUSTODY)
+      .uponReceiving('a designer’s request for the custody timeline of their item')
+      .withRequest('GET', `/api/warehouse/items/${ITEM_ID}/timeline`)
+      .willRespondWith(200, (res) =>
+        res.headers(JSON_HEADERS).jsonBody([
+          { id: uuid('0b1c2d3e-4f5a-4b6c-8d7e-000000000001'), kind: 'arrived', at: regex(/^\d{4}-\d{2}-\d{2}T.*Z$/.source, '2026-03-02T15:04:05.000Z'), piece: integer(1), reason: null },
+          { id: uuid('0b1c2d3e-4f5a-4b6c-8d7e-000000000002'), kind: 'put-away', at: regex(/^\d{4}-\d{2}-\d{2}T.*Z$/.source, '2026-03-02T16:04:05.000Z'), toLocationCode: 'B-12', reason: null },
+        ]),
+      )
+      .executeTest(async (server) => {
+        expect((await createCustodyApi(server.url).timeline(ITEM_ID))!.map((e) => e.kind)).toEqual(['arrived', 'put-away']);
       }));
 });

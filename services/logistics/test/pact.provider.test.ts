@@ -141,6 +141,20 @@ async function onRun() {
   await logistics.db.$executeRaw`UPDATE items SET custody_since = now(), custody_state = 'stored', location_id = ${LOCATION_ID}::uuid, pieces = 1, pieces_received = 1, custody_ended_at = NULL, custody_end = NULL WHERE id = ${ITEM_ID}::uuid`;
 }
 
+/** mf-items' custody state: the designer's item (2 pieces, 1 arrived) put away at "B-12", with its two timeline lines. */
+async function designersItemInCustody() {
+  await atTheDesk();
+  await lakeviewWithServices();
+  const admin = randomUUID();
+  await freshPlace();
+  const db = logistics.db;
+  await db.$executeRaw`UPDATE items SET custody_since = now() - interval '1 hour', custody_state = 'stored', location_id = ${LOCATION_ID}::uuid, pieces = 2, pieces_received = 1, custody_ended_at = NULL, custody_end = NULL WHERE id = ${ITEM_ID}::uuid`;
+  await db.$executeRaw`INSERT INTO custody_events (id, item_id, project_id, kind, at, by_user_id, pieces, staff_note)
+    VALUES (gen_random_uuid(), ${ITEM_ID}::uuid, ${PROJECT_ID}::uuid, 'arrived', now() - interval '1 hour', ${admin}::uuid, 1, 'Box dented on one corner')`;
+  await db.$executeRaw`INSERT INTO custody_events (id, item_id, project_id, kind, at, by_user_id, to_location_id)
+    VALUES (gen_random_uuid(), ${ITEM_ID}::uuid, ${PROJECT_ID}::uuid, 'put-away', now() - interval '30 minutes', ${admin}::uuid, ${LOCATION_ID}::uuid)`;
+}
+
 it('fulfils every consumer’s contract (mf-items, mf-projects, mf-warehouse)', async () => {
   expect(PACTS.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['mf-items-logistics.json', 'mf-projects-logistics.json', 'mf-warehouse-logistics.json']));
   await new Verifier({
@@ -164,6 +178,7 @@ it('fulfils every consumer’s contract (mf-items, mf-projects, mf-warehouse)', 
         await logistics.db.$executeRaw`INSERT INTO run_loads (run_id, item_id, piece, loaded_at, by_user_id) SELECT run_id, ${ITEM_ID}::uuid, 1, now(), ${caller.userId}::uuid FROM deliveries WHERE id = ${DELIVERY_ID}::uuid`;
       },
       'an admin, a location "B-12", and the designer\'s item "Walnut dining table" in custody, not put away': inCustody,
+      'a designer whose item "Walnut dining table" of "Lakeview Residence" is in custody, put away at "B-12"': designersItemInCustody,
       [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, scheduled on run ${RUN_ID}, the item stored at "B-12"`]: onRun,
     },
     // The gateway's job in production: forward the state's designer as a signed identity.
