@@ -1,4 +1,4 @@
-import { badRequest, conflict, HttpError, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
+import { badRequest, conflict, notSeenYet, type Caller, type CatchUp } from '@midway/service-kit';
 import { isAdmin, scanTargetOf, type CustodyEvent, type CustodyView, type MoveBody, type ReleaseBody, type WarehouseItemsQuery } from '@midway/contracts';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import type { WarehouseItemsCursor } from '../data/custody.repository';
@@ -21,9 +21,6 @@ export function decodeWarehouseCursor(cursor: string): WarehouseItemsCursor {
   if (Number.isNaN(at) || new Date(at).toISOString() !== since || !/^[0-9a-f-]{36}$/.test(itemId)) throw badRequest('cursor is not valid: start again without it');
   return { since, itemId };
 }
-
-/** Piscina refuses a task when its queue is full: the caller should try again shortly. */
-const printerBusy = (e: unknown) => (e instanceof Error && /queue is at limit/i.test(e.message) ? new HttpError(503, 'busy', 'Every label printer is busy: try again in a few seconds.') : e);
 
 /**
  * Custody of each item: put-away and move scans, find, the custody view and timeline, release, and the item's
@@ -121,7 +118,7 @@ export class CustodyService {
       if (!found) throw notSeenYet('catalog.item', itemId, ITEM_NOT_FOUND);
       return found;
     });
-    const pdf = await this.labels().item({ kind: 'item', ...facts }).catch((e) => Promise.reject(printerBusy(e)));
+    const pdf = await this.labels().item({ kind: 'item', ...facts });
     return { pdf, filename: `item-${itemId.slice(0, 8)}-labels.pdf` };
   }
 

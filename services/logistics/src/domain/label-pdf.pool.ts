@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
+import { HttpError } from '@midway/service-kit';
 import type { ItemLabelTask, LabelTask, LocationLabelTask } from './label-pdf.worker';
 
 /** Draws labels to PDF off the event loop. */
@@ -23,7 +24,13 @@ export function startLabelPrinter(): LabelPrinter {
   const run = async (task: ItemLabelTask | LocationLabelTask) => {
     pool ??= new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: 1, maxQueue: 32, idleTimeout: 60_000 });
     const full: LabelTask = { ...task, ...paths };
-    return Buffer.from((await pool.run(full)) as Uint8Array);
+    try {
+      return Buffer.from((await pool.run(full)) as Uint8Array);
+    } catch (e) {
+      // Piscina refuses a task when its queue is full: the caller should try again shortly.
+      if (e instanceof Error && /queue is at limit/i.test(e.message)) throw new HttpError(503, 'busy', 'Every label printer is busy: try again in a few seconds.');
+      throw e;
+    }
   };
   return {
     item: (label) => run(label),

@@ -41,4 +41,12 @@ describe('labels', () => {
     // 30 pages of QR and text (~0.4 s of CPU): drawn on the loop, it would be busy nearly all along (utilization ~1).
     expect(performance.eventLoopUtilization(start).utilization).toBeLessThan(0.5);
   }, 60_000);
+
+  it('past what waits its turn, a label is refused with a 503 to try again, never queued without bound', async () => {
+    const answers = await Promise.allSettled(Array.from({ length: 40 }, () => printer.location({ kind: 'location', code: 'B-12', name: 'Bay B', kindLabel: 'Bin' })));
+    const refused = answers.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((r) => r.reason.status === 503 && /try again in a few seconds/.test(r.reason.message))).toBe(true);
+    expect(answers.filter((a) => a.status === 'fulfilled').length).toBeGreaterThanOrEqual(32);
+  }, 60_000);
 });
