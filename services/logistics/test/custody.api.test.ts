@@ -122,7 +122,7 @@ describe('pieces and labels', () => {
     expect([repeat.status, repeat.body.piecesReceived]).toEqual([200, 3]);
     expect(await lines(sofa.id, 'arrived')).toBe(2);
 
-    await eventually(() => eventsOf(events, 'logistics.item.arrived.v1', sofa.id), (e) => e.length === 2, 10_000);
+    await eventually(async () => eventsOf(events, 'logistics.item.arrived.v1', sofa.id), (e) => e.length === 2, 10_000);
     expect(eventsOf(events, 'logistics.item.arrived.v1', sofa.id).map((e) => e.data)).toEqual([
       expect.objectContaining({ arrivalId: first.body.id, pieces: 2, piecesReceived: 2, piecesExpected: 3 }),
       expect.objectContaining({ arrivalId: first.body.id, pieces: 1, piecesReceived: 3, piecesExpected: 3, arrivedAt: first.body.arrivedAt }),
@@ -143,7 +143,7 @@ describe('put-away and moves', () => {
     const moved = await move({ itemId: lamp.id, locationCode: b.code });
     expect([moved.status, moved.body.location.code]).toEqual([200, b.code]);
 
-    await eventually(() => events.seen.filter((e) => (e.data as { itemId?: string }).itemId === lamp.id), (e) => e.length === 2, 10_000);
+    await eventually(async () => events.seen.filter((e) => (e.data as { itemId?: string }).itemId === lamp.id), (e) => e.length === 2, 10_000);
     expect(eventsOf(events, 'logistics.item.put-away.v1', lamp.id).map((e) => e.data)).toEqual([
       expect.objectContaining({ locationId: a.id, locationCode: a.code, fromLocationCode: null, projectId: loft.id, byUserId: admin.userId }),
     ]);
@@ -189,7 +189,7 @@ describe('find, custody view and timeline', () => {
   it('finds items in custody by name, client or tracking number, with their place, a page at a time', async () => {
     const shelf = await location();
     const tag = suffix();
-    const found = [];
+    const found: { id: string; name: string }[] = [];
     for (let i = 0; i < 3; i++) found.push(await arrived(`Findable ${tag} ${i}`));
     await move({ itemId: found[0]!.id, locationCode: shelf.code });
     await item(`Findable ${tag} not arrived`);
@@ -242,7 +242,7 @@ describe('release', () => {
     expect(ok.body).toMatchObject({ inCustody: false, state: null, location: null, end: 'picked-up', endedAt: expect.any(String), status: 'delivered' });
     expect(answers.find((a) => a.status === 409)!.body.message).toMatch(/was already released \(picked up\) on 2026-06-0\d: nothing to release/);
     expect(await lines(chair.id, 'released')).toBe(1);
-    await eventually(() => eventsOf(events, 'logistics.item.released.v1', chair.id), (e) => e.length === 1, 10_000);
+    await eventually(async () => eventsOf(events, 'logistics.item.released.v1', chair.id), (e) => e.length === 1, 10_000);
     expect(eventsOf(events, 'logistics.item.released.v1', chair.id)[0]!.data).toMatchObject({ reason: 'picked-up', receivedBy: 'Jordan Park', projectId: loft.id });
     expect((await t.logistics.get('/api/warehouse/locations', admin)).body.find((l: { id: string }) => l.id === shelf.id).itemCount).toBe(0);
     // Released items are not found among those in custody, and cannot be put away again.
