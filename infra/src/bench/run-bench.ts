@@ -14,6 +14,7 @@ import { benchLighthouse } from './lighthouse.bench';
 import { benchReceiving } from './receiving.bench';
 import { benchDeliveries } from './deliveries.bench';
 import { benchPurchaseOrders } from './purchase-orders.bench';
+import { benchCustody } from './custody.bench';
 import { benchLoad } from './load.bench';
 import { settle, signUp } from './bench-support';
 
@@ -23,7 +24,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const wanted = (part: string) => ONLY.length === 0 || ONLY.includes(part);
 /** Every part but the load run shares one platform; the load run starts its own (one replica, then two). */
-const PARTS = ['frontend', 'lighthouse', 'items', 'gateway', 'outbox', 'catalog', 'admin-dashboard', 'receiving', 'deliveries', 'purchase-orders', 'billing'];
+const PARTS = ['frontend', 'lighthouse', 'items', 'gateway', 'outbox', 'catalog', 'admin-dashboard', 'receiving', 'deliveries', 'custody', 'purchase-orders', 'billing'];
 
 async function main() {
   console.log(`Midway benchmarks — ${os.cpus().length} cores, node ${process.version}`);
@@ -72,6 +73,8 @@ async function benchOnePlatform() {
     if (wanted('receiving')) await benchReceiving(platform, { items: Number(process.env.BENCH_ITEMS ?? 100_000), requests: Number(process.env.BENCH_SCANS ?? 1_000) });
     if (wanted('deliveries')) await settled();
     if (wanted('deliveries')) await benchDeliveries(platform, { deliveries: Number(process.env.BENCH_DELIVERIES ?? 500), requests: Number(process.env.BENCH_RUN_PROPOSALS ?? 200) });
+    if (wanted('custody')) await settled();
+    if (wanted('custody')) await benchCustody(platform, { items: Number(process.env.BENCH_ITEMS ?? 100_000), scans: Number(process.env.BENCH_SCANS ?? 1_000), pickLists: 50, counts: 5 });
     if (wanted('purchase-orders')) await benchPurchaseOrders(platform, { lines: Number(process.env.BENCH_PO_LINES ?? 500), rounds: 5 });
     if (wanted('billing')) await settled();
     if (wanted('billing')) await benchBilling(platform, { items: Number(process.env.BENCH_BILLING_ITEMS ?? 100_000), projects: Number(process.env.BENCH_BILLING_PROJECTS ?? 1_000), rounds: 3 });
