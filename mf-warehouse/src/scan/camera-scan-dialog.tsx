@@ -1,6 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@midway/ui/dialog';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { labelHints } from './label-formats';
 
 /** A running camera decoder; stop() releases the camera. */
 export interface CameraControls {
@@ -14,9 +15,8 @@ export type StartCamera = (video: HTMLVideoElement, onCode: (code: string) => vo
  * when the camera is opened, so the scan screens stay light for hand scanners.
  */
 export const zxingCamera: StartCamera = async (video, onCode) => {
-  const [{ BrowserMultiFormatReader }, { BarcodeFormat, DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-  const hints = new Map<number, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE, BarcodeFormat.CODE_128]]]);
-  const reader = new BrowserMultiFormatReader(hints as never);
+  const [{ BrowserMultiFormatReader }, zxing] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
+  const reader = new BrowserMultiFormatReader(labelHints(zxing));
   return reader.decodeFromConstraints({ audio: false, video: { facingMode: 'environment' } }, video, (result) => {
     if (result) onCode(result.getText());
   });
@@ -72,7 +72,6 @@ export function CameraScanDialog({ what, onCode, onClose, start = zxingCamera }:
       controls?.stop();
     };
     // Started once per opening; onCode is the caller's latest at the time of the read.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
