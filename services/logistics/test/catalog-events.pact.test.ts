@@ -33,6 +33,9 @@ const itemFacts = {
   receivedAt: null,
   deliveredAt: null,
   photoUrl: null,
+  // Custody's labels: one per expected piece, with the room (none given here) as the sidemark says it.
+  roomLocation: null,
+  pieces: integer(2),
 };
 const projectFacts = { projectId: uuid(PROJECT_ID), ownerId: uuid(OWNER_ID), changedAt: at() };
 const membership = { ...projectFacts, userId: uuid(MEMBER_ID), role: regex(/^(member|viewer)$/.source, 'member'), byUserId: uuid(OWNER_ID) };
@@ -79,6 +82,8 @@ describe('logistics consumes catalog’s events', () => {
       .withMetadata({ contentType: 'application/json' })
       .verify(asynchronousBodyHandler(async (body) => applyCatalogFact(repos, parseEvent(body))));
     expect(calls.some((c) => effect.test(c))).toBe(true);
+    // An item's facts carry its expected pieces and room into logistics' items (the labels, "2 of 3 pieces").
+    if (/^catalog\.items?\.(created|imported|updated)\.v1$/.test(type)) expect(calls.some((c) => /^items\.(upsertWithServices|update) .*"pieces":2.*"roomLocation":null/.test(c))).toBe(true);
     // The project's fields carry its location: deliveries go there unless the designer names another address.
     if (['catalog.project.created.v1', 'catalog.project.updated.v1', 'catalog.project.snapshot.v1'].includes(type)) expect(calls.some((c) => /^deliveries\.recordLocation .*"Toronto"/.test(c))).toBe(true);
   });
