@@ -115,8 +115,8 @@ export async function benchCustody(platform: Platform, opts: { items: number; sc
       // 490 of its 500 scanned there, and 10 recorded elsewhere found there.
       await pool.query(
         `INSERT INTO count_scans (count_id, item_id, scanned_at, by_user_id)
-         SELECT $1, id, now(), gen_random_uuid() FROM (SELECT id FROM items WHERE location_id = $2 ORDER BY id LIMIT 490) h
-         UNION ALL SELECT $1, id, now(), gen_random_uuid() FROM (SELECT id FROM items WHERE name LIKE 'Bench armoire %' AND location_id IN (SELECT id FROM locations WHERE code LIKE 'BENCH-0%') LIMIT 10) e`,
+         SELECT $1::uuid, id, now(), gen_random_uuid() FROM (SELECT id FROM items WHERE location_id = $2 ORDER BY id LIMIT 490) h
+         UNION ALL SELECT $1::uuid, id, now(), gen_random_uuid() FROM (SELECT id FROM items WHERE name LIKE 'Bench armoire %' AND location_id IN (SELECT id FROM locations WHERE code LIKE 'BENCH-0%') LIMIT 10) e`,
         [count.id, location],
       );
       const t = performance.now();
