@@ -54,5 +54,5 @@ export function useRelease() {
   });
 }
 
-export const usePickList = (runId: string) => useQuery({ queryKey: custodyKeys.pickList(runId), queryFn: () => custodyApi.pickList(runId) });
+export const usePickList = (runId: string | null) => useQuery({ queryKey: custodyKeys.pickList(runId ?? ''), queryFn: () => custodyApi.pickList(runId!), enabled: !!runId });
 export const useLocationCounts = (locationCode: string) => useQuery({ queryKey: custodyKeys.counts(locationCode), queryFn: () => custodyApi.counts(locationCode), enabled: !!locationCode });

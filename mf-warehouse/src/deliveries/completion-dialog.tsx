@@ -3,6 +3,7 @@ import { FieldError, Input, Label, Textarea } from '@midway/ui';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, FormDialogFooter } from '@midway/ui/dialog';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { usePickList } from '../api/custody-queries';
 import { useCompleteDelivery } from '../api/delivery-queries';
 import { PhotoCapture } from '../inspections/photo-capture';
 import { SignaturePad } from './signature-pad';
@@ -55,10 +56,15 @@ export default function CompletionDialog({ delivery, today, onClose }: { deliver
   const [problems, setProblems] = useState<Problems>({});
   const saving = complete.isPending;
   const early = delivery.date > today;
+  // Items left behind at the load check never left the warehouse: logistics records them as not delivered, with why.
+  const { data: pick } = usePickList(delivery.runId);
+  const leftBehind = new Map((pick?.items ?? []).filter((e) => e.deliveryId === delivery.id && e.leftBehindReason).map((e) => [e.itemId, e.leftBehindReason!]));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const exceptions = Object.entries(notDelivered).map(([itemId, note]) => ({ itemId, note: note.trim() }));
+    const exceptions = Object.entries(notDelivered)
+      .filter(([itemId]) => !leftBehind.has(itemId))
+      .map(([itemId, note]) => ({ itemId, note: note.trim() }));
     const found: Problems = {};
     if (!receivedBy.trim()) found.receivedBy = 'Enter the name of the person who received the delivery.';
     for (const x of exceptions) if (!x.note) found[`item:${x.itemId}`] = 'Say why this item was not delivered.';
@@ -118,6 +124,13 @@ export default function CompletionDialog({ delivery, today, onClose }: { deliver
                 const out = item.itemId in notDelivered;
                 const problem = problems[`item:${item.itemId}`];
                 const errorId = `not-delivered-${item.itemId}-error`;
+                const stayed = leftBehind.get(item.itemId);
+                if (stayed !== undefined)
+                  return (
+                    <p key={item.itemId} data-testid="left-behind" style={{ margin: 0, fontSize: '0.875rem', overflowWrap: 'anywhere' }}>
+                      {item.name} — not on the truck (left behind: {stayed})
+                    </p>
+                  );
                 return (
                   <div key={item.itemId}>
                     <label>

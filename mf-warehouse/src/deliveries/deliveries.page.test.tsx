@@ -98,6 +98,30 @@ describe('the deliveries page', () => {
     expect((within(proof).getByRole('img', { name: 'Signature of J. Ellis' }) as HTMLImageElement).getAttribute('src')).toBe('/api/photos/5a0c1f1e-aaaa-4bbb-8ccc-0123456789ac');
   });
 
+  it('an item left behind at the load check is shown as not on the truck, with why, and not offered as delivered (logistics records it)', async () => {
+    const d = aDelivery({ date: DAY });
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': () => jsonResponse(ADMIN),
+      [DAYS]: () => jsonResponse({ days: [] }),
+      ...dayRoutes(DAY, [], [d]),
+      [`GET /api/delivery-runs/${d.runId}/pick-list`]: () =>
+        jsonResponse({ runId: d.runId, date: DAY, items: [
+          { itemId: ITEM_ID, itemName: 'Walnut dining table', deliveryId: d.id, projectName: d.projectName, clientName: 'Jordan Ellis', designerName: 'Noor Haddad', location: null, piecesExpected: 1, piecesReceived: 1, loadedPieces: [1], leftBehindReason: null },
+          { itemId: CHAIR, itemName: 'Oak chair', deliveryId: d.id, projectName: d.projectName, clientName: 'Jordan Ellis', designerName: 'Noor Haddad', location: null, piecesExpected: 1, piecesReceived: 1, loadedPieces: [], leftBehindReason: 'Leg cracked, client informed' },
+        ] }),
+      [`POST /api/deliveries/${d.id}/complete`]: () => jsonResponse(aDelivery({ status: 'completed', receivedBy: 'J. Ellis' })),
+    });
+    renderWithProviders(<DeliveriesPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete: Lakeview Residence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete delivery' });
+    expect((await within(dialog).findByTestId('left-behind')).textContent).toBe('Oak chair — not on the truck (left behind: Leg cracked, client informed)');
+    expect(within(dialog).getAllByRole('checkbox').map((b) => b.getAttribute('aria-label'))).toEqual(['Walnut dining table: delivered']);
+    await userEvent.type(within(dialog).getByLabelText('Received by'), 'J. Ellis');
+    await userEvent.type(within(dialog).getByLabelText('Why is it delivered early?'), 'The client asked for it today');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete delivery' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, 'POST', `/api/deliveries/${d.id}/complete`)).toEqual([{ receivedBy: 'J. Ellis', photoUrls: [], exceptions: [], earlyReason: 'The client asked for it today' }]));
+  });
+
   it('completes with the items listed as delivered: unticking one asks why, by that item; errors sit by their field', async () => {
     const fetchMock = mockFetch({
       'GET /api/auth/user': () => jsonResponse(ADMIN),
