@@ -114,7 +114,9 @@ export class ItemRepository {
         WHERE i.id = ${id}::uuid AND ${accessibleProjects(caller)}
         FOR NO KEY UPDATE OF i
       ), changed AS (
-        UPDATE items i SET status = ${change.status}, updated_at = ${at}::timestamptz, received_at = ${stamps.receivedAt}, delivered_at = ${stamps.deliveredAt}
+        -- Never dated before the change it follows: a request that read the clock first may get the row second,
+        -- and consumers keep the newest fact by this time (changedAt).
+        UPDATE items i SET status = ${change.status}, updated_at = GREATEST(${at}::timestamptz, cur.updated_at), received_at = ${stamps.receivedAt}, delivered_at = ${stamps.deliveredAt}
         FROM cur
         WHERE i.id = cur.id AND cur.access = ANY(${[...change.editors]}::text[]) AND cur.status <> ${change.status} AND NOT cur.in_custody
           AND cur.tracking_number IS NOT DISTINCT FROM ${change.tracking.trackingNumber}::text AND cur.carrier_id IS NOT DISTINCT FROM ${change.tracking.carrierId}::text
