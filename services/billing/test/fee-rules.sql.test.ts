@@ -4,7 +4,7 @@ import { Prisma } from '../src/data/prisma-client';
 import { DELIVERY } from '../src/domain/fees/delivery-fee';
 import { INSPECTION } from '../src/domain/fees/inspection-fee';
 import { INSTALLATION } from '../src/domain/fees/installation-fee';
-import { RECEIVING } from '../src/domain/fees/receiving-fee';
+import { RECEIVING, receivingEventsSql, receivingFee } from '../src/domain/fees/receiving-fee';
 import { STORAGE, storageDays, storageEventsSql, storageFees } from '../src/domain/fees/storage-fee';
 import { dayIn } from '../src/domain/calendar';
 import { lineTax, lineTaxSql } from '../src/domain/tax';
@@ -110,6 +110,42 @@ it('the storage days Postgres records for every item at once are the ones storag
     const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 1);
     expect({ seed, events: recorded.sort(byKey) }).toEqual({ seed, events: expected.sort(byKey) });
     expect(expected.length).toBeGreaterThan(50);
+  } finally {
+    await c.query('ROLLBACK');
+  }
+});
+
+it('the receiving fees Postgres records for a set of items are the ones receivingFee gives each (random arrivals, selections, quantities)', async () => {
+  const seed = 20261208;
+  const next = prng(seed);
+  const tz = 'America/Vancouver';
+  const items = Array.from({ length: 60 }, (_, n) => {
+    const id = `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
+    // Some never arrived (a designer's status is no arrival); arrivals at any hour, so the day in tz varies.
+    const since = next() < 0.2 ? null : new Date(Date.parse('2026-02-01T00:00:00Z') + Math.floor(next() * 40 * 24) * 3_600_000).toISOString();
+    return { id, projectId: project, name: `Item ${n}`, quantity: 1 + Math.floor(next() * 5), selected: next() < 0.7, deleted: next() < 0.1, since };
+  });
+  const scratch = `receiving_rule_${process.pid}_${Date.now()}`;
+  await c.query('BEGIN');
+  try {
+    await c.query(`CREATE SCHEMA ${scratch}`);
+    await c.query(`SET LOCAL search_path TO ${scratch}`);
+    for (const table of ['items', 'custody', 'selected_services', 'billing_rates']) await c.query(`CREATE TABLE ${table} (LIKE billing.${table} INCLUDING ALL)`);
+    for (const i of items) {
+      await c.query(`INSERT INTO items (id, project_id, name, quantity, status, status_at, deleted) VALUES ($1, $2, $3, $4, 'stored', now(), $5)`, [i.id, i.projectId, i.name, i.quantity, i.deleted]);
+      if (i.since) await c.query('INSERT INTO custody (item_id, project_id, since) VALUES ($1, $2, $3)', [i.id, i.projectId, i.since]);
+      await c.query(`INSERT INTO selected_services (item_id, type, selected, changed_at) VALUES ($1, 'receiving', $2, now())`, [i.id, i.selected]);
+    }
+    const query = receivingEventsSql(items.map((i) => i.id), tz);
+    const recorded = (await c.query<{ key: string; event_date: string; quantity: number }>(`SELECT key, event_date::text, quantity FROM (${query.text}) x ORDER BY key`, query.values)).rows;
+    const expected = items
+      .filter((i) => !i.deleted)
+      .map((i) => receivingFee(i, i.since ? { sinceDay: dayIn(tz, new Date(i.since)), endDay: null } : null, () => '25.00'))
+      .filter((f) => f !== null)
+      .map((f) => ({ key: f.key, event_date: f.date, quantity: f.quantity }))
+      .sort((a, b) => (a.key < b.key ? -1 : 1));
+    expect({ seed, recorded }).toEqual({ seed, recorded: expected });
+    expect(expected.length).toBeGreaterThan(20);
   } finally {
     await c.query('ROLLBACK');
   }
