@@ -187,13 +187,13 @@ describe('custody journey', () => {
     await a.keyboard.press('Escape');
     await run.waitFor({ state: 'detached' });
 
-    // Complete at the door: the lamp delivered, the sofa not (it stayed behind).
+    // Complete at the door: the lamp delivered; the sofa is shown as never on the truck (logistics records it so).
     await a.getByRole('button', { name: `Complete: ${project}` }).click();
     const proof = a.getByRole('dialog', { name: 'Complete delivery' });
     await proof.waitFor();
     await proof.getByLabel('Received by').fill('J. Ellis');
-    await proof.getByLabel(`${sofa}: delivered`).uncheck();
-    await proof.getByLabel(`Why ${sofa} was not delivered`).fill('Left behind: second box crushed');
+    expect(await proof.getByTestId('left-behind').textContent()).toBe(`${sofa} — not on the truck (left behind: Second box crushed, client informed)`);
+    expect(await proof.getByLabel(`${sofa}: delivered`).count()).toBe(0);
     const early = proof.getByLabel('Why is it delivered early?');
     if (await early.count()) await early.fill('The client asked for it today');
     await proof.getByRole('button', { name: 'Complete delivery' }).click();
