@@ -30,6 +30,40 @@ async function expectImagesLoaded(within: Locator, count: number) {
   expect(await decoded()).toBe(count);
 }
 
+/**
+ * Staff receive an item at the desk and, given a shelf, put it away there by scan: the warehouse holds it (received,
+ * or stored), as an item must be before its delivery can be loaded and go out (#40). Retried while logistics has not
+ * heard of the new item yet (catalog's event).
+ */
+async function receive(staff: Page, itemId: string, shelf?: string) {
+  for (const until = Date.now() + 15_000; ; await staff.waitForTimeout(300)) {
+    const arrived = await call(staff, 'POST', '/api/receiving/arrivals', { code: `1Z${itemId.replace(/-/g, '').slice(0, 16).toUpperCase()}`, itemId }).then(
+      () => true,
+      (e: Error) => {
+        if (Date.now() > until || !/not found/i.test(e.message)) throw e;
+        return false;
+      },
+    );
+    if (arrived) break;
+  }
+  if (shelf) await call(staff, 'POST', '/api/warehouse/moves', { itemId, locationCode: shelf });
+}
+/** Waits until the project's page says each item's status (catalog learns the warehouse's facts by event). */
+async function untilStatuses(page: Page, projectId: string, want: Record<string, string>) {
+  const statuses = async () => Object.fromEntries((await call<{ items: { id: string; status: string }[] }>(page, 'GET', `/api/projects/${projectId}`)).items.map((i) => [i.id, i.status]));
+  let seen: Record<string, string> = {};
+  for (const until = Date.now() + 15_000; Date.now() < until; await page.waitForTimeout(300)) {
+    seen = await statuses();
+    if (Object.entries(want).every(([id, status]) => seen[id] === status)) return;
+  }
+  expect(seen).toEqual(expect.objectContaining(want));
+}
+/** Staff scan each of the items onto the truck of the delivery's run (the load check lets it go out). */
+async function loadOnto(staff: Page, deliveryId: string, itemIds: string[]) {
+  const { runId } = await call<{ runId: string }>(staff, 'GET', `/api/deliveries/${deliveryId}`);
+  for (const itemId of itemIds) await call(staff, 'POST', `/api/delivery-runs/${runId}/load`, { itemId });
+}
+
 describe('deliveries journey', () => {
   let platform: Platform;
   let designer: BrowserSession;
@@ -40,6 +74,7 @@ describe('deliveries journey', () => {
   const chair = `Oak chair ${tag}`;
   let projectId = '';
   const ids: Record<string, string> = {};
+  const SHELF = `E-${tag.toUpperCase()}`.slice(0, 32);
 
   beforeAll(async () => {
     platform = await startPlatform();
@@ -48,7 +83,11 @@ describe('deliveries journey', () => {
     await signUp(designer.page, platform.baseUrl, `noor.${tag}@example.com`);
     await signIn(admin.page, platform.baseUrl, platform.admin);
     projectId = (await call<{ id: string }>(designer.page, 'POST', '/api/projects', { name: project, clientName: 'Jordan Ellis', location: '12 Harbour St, Toronto' })).id;
-    for (const name of [table, chair]) ids[name] = (await call<{ id: string }>(designer.page, 'POST', `/api/projects/${projectId}/items`, { name, status: 'stored' })).id;
+    for (const name of [table, chair]) ids[name] = (await call<{ id: string }>(designer.page, 'POST', `/api/projects/${projectId}/items`, { name })).id;
+    // The warehouse received both and put them away on a shelf: they are stored.
+    await call(admin.page, 'POST', '/api/warehouse/locations', { code: SHELF, name: 'Bay E, shelf 1', kind: 'bin' });
+    for (const name of [table, chair]) await receive(admin.page, ids[name]!, SHELF);
+    await untilStatuses(designer.page, projectId, { [ids[table]!]: 'stored', [ids[chair]!]: 'stored' });
   }, 180_000);
 
   afterAll(async () => {
@@ -110,6 +149,9 @@ describe('deliveries journey', () => {
     // The one left out is still requested, still proposed.
     await a.getByTestId('proposed-stop').filter({ hasText: other }).waitFor();
     expect((await call<{ status: string }>(a, 'GET', `/api/deliveries/${left!.id}`)).status).toBe('requested');
+    // Staff scan both items onto the truck (custody.e2e.test.ts walks the pick list and load check on screen).
+    const [fixed] = (await call<{ id: string; status: string }[]>(a, 'GET', `/api/deliveries?projectId=${projectId}`)).filter((x) => x.status === 'scheduled');
+    await loadOnto(a, fixed!.id, [ids[table]!, ids[chair]!]);
     await a.getByRole('button', { name: `Mark out: ${project}` }).click();
     await toastShown(a, 'Out for delivery');
     await a.getByRole('button', { name: `Complete: ${project}` }).click();
@@ -180,7 +222,12 @@ describe('deliveries journey', () => {
     const site = `Cedar House ${tag}`;
     const [lamp, rug, sofa] = [`Arc lamp ${tag}`, `Wool rug ${tag}`, `Linen sofa ${tag}`];
     const siteId = (await call<{ id: string }>(d, 'POST', '/api/projects', { name: site, clientName: 'Sam Lee', location: '40 Dock Rd, Toronto' })).id;
-    for (const [name, status] of [[lamp, 'stored'], [rug, 'received'], [sofa, 'ordered']]) await call(d, 'POST', `/api/projects/${siteId}/items`, { name, status });
+    const made: Record<string, string> = {};
+    for (const [name, status] of [[lamp, undefined], [rug, undefined], [sofa, 'ordered']] as const) made[name] = (await call<{ id: string }>(d, 'POST', `/api/projects/${siteId}/items`, { name, ...(status ? { status } : {}) })).id;
+    // At the warehouse: the lamp stored on a shelf, the rug received; the sofa is still on order.
+    await receive(admin.page, made[lamp]!, SHELF);
+    await receive(admin.page, made[rug]!);
+    await untilStatuses(d, siteId, { [made[lamp]!]: 'stored', [made[rug]!]: 'received' });
     await d.setViewportSize(PHONE);
     try {
       await d.goto(`${platform.baseUrl}/projects/${siteId}`);
@@ -206,6 +253,7 @@ describe('deliveries journey', () => {
 
       // Staff take it out; the project page (and the Items page) show the two items out for delivery.
       await call(admin.page, 'POST', '/api/delivery-runs', { date, deliveryIds: [booked[0]!.id] });
+      await loadOnto(admin.page, booked[0]!.id, [made[lamp]!, made[rug]!]);
       await call(admin.page, 'POST', `/api/deliveries/${booked[0]!.id}/out`, {});
       const outOn = async () => {
         const rows = d.getByTestId('project-item');
