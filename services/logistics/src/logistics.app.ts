@@ -71,7 +71,7 @@ export async function startLogistics(config: LogisticsConfig, logger: Logger, po
   rt.onStop(async () => void (await Promise.all([damage.stop(), notices.stop()])));
   rt.housekeeping.add('unsent delivery e-mails', DELIVERY_MAIL_SWEEP_MS, () => notices.sweep());
   rt.app.use(deliveryRoutes(new DeliveriesService(uow, catchUp, { clock, timeZone: config.LOGISTICS_TIME_ZONE, store, notify: (id, kind) => notices.dispatch(id, kind) })));
-  rt.app.use(loadRoutes(uow, { clock, onStop: rt.onStop }), countRoutes(uow, { clock }), custodyRoutes(uow, catchUp, { clock, onStop: rt.onStop }));
+  rt.app.use(loadRoutes(uow, { clock, onStop: rt.onStop }), countRoutes(uow, { clock }), custodyRoutes(uow, catchUp, { clock, onStop: rt.onStop, store }));
   if (store) {
     const cleanup = new UploadCleanup(uow, store, () => catalogCaughtUp(rt.bus));
     rt.housekeeping.add('abandoned photo uploads', 30 * 60_000, () => cleanup.run());

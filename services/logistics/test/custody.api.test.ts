@@ -11,7 +11,7 @@ import { actor, eventually, usePlatform, watchEvents } from './logistics-harness
  * their order.
  */
 let tick = Date.parse('2026-06-03T08:00:00.000Z');
-const t = usePlatform({ clock: () => new Date((tick += 1000)) });
+const t = usePlatform({ objectStore: true, clock: () => new Date((tick += 1000)) });
 
 const admin = actor('midway_admin');
 const ada = actor();
@@ -161,6 +161,8 @@ describe('put-away and moves', () => {
   it('scanned again where it is, or by several scanners at once, has one effect', async () => {
     const shelf = await location();
     const rug = await arrived(`Rug ${suffix()}`);
+    // The arrival's own event is out before watching: only what the scans publish is counted.
+    await published();
     const events = await watchEvents('logistics.item.>');
     const answers = await Promise.all(Array.from({ length: 8 }, () => move({ itemId: rug.id, locationCode: shelf.code })));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
@@ -250,6 +252,26 @@ describe('release', () => {
     await published();
     expect(eventsOf(events, 'logistics.item.released.v1', chair.id)).toHaveLength(1);
     events.close();
+  });
+
+  it('keeps the signature drawn on release, for staff on the timeline and for the project’s people as a photo', async () => {
+    const mirror = await arrived(`Mirror ${suffix()}`);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+    const notPng = await t.logistics.post(`/api/warehouse/items/${mirror.id}/release`, admin, { reason: 'picked-up', receivedBy: 'Jordan Park', signature: `data:image/png;base64,${Buffer.alloc(64, 7).toString('base64')}` });
+    expect([notPng.status, notPng.body.message]).toEqual([400, 'signature must be a PNG image drawn on the signature pad']);
+    expect((await view(mirror.id)).body.inCustody).toBe(true);
+
+    const released = await t.logistics.post(`/api/warehouse/items/${mirror.id}/release`, admin, { reason: 'picked-up', receivedBy: 'Jordan Park', signature: `data:image/png;base64,${png.toString('base64')}` });
+    expect(released.status).toBe(200);
+    const line = (await timeline(mirror.id)).body.at(-1);
+    expect(line).toMatchObject({ kind: 'released', reason: 'picked-up: received by Jordan Park', staffNote: expect.stringMatching(/^Signed: \/api\/photos\/[0-9a-f-]{36}$/) });
+    const path = line.staffNote.slice('Signed: '.length);
+    for (const who of [admin, ada]) {
+      const photo = await raw.get(path, who);
+      expect([photo.status, photo.headers.get('content-type'), Buffer.compare(photo.body, png)]).toEqual([200, 'image/png', 0]);
+    }
+    expect((await raw.get(path, grace)).status).toBe(404);
+    expect((await timeline(mirror.id, ada)).body.at(-1)).not.toHaveProperty('staffNote');
   });
 
   it('of an item that never arrived is a 409', async () => {

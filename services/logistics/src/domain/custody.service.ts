@@ -8,6 +8,8 @@ import { decideMove } from './move-rule';
 import { decideRelease } from './release-rule';
 import { accessFor, requireStaff } from './logistics-access';
 import { startLabelPrinter, type LabelPrinter } from './label-pdf.pool';
+import type { PhotoStore } from './photo.service';
+import { keepReleaseSignature, signaturePng } from './release-signature';
 import { itemTrackingKey } from './tracking-code';
 
 const STAFF_ONLY = 'Only Midway staff (administrators) put away, move, find and release items in the warehouse.';
@@ -33,7 +35,8 @@ export class CustodyService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly catchUp: CatchUp,
-    private readonly deps: { clock: Clock; onStop: (stop: () => Promise<void>) => void },
+    /** The object store keeps a release's signature (null: a release with one is a 503 saying so). */
+    private readonly deps: { clock: Clock; onStop: (stop: () => Promise<void>) => void; store: PhotoStore | null },
   ) {}
 
   /** POST /api/warehouse/moves: 400 naming an unknown location or an item not in custody. */
@@ -94,6 +97,7 @@ export class CustodyService {
   /** POST /api/warehouse/items/{id}/release: custody ends now; a second release is a 409 saying when the first was. */
   async release(caller: Caller, itemId: string, body: ReleaseBody): Promise<CustodyView> {
     requireStaff(caller, STAFF_ONLY);
+    const signature = body.signature ? signaturePng(body.signature) : null;
     await this.catchUp.retrying(() =>
       this.uow.run(async (r) => {
         const item = await r.custody.lockItem(itemId);
@@ -102,7 +106,7 @@ export class CustodyService {
         if (decision.kind === 'refused') throw conflict(decision.message);
         const at = this.deps.clock();
         await r.custody.end(item.id, body.reason, at, decision.status);
-        const note = body.signature ? 'signed on release' : null;
+        const note = signature ? `Signed: ${await keepReleaseSignature(r, this.deps.store, signature, caller.userId, item.projectId, at)}` : null;
         await r.custody.append({ itemId: item.id, projectId: item.projectId, kind: 'released', at, byUserId: caller.userId, fromLocationId: item.locationId, reason: `${body.reason}: received by ${body.receivedBy}`, staffNote: note });
         await r.outbox.add(custodyEvents.released({ itemId: item.id, projectId: item.projectId, reason: body.reason, receivedBy: body.receivedBy }, caller.userId, at));
       }),
