@@ -768,10 +768,10 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'post', path: '/api/warehouse/items/{id}/release', operationId: 'releaseItem', tag: 'warehouse', security: 'session',
     params: itemId,
     summary: 'Release an item from custody other than by delivery: returned to its vendor or picked up; storage stops (admin)',
-    description: 'An item not in custody is a 409; a second release is a 409 saying when it was released.',
+    description: 'An item not in custody is a 409; a second release is a 409 saying when it was released. A signature (a PNG drawn on the pad, at most 64 kB) is kept like a delivery’s proof and named on the release’s timeline line for staff; without an object store on the server, a release with one is a 503.',
     body: named('ReleaseBody', releaseBodySchema),
     responses: { 200: { description: 'The item’s custody, ended.', schema: named('CustodyView', custodyViewSchema) } },
-    errors: [403, 409],
+    errors: [403, 409, 503],
   },
   {
     method: 'get', path: '/api/delivery-runs/{id}/pick-list', operationId: 'getPickList', tag: 'warehouse', security: 'session',
