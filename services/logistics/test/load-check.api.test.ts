@@ -189,6 +189,23 @@ describe('load check', () => {
     }
   }, 120_000);
 
+  it('a cancelled delivery’s items come off the truck: back on their shelf, free for another run', async () => {
+    const shelf = await location();
+    const bench = await inCustody(`Bench ${randomUUID().slice(0, 4)}`, { at: shelf });
+    const { runId, deliveryId } = await onRun([bench.id]);
+    expect((await load(runId, { itemId: bench.id })).status).toBe(200);
+    const state = async () =>
+      (await t.logisticsService.db.$queryRaw<{ state: string; loads: number }[]>`
+        SELECT custody_state AS state, (SELECT count(*)::int FROM run_loads WHERE item_id = ${bench.id}::uuid) AS loads FROM items WHERE id = ${bench.id}::uuid`)[0];
+    expect(await state()).toEqual({ state: 'loaded', loads: 1 });
+    expect((await t.logistics.post(`/api/deliveries/${deliveryId}/cancel`, ada, {})).status).toBe(200);
+    expect(await state()).toEqual({ state: 'stored', loads: 0 });
+    // Booked again and on another run, it loads as any item on its shelf does.
+    const again = await onRun([bench.id]);
+    expect((await load(again.runId, { itemId: bench.id })).status).toBe(200);
+    expect((await out(again.deliveryId)).status).toBe(200);
+  }, 120_000);
+
   it('parallel scans of one piece have one effect: one row, one timeline line, one event', async () => {
     const shelf = await location();
     const desk = await inCustody(`Desk ${randomUUID().slice(0, 4)}`, { at: shelf });

@@ -109,6 +109,16 @@ export class LoadRepository {
       UPDATE items SET custody_state = CASE WHEN location_id IS NULL THEN 'received' ELSE 'stored' END WHERE id = ${itemId}::uuid AND custody_state IN ('loaded', 'out')`;
   }
 
+  /** The delivery's items come off the run's truck and off its left-behind list; those loaded are back where they were. */
+  async unloadDelivery(runId: string, deliveryId: string): Promise<void> {
+    const items = Prisma.sql`SELECT item_id FROM delivery_items WHERE delivery_id = ${deliveryId}::uuid`;
+    await this.db.$executeRaw`
+      UPDATE items SET custody_state = CASE WHEN location_id IS NULL THEN 'received' ELSE 'stored' END
+      WHERE id IN (${items}) AND custody_state = 'loaded'`;
+    await this.db.$executeRaw`DELETE FROM run_loads WHERE run_id = ${runId}::uuid AND item_id IN (${items})`;
+    await this.db.$executeRaw`DELETE FROM run_left_behind WHERE run_id = ${runId}::uuid AND item_id IN (${items})`;
+  }
+
   /** The items went out on the delivery (custody state out), one timeline line each. */
   async goneOut(itemIds: readonly string[], deliveryId: string, runId: string, at: Date, byUserId: string): Promise<void> {
     if (!itemIds.length) return;

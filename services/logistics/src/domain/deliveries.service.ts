@@ -173,7 +173,10 @@ export class DeliveriesService {
   async cancel(caller: Caller, id: string): Promise<Delivery> {
     return this.uow.run(async (r) => {
       const row = await this.lockForDesigner(r, caller, id);
-      return this.move(r, caller, row, 'cancelled');
+      const cancelled = await this.move(r, caller, row, 'cancelled');
+      // Its pieces come off the truck: the items are back on their shelf, free for another run.
+      await LoadService.cancelled(r, id);
+      return cancelled;
     });
   }
 

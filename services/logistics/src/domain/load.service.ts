@@ -136,6 +136,12 @@ export class LoadService {
     await r.loads.goneOut(going, deliveryId, runId, at, byUserId);
   }
 
+  /** A cancelled delivery's load check is void: its loaded items come off the truck (back to their shelf). */
+  static async cancelled(r: Repos, deliveryId: string): Promise<void> {
+    const runId = await r.loads.runOf(deliveryId);
+    if (runId) await r.loads.unloadDelivery(runId, deliveryId);
+  }
+
   /** A completion's exceptions with each left-behind item's ("left behind: <reason>"), which the staff's note cannot replace. */
   static async withLeftBehind(r: Repos, deliveryId: string, exceptions: { itemId: string; note: string }[]): Promise<{ itemId: string; note: string }[]> {
     const left = await r.loads.leftBehindOf(deliveryId);
