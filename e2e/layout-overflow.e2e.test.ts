@@ -32,6 +32,16 @@ const items = [
   { key: 'stored', name: `Solid white-oak extendable dining table with bronze inlay (seats 12) ${tag}`, status: 'stored' },
   { key: 'pending', name: `Pair of hand-blown Murano glass pendant lights with brass canopies ${tag}`, status: 'ordered' },
 ] as const;
+/** The longest code a location label takes (32), and a long name, for the custody screens (issue 40). */
+const place = { code: `MEZZANINE-NORTH-${tag.toUpperCase()}`.slice(0, 32), name: 'Mezzanine north, oversize floor zone beside the freight elevator (crated stone and glass only)', kind: 'floor' };
+
+/** The next weekday after today (UTC), for a booking. */
+function nextWeekday(): string {
+  const d = new Date();
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  return d.toISOString().slice(0, 10);
+}
 
 async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, page: Page, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -83,6 +93,7 @@ describe('no page or dialog is wider than the screen (long realistic data)', () 
   let shareToken = '';
   let payPath = '';
   let invoiceNumber = '';
+  let deliveryDay = '';
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -104,6 +115,14 @@ describe('no page or dialog is wider than the screen (long realistic data)', () 
     // The warehouse receives one item by its tracking number (the inspection queue and the Inspect dialog list it).
     await until('logistics knows the item', () => call<{ matches: unknown[] }>(admin.page, 'POST', '/api/receiving/scan', { code: items[1].trackingNumber }), (r) => r.matches.length > 0, admin.page);
     await call(admin.page, 'POST', '/api/receiving/arrivals', { code: items[1].trackingNumber, itemId: ids.received });
+    // Custody (issue 40): a place with the longest code and a long name; the sofa is put away there, booked and its
+    // run fixed, so the storage page, the item's custody, the release dialog and the run's pick & load have long data.
+    await call(admin.page, 'POST', '/api/warehouse/locations', place);
+    await call(admin.page, 'POST', '/api/warehouse/moves', { itemId: ids.received, locationCode: place.code });
+    await until('the sofa is stored', async () => (await call<{ items: { id: string; status: string }[] }>(d, 'GET', `/api/projects/${projectId}`)).items.find((i) => i.id === ids.received)!.status, (s) => s === 'stored', d);
+    deliveryDay = nextWeekday();
+    const booked = await call<{ id: string }>(d, 'POST', `/api/projects/${projectId}/deliveries`, { date: deliveryDay, window: 'morning', itemIds: [ids.received] });
+    await call(admin.page, 'POST', '/api/delivery-runs', { date: deliveryDay, deliveryIds: [booked.id] });
 
     // An invoice sent to the client (its pay link), and a payment that arrives for a voided one: an anomaly with its id.
     const sent = await call<{ id: string; invoiceNumber: string }>(admin.page, 'POST', `/api/projects/${projectId}/invoices`, { clientName: project.clientName, clientEmail: project.clientEmail });
@@ -184,6 +203,14 @@ describe('no page or dialog is wider than the screen (long realistic data)', () 
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.getByText(items[0].name).filter({ visible: true }).first().waitFor();
       await expectNoHorizontalScroll(page);
+      // The item's detail with the warehouse's custody of it (issue 40): its long place and the timeline.
+      // A row's View button on a desk's screen; on a phone the item's card opens it.
+      await page.getByRole('button', { name: `View ${items[1].name}` }).or(page.getByTestId('item-card').filter({ hasText: items[1].name })).first().click();
+      const detail = page.getByRole('dialog', { name: items[1].name });
+      await detail.getByTestId('item-custody-where').filter({ hasText: place.code }).waitFor();
+      await expectDialogInViewport(page, detail, 'item detail with custody');
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'detached' });
       await visit(page, `${base}/services`, /Services/);
       await expectNoHorizontalScroll(page);
 
@@ -261,6 +288,41 @@ describe('no page or dialog is wider than the screen (long realistic data)', () 
       await page.keyboard.press('Escape');
 
       await visit(page, `${base}/deliveries`, 'Deliveries');
+      await expectNoHorizontalScroll(page);
+      // The run's pick list and load check, with the long place and item.
+      await page.getByLabel('Day', { exact: true }).fill(deliveryDay);
+      await page.getByRole('button', { name: 'Pick & load' }).click();
+      const run = page.getByRole('dialog', { name: 'Pick & load' });
+      await run.getByTestId('pick-line').filter({ hasText: place.code }).waitFor();
+      await expectDialogInViewport(page, run, 'Pick & load');
+      await saveScreenshot(page, `overflow-pick-and-load-${viewport.width}`);
+      await page.keyboard.press('Escape');
+      await run.waitFor({ state: 'detached' });
+
+      // The storage page's tabs (issue 40): put-away's messages, the locations, find with the item's custody and release.
+      await visit(page, `${base}/storage`, 'Storage');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Item or location label');
+      await page.keyboard.type(ids.received!);
+      await page.keyboard.press('Enter');
+      await page.getByText(`${items[1].name}, now at ${place.code} — scan the place it goes.`).waitFor();
+      await expectNoHorizontalScroll(page);
+      await visit(page, `${base}/storage?tab=locations`, 'Storage');
+      await page.getByTestId('location').filter({ hasText: place.code }).waitFor();
+      await expectNoHorizontalScroll(page);
+      await saveScreenshot(page, `overflow-locations-${viewport.width}`);
+      await visit(page, `${base}/storage?tab=find`, 'Storage');
+      await page.getByRole('searchbox', { name: 'Find items in the warehouse' }).fill(tag);
+      await page.getByTestId('found-item').filter({ hasText: items[1].name }).click();
+      const custody = page.getByRole('dialog', { name: items[1].name });
+      await expectDialogInViewport(page, custody, 'item custody', custody.getByRole('button', { name: 'Release…' }));
+      await saveScreenshot(page, `overflow-item-custody-${viewport.width}`);
+      await custody.getByRole('button', { name: 'Release…' }).click();
+      const release = page.getByRole('dialog', { name: `Release ${items[1].name}` });
+      await expectDialogInViewport(page, release, 'Release', release.getByRole('button', { name: 'Release' }));
+      await page.keyboard.press('Escape');
+      await release.waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      await visit(page, `${base}/storage?tab=count`, 'Storage');
       await expectNoHorizontalScroll(page);
 
       if (viewport === DESKTOP) {
