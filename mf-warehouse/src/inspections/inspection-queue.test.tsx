@@ -29,6 +29,9 @@ describe('the inspection queue', () => {
     expect(rows.map((r) => within(r).getByText(/left|Overdue/).textContent)).toEqual([expect.stringMatching(/^Overdue by 3 h [0-9]+ min$/), expect.stringMatching(/^(29 h 59|30 h 0) min left$/)]);
     expect(rows.map((r) => within(r).getByText(/left|Overdue/).getAttribute('data-overdue'))).toEqual(['true', 'false']);
     expect(within(rows[0]!).getByRole('button', { name: 'Inspect Linen sofa' })).toBeTruthy();
+    // Each piece's label is at hand as the item comes off the dock.
+    const labels = within(rows[0]!).getByRole('link', { name: 'Labels of Linen sofa (PDF)' });
+    expect([labels.getAttribute('href'), labels.getAttribute('target')]).toEqual([`/api/warehouse/items/${SOFA.itemId}/label.pdf`, '_blank']);
     await userEvent.click(screen.getByRole('tab', { name: 'Inspected' }));
     const done = await screen.findByTestId('inspection-row');
     expect(done.textContent).toContain('Oak bench');

@@ -1,11 +1,12 @@
 import type { InspectionQueueEntry, InspectionQueueStatus } from '@midway/contracts';
 import { INSPECTION_CONDITION_LABELS, isDamageCondition } from '@midway/contracts/vocab';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FilterBar, NativeSelect, SearchBox, Skeleton } from '@midway/ui';
+import { Badge, Button, ButtonLink, Card, CardContent, CardDescription, CardHeader, CardTitle, FilterBar, NativeSelect, SearchBox, Skeleton } from '@midway/ui';
 import { EmptyState } from '@midway/ui/data';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
-import { ClipboardCheck, ClipboardList } from 'lucide-react';
+import { ClipboardCheck, ClipboardList, Printer } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { custodyApi } from '../api/custody-api';
 import { useInspections } from '../api/receiving-queries';
 import { formatDateTime } from '../shared/format';
 import { filterQueue, QUEUE_SORTS, type QueueSort } from './queue-filter';
@@ -38,6 +39,14 @@ const Row = styled.li`
   border-radius: ${({ theme }) => theme.radii.md};
   p { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
   p:first-child { color: ${({ theme }) => theme.colors.text}; font-weight: 600; }
+`;
+
+/** The row's actions stacked: the labels to print on arrival, then the inspection. */
+const Actions = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: stretch;
+  gap: 6px;
 `;
 
 const Left = styled.p<{ $overdue: boolean }>`
@@ -79,12 +88,19 @@ function QueueRow({ entry, now, onInspect }: { entry: InspectionQueueEntry; now:
           </Left>
         )}
       </div>
-      {entry.condition ? null : (
-        <Button $variant={overdue ? 'destructive' : 'primary'} onClick={() => onInspect(entry)} aria-label={`Inspect ${entry.itemName}`}>
-          <ClipboardCheck aria-hidden />
-          Inspect
-        </Button>
-      )}
+      <Actions>
+        {/* Each piece's label (its QR for put-away and loading), printed as the item comes off the dock. */}
+        <ButtonLink $variant="outline" $size="sm" href={custodyApi.itemLabelUrl(entry.itemId)} target="_blank" rel="noopener" aria-label={`Labels of ${entry.itemName} (PDF)`}>
+          <Printer aria-hidden />
+          Labels
+        </ButtonLink>
+        {entry.condition ? null : (
+          <Button $variant={overdue ? 'destructive' : 'primary'} onClick={() => onInspect(entry)} aria-label={`Inspect ${entry.itemName}`}>
+            <ClipboardCheck aria-hidden />
+            Inspect
+          </Button>
+        )}
+      </Actions>
     </Row>
   );
 }
