@@ -206,6 +206,25 @@ describe('load check', () => {
     expect((await out(again.deliveryId)).status).toBe(200);
   }, 120_000);
 
+  it('an item scanned off the truck onto a shelf is not loaded any more', async () => {
+    const [shelf, other] = [await location(), await location()];
+    const cabinet = await inCustody(`Cabinet ${randomUUID().slice(0, 4)}`, { pieces: 2, at: shelf });
+    const { runId, deliveryId } = await onRun([cabinet.id]);
+    for (const piece of [1, 2]) expect((await load(runId, { code: `${cabinet.id}/${piece}` })).status).toBe(200);
+    // Staff take it off the truck and put it on another shelf.
+    expect((await t.logistics.post('/api/warehouse/moves', admin, { itemId: cabinet.id, locationCode: other })).status).toBe(200);
+    const list = await t.logistics.get(`/api/delivery-runs/${runId}/pick-list`, admin);
+    expect(list.body.items[0]).toMatchObject({ itemId: cabinet.id, loadedPieces: [], location: expect.objectContaining({ code: other }) });
+    const refused = await out(deliveryId);
+    expect([refused.status, refused.body.message]).toEqual([409, expect.stringContaining(`“${cabinet.name}” (not loaded)`)]);
+    // Loaded again, piece by piece: one piece is not the whole item.
+    const one = await load(runId, { code: `${cabinet.id}/2` });
+    expect(one.body.items[0]).toMatchObject({ loadedPieces: [2], ready: false });
+    expect((await out(deliveryId)).status).toBe(409);
+    expect((await load(runId, { code: `${cabinet.id}/1` })).body.items[0]).toMatchObject({ loadedPieces: [1, 2], ready: true });
+    expect((await out(deliveryId)).status).toBe(200);
+  }, 120_000);
+
   it('parallel scans of one piece have one effect: one row, one timeline line, one event', async () => {
     const shelf = await location();
     const desk = await inCustody(`Desk ${randomUUID().slice(0, 4)}`, { at: shelf });

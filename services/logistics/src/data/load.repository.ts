@@ -16,10 +16,17 @@ export interface RunItemRow {
   leftBehind: string | null;
 }
 
+/**
+ * The pieces on the truck: the run's loads while the item is on it (custody loaded or out). An item scanned off the
+ * truck onto a shelf (a move) is stored again, and its earlier loads no longer count.
+ */
+const LOADED = Prisma.sql`CASE WHEN i.custody_state IN ('loaded', 'out') THEN
+  COALESCE((SELECT array_agg(rl.piece ORDER BY rl.piece) FROM run_loads rl WHERE rl.run_id = d.run_id AND rl.item_id = i.id), '{}') ELSE '{}' END`;
+
 const RUN_ITEM = Prisma.sql`
   i.id AS "itemId", i.name, i.project_id AS "projectId", d.id AS "deliveryId", d.status AS "deliveryStatus",
   i.pieces, i.pieces_received AS "piecesReceived", i.custody_state AS "custodyState", i.location_id AS "locationId",
-  COALESCE((SELECT array_agg(rl.piece ORDER BY rl.piece) FROM run_loads rl WHERE rl.run_id = d.run_id AND rl.item_id = i.id), '{}') AS "loadedPieces",
+  ${LOADED} AS "loadedPieces",
   (SELECT lb.reason FROM run_left_behind lb WHERE lb.run_id = d.run_id AND lb.item_id = i.id) AS "leftBehind"`;
 
 interface PickRow extends Omit<PickListEntry, 'location'> {
@@ -78,6 +85,11 @@ export class LoadRepository {
       INSERT INTO run_loads (run_id, item_id, piece, loaded_at, by_user_id) VALUES (${runId}::uuid, ${itemId}::uuid, ${piece}, ${at}, ${byUserId}::uuid)
       ON CONFLICT DO NOTHING`;
     return n === 1;
+  }
+
+  /** Loads of an item no longer on the truck (it was scanned onto a shelf since): they do not count any more. */
+  async clearStaleLoads(runId: string, itemId: string): Promise<void> {
+    await this.db.$executeRaw`DELETE FROM run_loads WHERE run_id = ${runId}::uuid AND item_id = ${itemId}::uuid`;
   }
 
   /** A loaded item is no longer left behind (staff found room, or changed their mind). */
@@ -151,7 +163,7 @@ export class LoadRepository {
         COALESCE(NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email, '') AS "designerName",
         l.id AS "locationId", l.code AS "locationCode", l.name AS "locationName", l.kind AS "locationKind",
         GREATEST(i.pieces, 1) AS "piecesExpected", i.pieces_received AS "piecesReceived",
-        COALESCE((SELECT array_agg(rl.piece ORDER BY rl.piece) FROM run_loads rl WHERE rl.run_id = d.run_id AND rl.item_id = i.id), '{}') AS "loadedPieces",
+        ${LOADED} AS "loadedPieces",
         (SELECT lb.reason FROM run_left_behind lb WHERE lb.run_id = d.run_id AND lb.item_id = i.id) AS "leftBehindReason"
       FROM deliveries d JOIN delivery_items di ON di.delivery_id = d.id JOIN items i ON i.id = di.item_id
         LEFT JOIN locations l ON l.id = i.location_id LEFT JOIN projects p ON p.id = i.project_id LEFT JOIN users u ON u.id = p.owner_id

@@ -96,6 +96,8 @@ export class LoadService {
       const chosen = pieceToLoad(loadStateOf(row), target.piece);
       if ('refusal' in chosen) throw badRequest(chosen.refusal, [{ path: body.code !== undefined ? 'code' : 'piece', message: chosen.refusal }]);
       const at = this.deps.clock();
+      // Not on the truck (never loaded, or scanned off it onto a shelf since): earlier loads are void.
+      if (row.custodyState !== 'loaded') await r.loads.clearStaleLoads(runId, row.itemId);
       if (await r.loads.load(runId, row.itemId, chosen.piece, at, caller.userId)) {
         // On the truck: no longer left behind.
         if (row.leftBehind !== null) await r.loads.clearLeftBehind(runId, row.itemId);
