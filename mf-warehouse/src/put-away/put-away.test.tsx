@@ -42,6 +42,20 @@ describe('put-away by two scans', () => {
     expect(screen.getByRole('list', { name: 'Earlier scans' }).textContent).toContain('Linen sofa → B-12');
   });
 
+  it('takes the focus back when it is lost (a tap on the page) or after its Enter button, and keys typed with no focus reach it', async () => {
+    mockFetch(routes());
+    renderWithProviders(<PutAway />);
+    expect(document.activeElement).toBe(box());
+    box().blur();
+    await waitFor(() => expect(document.activeElement).toBe(box()));
+    await userEvent.click(screen.getByRole('button', { name: 'Enter the code' }));
+    await waitFor(() => expect(document.activeElement).toBe(box()));
+    // A scanner typing while nothing has the focus still reaches the box.
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard(`${SOFA_ID}{Enter}`);
+    await waitFor(() => expect(said()).toBe('Linen sofa — scan the place it goes.'));
+  });
+
   it('takes two scans typed faster than the network in the order they were read', async () => {
     let answerItem: (r: Response) => void = () => undefined;
     const fetchMock = mockFetch(routes({ [`GET /api/warehouse/items/${SOFA_ID}`]: () => new Promise<Response>((resolve) => (answerItem = resolve)) }));
