@@ -4,7 +4,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { custodyStatusMessage } from '@midway/contracts/item-lifecycle';
-import { useItemCustody } from '../api/custody-queries';
 import { useCarriers, useUpdateItem } from '../api/items-queries';
 import { formValuesOf, toUpdateBody, updateItemResolver, type ItemFormValues } from './item-form';
 import { ItemFormFields } from './item-form-fields';
@@ -15,8 +14,7 @@ export default function EditItemDialog({ item, onClose }: { item: Item; onClose(
   const update = useUpdateItem();
   const form = useForm<ItemFormValues>({ defaultValues: formValuesOf(item), resolver: updateItemResolver });
   const saving = update.isPending;
-  const { data: custody } = useItemCustody(item.id);
-  const statusLocked = custody?.inCustody && custody.since ? custodyStatusMessage(custody.since) : undefined;
+  const statusLocked = item.inCustody && item.custodySince ? custodyStatusMessage(item.custodySince) : undefined;
   const submit = form.handleSubmit((values) => {
     const body = toUpdateBody(values);
     // Item views name the carrier detected from the tracking number when none was chosen: sending it back

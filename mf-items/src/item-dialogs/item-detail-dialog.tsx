@@ -88,9 +88,10 @@ export default function ItemDetailDialog({ item: initial, onClose, onEdit, carri
   const [item, setItem] = useState(initial);
   const [status, setStatus] = useState<ItemStatus>(initial.status);
   const update = useUpdateItemStatus();
-  // While the warehouse holds the item its facts set the status (the item lifecycle): the select says so, disabled.
-  const { data: custody } = useItemCustody(item.id);
-  const lockedBy = custody?.inCustody && custody.since ? custodyStatusMessage(custody.since) : null;
+  // While the warehouse holds the item its facts set the status (the item lifecycle, as catalog's 409 reads it from
+  // the item): the select says so, disabled. Where and what happened come from logistics, for items it ever held.
+  const lockedBy = item.inCustody && item.custodySince ? custodyStatusMessage(item.custodySince) : null;
+  const { data: custody } = useItemCustody(item.id, item.custodySince !== null);
   const fact = (label: string, value: string | number | null | undefined, warn?: string) => (
     <>
       <dt>{label}</dt>
