@@ -176,6 +176,8 @@ it('fulfils every consumer’s contract (mf-items, mf-projects, mf-warehouse)', 
       [`an admin, and a designer's delivery of "Walnut dining table" for ${DELIVERY_DAY}, scheduled, its item loaded onto the truck`]: async () => {
         await withDelivery({ status: 'scheduled', admin: true });
         await logistics.db.$executeRaw`INSERT INTO run_loads (run_id, item_id, piece, loaded_at, by_user_id) SELECT run_id, ${ITEM_ID}::uuid, 1, now(), ${caller.userId}::uuid FROM deliveries WHERE id = ${DELIVERY_ID}::uuid`;
+        // On the truck: in custody, loaded (loads count only while the item is on it).
+        await logistics.db.$executeRaw`UPDATE items SET custody_since = now(), custody_state = 'loaded', pieces = 1, pieces_received = 1, custody_ended_at = NULL, custody_end = NULL WHERE id = ${ITEM_ID}::uuid`;
       },
       'an admin, a location "B-12", and the designer\'s item "Walnut dining table" in custody, not put away': inCustody,
       'a designer whose item "Walnut dining table" of "Lakeview Residence" is in custody, put away at "B-12"': designersItemInCustody,
