@@ -784,8 +784,9 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'get', path: '/api/delivery-runs/{id}/pick-list.pdf', operationId: 'getPickListPdf', tag: 'warehouse', security: 'session',
     params: { id: { description: 'The run id.', uuid: true } },
     summary: 'The run’s pick list as a PDF to print (admin)',
+    description: 'Drawn in a worker thread; when more lists wait than it takes, a 503 says to try again in a few seconds.',
     responses: { 200: { description: 'The pick list.', contentType: 'application/pdf' } },
-    errors: [403, 404],
+    errors: [403, 404, 503],
   },
   {
     method: 'post', path: '/api/delivery-runs/{id}/load', operationId: 'loadPiece', tag: 'warehouse', security: 'session',

@@ -5,7 +5,7 @@
  * percent with two decimals; a location expected to hold nothing is 100 % accurate.
  *
  * The service closes a count with one set-based statement (count.repository's RECONCILE); this is the same rule
- * stated plainly, and count-reconciliation's integration test has Postgres check they agree.
+ * stated plainly, and test/counts.api.test.ts has Postgres check they agree.
  */
 
 export type CountOutcome = 'missing' | 'found-here' | 'found-elsewhere';

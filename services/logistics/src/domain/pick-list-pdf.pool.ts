@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
+import { HttpError } from '@midway/service-kit';
 import type { PickList } from '@midway/contracts';
 import type { PickListPdfTask } from './pick-list-pdf.worker';
 
@@ -14,16 +15,22 @@ export interface PickListPrinter {
 
 /**
  * One worker thread (pdfkit is CPU work: ~100 ms for 100 items), started on the first list and left idle after;
- * the service's event loop only waits for the bytes.
+ * the service's event loop only waits for the bytes. At most 16 lists wait for it; one more answers 503 rather
+ * than holding memory without bound.
  */
 export function startPickListPrinter(): PickListPrinter {
   const pdfkit = require.resolve('pdfkit');
   let pool: Piscina | undefined;
   return {
     async render(list) {
-      pool ??= new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: 1, idleTimeout: 60_000 });
+      pool ??= new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: 1, maxQueue: 16, idleTimeout: 60_000 });
       const task: PickListPdfTask = { list, pdfkit };
-      return Buffer.from((await pool.run(task)) as Uint8Array);
+      try {
+        return Buffer.from((await pool.run(task)) as Uint8Array);
+      } catch (e) {
+        if (e instanceof Error && /queue is at limit/i.test(e.message)) throw new HttpError(503, 'busy', 'Pick lists are being printed for others: try again in a few seconds.');
+        throw e;
+      }
     },
     async close() {
       await pool?.destroy();

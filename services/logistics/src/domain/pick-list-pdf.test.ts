@@ -30,6 +30,20 @@ describe('pick list PDF', () => {
     expect(pages(hundred)).toBeGreaterThan(3);
   });
 
+  it('answers 503 when more lists wait than the queue holds, instead of holding them all', async () => {
+    const busy = startPickListPrinter();
+    try {
+      const list = { runId: randomUUID(), date: '2026-06-05', items: Array.from({ length: 100 }, (_, i) => entry(i)) };
+      const answers = await Promise.allSettled(Array.from({ length: 24 }, () => busy.render(list)));
+      const refused = answers.filter((a) => a.status === 'rejected').map((a) => (a as PromiseRejectedResult).reason as { status: number; message: string });
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) expect([r.status, r.message]).toEqual([503, expect.stringMatching(/try again in a few seconds/)]);
+      expect(answers.filter((a) => a.status === 'fulfilled').length).toBeGreaterThanOrEqual(16);
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('says what is loaded, or that the item stays behind', () => {
     expect(loadedCell(entry(1))).toBe('1/2');
     expect(loadedCell({ ...entry(2), leftBehindReason: 'damaged' })).toBe('left');
