@@ -4,7 +4,7 @@
  * but recorded elsewhere → found elsewhere (moved here when staff confirm). Accuracy is found of expected, in
  * percent with two decimals; a location expected to hold nothing is 100 % accurate.
  *
- * The service closes a count with one set-based statement (count.repository's RECONCILE); this is the same rule
+ * The service closes a count with one set-based statement (CountRepository.reconcile); this is the same rule
  * stated plainly, and test/counts.api.test.ts has Postgres check they agree.
  */
 
