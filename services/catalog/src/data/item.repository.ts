@@ -2,7 +2,7 @@ import type { Caller } from '@midway/service-kit';
 import type { CreateItemBody, Item, ItemStatus, ProjectAccess, TrackingMatch, UpdateItemBody } from '@midway/contracts';
 import { stampsFor, stampsSql } from '../domain/item-timestamps';
 import { accessibleProjects, accessLevel } from './access.sql';
-import { ITEM_ROW } from './item.fields';
+import { EDITABLE_FIELDS, ITEM_ROW, STORED_FIELDS, type ItemField } from './item.fields';
 import { toItem, type ItemRow } from './mappers';
 import { Prisma, type Client } from './prisma-client';
 
@@ -54,6 +54,42 @@ export interface StatusChangeOutcome {
   tracking: TrackingFacts;
   after: Item | null;
 }
+
+/** An edit asked of edit(): what the domain decided the statement writes. */
+export interface ItemEdit {
+  body: UpdateItemBody;
+  editors: readonly ProjectAccess[];
+  at: Date;
+  /** The number and chosen carrier the events' carriers were worked out from: the row must still have them. */
+  tracking: TrackingFacts;
+  /** The item's carrier (as toItem gives it) before and after the edit, worked out from `tracking` and the body. */
+  carrierBefore: string | null;
+  carrierAfter: string | null;
+  /** The history line when the status changes (the body's status), and when it does not, from the item's name column. */
+  statusDescription: ((name: Prisma.Sql) => Prisma.Sql) | null;
+  updatedDescription: (name: Prisma.Sql) => Prisma.Sql;
+  /** The events' rows (id, type, payload, keep) from the changed row `c` (editEventsSql). */
+  events: Prisma.Sql;
+  /** A project's total (Σ price × quantity of its items, plus its costs) may not pass this, in cents. */
+  totalMaxCents: bigint;
+  requestId: string | null;
+}
+
+/**
+ * Why edit() changed nothing: the caller's role may not edit; the warehouse holds the item and the body changes its
+ * status; the row's number or chosen carrier are not the ones the events were worked out from; the edit links a new
+ * photo or SKU (which asks other tables and services: the edit in a transaction); the project's total would not fit.
+ */
+export type EditBlock = 'access' | 'custody' | 'tracking' | 'linking' | 'total';
+
+export interface EditOutcome extends Omit<StatusChangeOutcome, 'after'> {
+  blocked: EditBlock | null;
+  after: Item | null;
+  /** The fields the edit changed (EDITABLE_FIELDS' order); empty when it changed none or did not apply. */
+  fields: (keyof Item)[];
+}
+
+const EDIT_SQL_TYPES: Partial<Record<string, string>> = { int: 'int', money: 'numeric(10,2)' };
 
 /** A tracking number as compared for matches: without spaces or dashes, in upper case (as carriers print it). */
 export const trackingKey = (n: string): string => n.replace(/[\s-]+/g, '').toUpperCase();
@@ -136,6 +172,104 @@ export class ItemRepository {
       access: row.access,
       tracking: { trackingNumber: row.tracking_number, carrierId: row.carrier_id },
       after: row.after ? toItem(JSON.parse(row.after) as ItemRow) : null,
+    };
+  }
+
+  /**
+   * An edit in one statement, run as a transaction of its own (as changeStatus): the item row is locked and read
+   * with the caller's role; the guards (EditBlock) are checked against it; the row is updated with the body's
+   * fields (a status change stamped by the timestamps rule, updated_at never before the change it follows); the
+   * history line and the events are inserted from the changed row when a field changed. Racing edits of one item
+   * queue on its row lock, so each is computed from the one before. Nothing else is read, except the project's
+   * other items and costs when the price or quantity change (the project total rule).
+   */
+  async edit(caller: Caller, id: string, edit: ItemEdit): Promise<EditOutcome> {
+    const { body } = edit;
+    const at = edit.at.toISOString();
+    const given = STORED_FIELDS.filter((f) => f.field !== 'status' && Object.hasOwn(body, f.field) && body[f.field as keyof UpdateItemBody] !== undefined);
+    const value = (f: ItemField) => {
+      const v = body[f.field as keyof UpdateItemBody];
+      return Prisma.sql`${v === null || v === undefined ? null : String(v)}::${Prisma.raw(EDIT_SQL_TYPES[f.kind] ?? 'text')}`;
+    };
+    const valueOf = (field: keyof Item, column: string) => {
+      const f = given.find((x) => x.field === field);
+      return f ? value(f) : Prisma.raw(`cur.${column}`);
+    };
+    const status = body.status;
+    const sets = [
+      ...given.map((f) => Prisma.sql`${Prisma.raw(f.column)} = ${value(f)}`),
+      ...(status
+        ? (() => {
+            const stamps = stampsSql(status, edit.at);
+            return [
+              Prisma.sql`status = ${status}`,
+              Prisma.sql`received_at = CASE WHEN cur.status <> ${status} THEN ${stamps.receivedAt} ELSE i.received_at END`,
+              Prisma.sql`delivered_at = CASE WHEN cur.status <> ${status} THEN ${stamps.deliveredAt} ELSE i.delivered_at END`,
+            ];
+          })()
+        : []),
+      // Never dated before the change it follows (see changeStatus).
+      Prisma.sql`updated_at = GREATEST(${at}::timestamptz, cur.updated_at)`,
+    ];
+    // Which of the fields an edit can change did change, in EDITABLE_FIELDS' order (the derived carrier as worked out).
+    const changedFields = EDITABLE_FIELDS.map((field) => {
+      if (field === 'carrierId') return edit.carrierBefore !== edit.carrierAfter ? Prisma.sql`'carrierId'` : Prisma.sql`NULL`;
+      if (field === 'status') return status ? Prisma.sql`CASE WHEN i.status <> cur.status THEN 'status' END` : Prisma.sql`NULL`;
+      const f = given.find((x) => x.field === field);
+      return f ? Prisma.sql`CASE WHEN i.${Prisma.raw(f.column)} IS DISTINCT FROM cur.${Prisma.raw(f.column)} THEN ${field}::text END` : Prisma.sql`NULL`;
+    });
+    const newPrice = valueOf('price', 'price');
+    const newQuantity = valueOf('quantity', 'quantity');
+    const photo = body.photoUrl;
+    const sku = body.skuCode;
+    const [row] = await this.db.$queryRaw<{ before: string; after: string | null; blocked: EditBlock | null; access: ProjectAccess | null; tracking_number: string | null; carrier_id: string | null }[]>`
+      WITH cur AS (
+        SELECT i.*, p.name AS project_name, p.client_name, p.created_by_id, ${accessLevel(caller)} AS access
+        FROM items i JOIN projects p ON p.id = i.project_id
+        WHERE i.id = ${id}::uuid AND ${accessibleProjects(caller)}
+        FOR NO KEY UPDATE OF i
+      ), chk AS (
+        SELECT CASE
+          WHEN cur.access IS NULL OR NOT cur.access = ANY(${[...edit.editors]}::text[]) THEN 'access'
+          WHEN ${status ?? null}::text IS NOT NULL AND cur.status <> ${status ?? null}::text AND cur.in_custody THEN 'custody'
+          WHEN cur.tracking_number IS DISTINCT FROM ${edit.tracking.trackingNumber}::text OR cur.carrier_id IS DISTINCT FROM ${edit.tracking.carrierId}::text THEN 'tracking'
+          WHEN ${photo ?? null}::text IS NOT NULL AND cur.photo_url IS DISTINCT FROM ${photo ?? null}::text THEN 'linking'
+          WHEN ${sku !== undefined}::boolean AND cur.sku_code IS DISTINCT FROM ${sku ?? null}::text THEN 'linking'
+          WHEN (${newPrice}) IS NOT NULL AND ((${newPrice}) IS DISTINCT FROM cur.price OR (${newQuantity}) <> cur.quantity)
+            AND trunc((coalesce((SELECT sum(o.price * o.quantity) FROM items o WHERE o.project_id = cur.project_id AND o.id <> cur.id), 0)
+              + (${newPrice}) * (${newQuantity}) + coalesce((SELECT sum(k.amount) FROM costs k WHERE k.project_id = cur.project_id), 0)) * 100) > ${edit.totalMaxCents.toString()}::numeric
+            THEN 'total'
+        END AS blocked
+        FROM cur
+      ), changed AS (
+        UPDATE items i SET ${Prisma.join(sets, ', ')}
+        FROM cur, chk
+        WHERE i.id = cur.id AND chk.blocked IS NULL
+        RETURNING i.*, cur.status AS from_status, cur.project_name, cur.client_name, cur.created_by_id,
+          array_remove(ARRAY[${Prisma.join(changedFields, ', ')}]::text[], NULL) AS fields
+      ), history AS (
+        INSERT INTO activities (id, project_id, item_id, type, description, metadata)
+        SELECT gen_random_uuid(), c.project_id, c.id,
+          CASE WHEN c.status <> c.from_status THEN 'item_status' ELSE 'item_updated' END,
+          CASE WHEN c.status <> c.from_status THEN ${edit.statusDescription ? edit.statusDescription(Prisma.sql`c.name`) : Prisma.sql`NULL`} ELSE ${edit.updatedDescription(Prisma.sql`c.name`)} END,
+          CASE WHEN c.status <> c.from_status THEN jsonb_build_object('from', c.from_status, 'to', c.status) ELSE jsonb_build_object('fields', to_jsonb(c.fields)) END
+        FROM changed c WHERE cardinality(c.fields) > 0
+      ), events AS (
+        INSERT INTO outbox_events (id, type, payload, occurred_at, request_id)
+        SELECT e.id, e.type, e.payload, ${at}::timestamptz, ${edit.requestId}::text
+        FROM changed c CROSS JOIN LATERAL ${edit.events} AS e(id, type, payload, keep) WHERE e.keep AND cardinality(c.fields) > 0
+      )
+      SELECT row_to_json(cur)::text AS before, (SELECT row_to_json(c)::text FROM changed c) AS after, chk.blocked, cur.access, cur.tracking_number, cur.carrier_id
+      FROM cur, chk`;
+    if (!row) return { before: null, access: null, tracking: { trackingNumber: null, carrierId: null }, after: null, blocked: null, fields: [] };
+    const after = row.after ? (JSON.parse(row.after) as ItemRow & { fields: (keyof Item)[] }) : null;
+    return {
+      before: toItem(JSON.parse(row.before) as ItemRow),
+      access: row.access,
+      tracking: { trackingNumber: row.tracking_number, carrierId: row.carrier_id },
+      after: after ? toItem(after) : null,
+      blocked: row.blocked,
+      fields: after?.fields ?? [],
     };
   }
 

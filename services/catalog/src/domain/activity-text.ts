@@ -14,6 +14,8 @@ export const activityText = {
   /** itemStatus for a statement that writes the line from the item's name column. */
   itemStatusSql: (name: Prisma.Sql, to: ItemStatus) => Prisma.sql`'"' || ${name} || ${`" is now ${ITEM_STATUS_LABELS[to]}`}::text`,
   itemUpdated: (name: string) => `Item "${name}" updated`,
+  /** itemUpdated for a statement that writes the line from the item's name column. */
+  itemUpdatedSql: (name: Prisma.Sql) => Prisma.sql`'Item "' || ${name} || '" updated'`,
   itemRemoved: (name: string) => `Item "${name}" removed`,
   // A vendor's acknowledgement or packing list of an imported purchase order (logistics).
   trackingFromVendor: (name: string, trackingNumber: string) => `Tracking number ${trackingNumber} from the vendor: "${name}"`,

@@ -64,6 +64,23 @@ export const itemEvents = {
 /** A timestamptz as the events write it (Date#toISOString: UTC, milliseconds, `Z`). */
 const isoSql = (column: Prisma.Sql) => Prisma.sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The envelope of an event built by SQL (makeEvent's shape). */
+const envelopeSql = (id: string, type: string, at: string, data: Prisma.Sql) =>
+  Prisma.sql`json_build_object('id', ${id}::text, 'type', ${type}::text, 'occurredAt', ${at}::text, 'data', ${data})`;
+
+/** itemEvents.updated's data from the changed row `c`, with `changedFields` a JSON array of field names. */
+const updatedDataSql = (carrierId: string | null, changedFields: Prisma.Sql) => Prisma.sql`json_build_object(
+    'itemId', c.id, 'projectId', c.project_id, 'designerId', c.created_by_id, 'name', c.name, 'quantity', c.quantity, 'status', c.status,
+    'supplier', c.supplier, 'trackingNumber', c.tracking_number, 'carrierId', ${carrierId}::text, 'price', c.price::text,
+    'receivedAt', ${isoSql(Prisma.sql`c.received_at`)}, 'deliveredAt', ${isoSql(Prisma.sql`c.delivered_at`)}, 'photoUrl', c.photo_url,
+    'roomLocation', c.room_location, 'pieces', c.pieces, 'changedFields', ${changedFields}, 'updatedAt', ${isoSql(Prisma.sql`c.updated_at`)})`;
+
+/** itemEvents.statusChanged's data from the changed row `c` (with `from_status`). */
+const statusChangedDataSql = Prisma.sql`json_build_object(
+    'itemId', c.id, 'projectId', c.project_id, 'designerId', c.created_by_id, 'name', c.name, 'quantity', c.quantity,
+    'from', c.from_status, 'to', c.status, 'receivedAt', ${isoSql(Prisma.sql`c.received_at`)}, 'deliveredAt', ${isoSql(Prisma.sql`c.delivered_at`)},
+    'changedAt', ${isoSql(Prisma.sql`c.updated_at`)})`;
+
 /**
  * `itemEvents.updated` and `itemEvents.statusChanged` of a status change, as SQL building each envelope from the
  * changed row `c` (items' columns, with `from_status` and the project's `created_by_id`), for a statement that
@@ -73,17 +90,20 @@ const isoSql = (column: Prisma.Sql) => Prisma.sql`to_char(${column} AT TIME ZONE
  */
 export function statusChangeEventsSql(ids: { updated: string; statusChanged: string }, occurredAt: Date, carrierId: string | null): Prisma.Sql {
   const at = occurredAt.toISOString();
-  const envelope = (id: string, type: string, data: Prisma.Sql) => Prisma.sql`json_build_object('id', ${id}::text, 'type', ${type}::text, 'occurredAt', ${at}::text, 'data', ${data})`;
-  const updated = Prisma.sql`json_build_object(
-    'itemId', c.id, 'projectId', c.project_id, 'designerId', c.created_by_id, 'name', c.name, 'quantity', c.quantity, 'status', c.status,
-    'supplier', c.supplier, 'trackingNumber', c.tracking_number, 'carrierId', ${carrierId}::text, 'price', c.price::text,
-    'receivedAt', ${isoSql(Prisma.sql`c.received_at`)}, 'deliveredAt', ${isoSql(Prisma.sql`c.delivered_at`)}, 'photoUrl', c.photo_url,
-    'roomLocation', c.room_location, 'pieces', c.pieces, 'changedFields', json_build_array('status'), 'updatedAt', ${isoSql(Prisma.sql`c.updated_at`)})`;
-  const statusChanged = Prisma.sql`json_build_object(
-    'itemId', c.id, 'projectId', c.project_id, 'designerId', c.created_by_id, 'name', c.name, 'quantity', c.quantity,
-    'from', c.from_status, 'to', c.status, 'receivedAt', ${isoSql(Prisma.sql`c.received_at`)}, 'deliveredAt', ${isoSql(Prisma.sql`c.delivered_at`)},
-    'changedAt', ${isoSql(Prisma.sql`c.updated_at`)})`;
   return Prisma.sql`(VALUES
-    (${ids.updated}::uuid, 'catalog.item.updated.v1', ${envelope(ids.updated, 'catalog.item.updated.v1', updated)}),
-    (${ids.statusChanged}::uuid, 'catalog.item.status-changed.v1', ${envelope(ids.statusChanged, 'catalog.item.status-changed.v1', statusChanged)}))`;
+    (${ids.updated}::uuid, 'catalog.item.updated.v1', ${envelopeSql(ids.updated, 'catalog.item.updated.v1', at, updatedDataSql(carrierId, Prisma.sql`json_build_array('status')`))}),
+    (${ids.statusChanged}::uuid, 'catalog.item.status-changed.v1', ${envelopeSql(ids.statusChanged, 'catalog.item.status-changed.v1', at, statusChangedDataSql)}))`;
+}
+
+/**
+ * The events of an edit as SQL rows (id, type, payload, keep) from the changed row `c`, which carries `fields`
+ * (the names of the fields the edit changed, text[]) and `from_status`: itemEvents.updated, kept when a field
+ * changed, and itemEvents.statusChanged, kept when the status did (as ItemService's edit in a transaction adds them).
+ * test/item-edit.api.test.ts checks an edit's stored events equal the builders above.
+ */
+export function editEventsSql(ids: { updated: string; statusChanged: string }, occurredAt: Date, carrierId: string | null): Prisma.Sql {
+  const at = occurredAt.toISOString();
+  return Prisma.sql`(VALUES
+    (${ids.updated}::uuid, 'catalog.item.updated.v1', ${envelopeSql(ids.updated, 'catalog.item.updated.v1', at, updatedDataSql(carrierId, Prisma.sql`to_json(c.fields)`))}, cardinality(c.fields) > 0),
+    (${ids.statusChanged}::uuid, 'catalog.item.status-changed.v1', ${envelopeSql(ids.statusChanged, 'catalog.item.status-changed.v1', at, statusChangedDataSql)}, c.status <> c.from_status))`;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, currentRequestId, noCatchUp, notFound, type Caller, type CatchUp } from '@midway/service-kit';
+import { badRequest, conflict, currentRequestId, noCatchUp, notFound, noteProjectReached, type Caller, type CatchUp } from '@midway/service-kit';
 import { canOnProject, designerStatusRefusal, isUuid, PROJECT_ACCESS_LEVELS, createItemBodySchema, type BulkDeleteItemsResponse, type BulkImportResponse, type BulkItemStatusResponse, type CreateItemBody, type Item, type ItemsSummary, type ItemsSummaryQuery, type ItemStatus, type ListItemsQuery, type TrackingMatch, type TrackingMatchesQuery, type UpdateItemBody } from '@midway/contracts';
 import { InvalidCursorError } from '../data/item-cursor.codec';
 import { trackingOf } from '../data/mappers';
@@ -7,9 +7,9 @@ import type { TrackingFacts } from '../data/item.repository';
 import { EDITABLE_FIELDS } from '../data/item.fields';
 import type { Repos, UnitOfWork } from '../data/unit-of-work';
 import { activityText } from './activity-text';
-import { itemEvents, statusChangeEventsSql } from './item-events';
+import { editEventsSql, itemEvents, statusChangeEventsSql } from './item-events';
 import { photoProblem, photoRefusal, takePhoto } from './item-photo.service';
-import { fitsProjectTotal, PROJECT_TOTAL_TOO_LARGE } from './project-total';
+import { fitsProjectTotal, PROJECT_TOTAL_MAX_CENTS, PROJECT_TOTAL_TOO_LARGE } from './project-total';
 import { itemFor, itemsFor, projectFor } from './project-access';
 
 /** Rows of an import validated between hand-overs to the import, which inserts them while the next are validated. */
@@ -108,7 +108,64 @@ export class ItemService {
     });
   }
 
-  update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
+  /**
+   * An edit is one statement (ItemRepository.edit): the row, its history line and its events, as updateStatus.
+   * The events carry the item's carrier, worked out from its number as last seen for this item (the statement
+   * changes nothing if the row has another, and says what it has: the edit is asked again with that). An edit the
+   * statement leaves to a transaction — one that links a new photo or SKU, or a designer's status change the
+   * lifecycle allows on an item in custody — runs in one (updateInTransaction), with the same answers and effects.
+   */
+  async update(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
+    if (!isUuid(id)) throw notFound('Item not found');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const tracking = this.trackingSeen.get(id) ?? NO_TRACKING;
+      const next: TrackingFacts = {
+        trackingNumber: body.trackingNumber !== undefined ? body.trackingNumber : tracking.trackingNumber,
+        carrierId: body.carrierId !== undefined ? body.carrierId : tracking.carrierId,
+      };
+      const carrierAfter = trackingOf(next.trackingNumber, next.carrierId).carrierId;
+      const at = new Date();
+      const eventIds = { updated: randomUUID(), statusChanged: randomUUID() };
+      const status = body.status;
+      const found = await this.uow.oneStatement(async (r) => {
+        const outcome = await r.items.edit(caller, id, {
+          body,
+          editors: ITEM_EDITORS,
+          at,
+          tracking,
+          carrierBefore: trackingOf(tracking.trackingNumber, tracking.carrierId).carrierId,
+          carrierAfter,
+          statusDescription: status ? (name) => activityText.itemStatusSql(name, status) : null,
+          updatedDescription: (name) => activityText.itemUpdatedSql(name),
+          events: editEventsSql(eventIds, at, carrierAfter),
+          totalMaxCents: PROJECT_TOTAL_MAX_CENTS,
+          requestId: currentRequestId() ?? null,
+        });
+        const written = outcome.after && outcome.fields.length > 0 ? [eventIds.updated, ...(outcome.after.status !== outcome.before!.status ? [eventIds.statusChanged] : [])] : [];
+        return { result: outcome, eventIds: written };
+      });
+      if (!found.before) throw notFound('Item not found');
+      this.remember(id, found.tracking);
+      if (found.after) {
+        // Reached: a replay of this request's answer (Idempotency-Key) checks the caller still reaches it.
+        noteProjectReached(found.after.projectId);
+        return found.after;
+      }
+      // The caller's role may not change items: the access rule says so in its words (403).
+      if (found.blocked === 'access') await itemFor(this.uow.read, caller, id, 'editItems');
+      else if (found.blocked === 'total') throw badRequest(PROJECT_TOTAL_TOO_LARGE);
+      else if (found.blocked === 'custody') {
+        // In the warehouse's custody: the item lifecycle says why (409), or allows it in a transaction.
+        const refusal = designerStatusRefusal(found.before, status!);
+        if (refusal) throw conflict(refusal);
+        break;
+      } else if (found.blocked === 'linking') break;
+    }
+    // A new photo or SKU, or its number kept changing under the edit: the edit in a transaction of its own.
+    return this.updateInTransaction(caller, id, body);
+  }
+
+  private updateInTransaction(caller: Caller, id: string, body: UpdateItemBody): Promise<Item> {
     return this.catchUp.retrying(() => this.uow.run(async (r) => {
       const { item: before, project } = await itemFor(r, caller, id, 'editItems', { lock: true });
       // The warehouse records the status of an item it holds: an edit that would change it is refused (one that keeps it passes).
@@ -165,7 +222,7 @@ export class ItemService {
       if (refusal) throw conflict(refusal);
     }
     // Its number kept changing under the change: the change in a transaction of its own.
-    return this.update(caller, id, { status });
+    return this.updateInTransaction(caller, id, { status });
   }
 
   private remember(id: string, tracking: TrackingFacts): void {
