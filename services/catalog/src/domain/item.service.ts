@@ -146,11 +146,9 @@ export class ItemService {
       });
       if (!found.before) throw notFound('Item not found');
       this.remember(id, found.tracking);
-      if (found.after) {
-        // Reached: a replay of this request's answer (Idempotency-Key) checks the caller still reaches it.
-        noteProjectReached(found.after.projectId);
-        return found.after;
-      }
+      // Reached (as itemFor notes it): a replay of this request's answer (Idempotency-Key) checks the caller still reaches it.
+      if (found.blocked !== 'access') noteProjectReached(found.before.projectId);
+      if (found.after) return found.after;
       // The caller's role may not change items: the access rule says so in its words (403).
       if (found.blocked === 'access') await itemFor(this.uow.read, caller, id, 'editItems');
       else if (found.blocked === 'total') throw badRequest(PROJECT_TOTAL_TOO_LARGE);
