@@ -153,9 +153,9 @@ async function deliveryAt(f: Fixture, stage: 'requested' | 'scheduled' | 'out-fo
   await preparedBy(f);
   return booked.body.id;
 }
-/** A stored item of the fixture's project, for a booking. */
+/** A stored item of the fixture's project, for a booking: it arrived at the desk and was put away (only held items book). */
 async function storedItem(f: Fixture): Promise<string> {
-  const item = await t.item(f.callers.owner, f.projectId, { name: 'Zebrawood bench', status: 'stored' });
+  const item = await t.heldItem(f.callers.owner, f.projectId, f.callers.admin, { name: 'Zebrawood bench', locationCode: 'ZBR-SHELF' });
   await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${item.id}::uuid`, (r) => r[0]?.status === 'stored');
   await preparedBy(f);
   return item.id;

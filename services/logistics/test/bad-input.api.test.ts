@@ -182,7 +182,8 @@ describe('deliveries: bad input is a 4xx with a message, never a 5xx, and books 
     SELECT d.id, d.status, d.date, d."window", d.address, d.notes, d.received_by, array_agg(di.item_id ORDER BY di.item_id) AS items
     FROM deliveries d LEFT JOIN delivery_items di ON di.delivery_id = d.id WHERE d.project_id = ${projectId}::uuid GROUP BY d.id ORDER BY d.id`;
   beforeAll(async () => {
-    const stored = await t.item(ann, projectId, { name: 'Stored sideboard', status: 'stored' });
+    // Stored the real way (an arrival and a put-away): only items the warehouse holds can be booked.
+    const stored = await t.heldItem(ann, projectId, staff, { name: 'Stored sideboard', locationCode: 'BAD-SHELF' });
     await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${stored.id}::uuid`, (r) => r[0]?.status === 'stored');
     const booked = await t.logistics.post(`/api/projects/${projectId}/deliveries`, ann, { date: nextBusinessDay(new Date(), 'UTC'), itemIds: [stored.id] });
     expect(booked.status).toBe(201);

@@ -32,9 +32,15 @@ beforeAll(async () => {
   await eventually(() => t.logisticsService.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE id IN (${ada.userId}::uuid, ${member.userId}::uuid)`, (r) => r[0]!.n === 2, 30_000);
 }, 90_000);
 
-/** An item of the project in the given status, once logistics knows it so. */
+/**
+ * An item of the project in the given status, once logistics knows it so: received or stored the real way (an
+ * arrival at the desk, and for stored a put-away on the shelf), as only items the warehouse holds can be booked;
+ * other statuses are set by hand.
+ */
 async function itemIn(who: Actor, projectId: string, status: string, name = `Sofa ${randomUUID().slice(0, 6)}`) {
-  const item = await t.item(who, projectId, { name, status });
+  const item = status === 'received' || status === 'stored'
+    ? await t.heldItem(who, projectId, admin, { name, ...(status === 'stored' ? { locationCode: SHELF } : {}) })
+    : await t.item(who, projectId, { name, status });
   await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${item.id}::uuid`, (r) => r[0]?.status === status, 20_000);
   return item;
 }
@@ -118,6 +124,28 @@ describe('POST /api/projects/{id}/deliveries', () => {
     expect((await book(loft.id, { date: FRIDAY, itemIds: [free.id] }, viewer)).status).toBe(403);
     expect((await book(loft.id, { date: FRIDAY, itemIds: [free.id] }, ben)).status).toBe(404);
     expect(await count()).toBe(before);
+  }, 60_000);
+
+  it('refuses an item a designer marked stored or received by hand that never arrived: the warehouse delivers only what it holds', async () => {
+    // Labels: statuses set by hand on items the desk never received (catalog allows it before arrival).
+    const sofa = await t.item(ada, loft.id, { name: 'Label sofa', status: 'stored' });
+    const rug = await t.item(ada, loft.id, { name: 'Label rug', status: 'received' });
+    await eventually(() => t.logisticsService.db.$queryRaw<{ status: string; custody: string | null }[]>`SELECT status, custody_state AS custody FROM items WHERE id IN (${sofa.id}::uuid, ${rug.id}::uuid) ORDER BY name`, (r) => r.map((i) => `${i.status}:${i.custody}`).join() === 'received:null,stored:null', 20_000);
+    const real = await itemIn(ada, loft.id, 'stored', 'Shelved desk');
+    const deliveries = async () => (await t.logisticsService.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM delivery_items WHERE item_id IN (${sofa.id}::uuid, ${rug.id}::uuid, ${real.id}::uuid)`)[0]!.n;
+    for (const [itemIds, message] of [
+      [[sofa.id], /“Label sofa” is not at the warehouse \(marked stored, but it has not arrived\): only items the warehouse has received can be delivered/],
+      [[rug.id], /“Label rug” is not at the warehouse \(marked received, but it has not arrived\)/],
+      // With an item the warehouse does hold, nothing is booked: the booking is refused whole, naming the label.
+      [[real.id, sofa.id], /^These items cannot be booked: “Label sofa” is not at the warehouse \(marked stored/],
+    ] as [string[], RegExp][]) {
+      const res = await book(loft.id, { date: FRIDAY, itemIds });
+      expect([itemIds, res.status, res.body]).toEqual([itemIds, 400, expect.objectContaining({ error: expect.any(String), message: expect.stringMatching(message) })]);
+    }
+    expect(await deliveries()).toBe(0);
+    // Once it has arrived at the desk, the same sofa can be booked.
+    expect((await t.logistics.post('/api/receiving/arrivals', admin, { code: `1Z${randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`, itemId: sofa.id })).status).toBe(201);
+    expect((await book(loft.id, { date: FRIDAY, itemIds: [sofa.id] })).status).toBe(201);
   }, 60_000);
 
   it('two bookings of the same item at once: exactly one succeeds, the others are refused', async () => {

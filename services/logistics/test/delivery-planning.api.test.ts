@@ -12,6 +12,8 @@ let now = new Date('2026-06-03T08:00:00.000Z');
 const t = usePlatform({ objectStore: true, clock: () => new Date(now) });
 
 const admin = actor('midway_admin');
+/** The warehouse shelf stored items are put away on. */
+const SHELF = `DLV-${randomUUID().slice(0, 6).toUpperCase()}`;
 const ada = actor();
 const ben = actor();
 const member = actor();
@@ -29,8 +31,15 @@ beforeAll(async () => {
   await t.inviteAndAccept(ada, loft.id, viewer, 'viewer');
 }, 90_000);
 
+/**
+ * An item of the project in the given status, once logistics knows it so: received or stored the real way (an
+ * arrival at the desk, and for stored a put-away on the shelf), as only items the warehouse holds can be booked;
+ * other statuses are set by hand.
+ */
 async function itemIn(who: Actor, projectId: string, status: string, name = `Sofa ${randomUUID().slice(0, 6)}`) {
-  const item = await t.item(who, projectId, { name, status });
+  const item = status === 'received' || status === 'stored'
+    ? await t.heldItem(who, projectId, admin, { name, ...(status === 'stored' ? { locationCode: SHELF } : {}) })
+    : await t.item(who, projectId, { name, status });
   await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${item.id}::uuid`, (r) => r[0]?.status === status, 20_000);
   return item;
 }

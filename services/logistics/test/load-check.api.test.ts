@@ -176,17 +176,16 @@ describe('load check', () => {
     const empty = await out(deliveryId);
     expect([empty.status, empty.body.message]).toEqual([409, expect.stringMatching(/^Every item of this delivery is left behind/)]);
 
-    // An item booked while its status is a designer's label only (never arrived): nothing can put it on the truck.
+    // An item whose status is a designer's label only (never arrived): the booking refuses it (#40)…
     const label = await t.item(ada, loft.id, { name: `Label only ${randomUUID().slice(0, 4)}`, status: 'stored' });
     await eventually(() => t.logisticsService.db.$queryRaw<{ status: string }[]>`SELECT status FROM items WHERE id = ${label.id}::uuid`, (r) => r[0]?.status === 'stored', 20_000);
-    const booked = await t.logistics.post(`/api/projects/${loft.id}/deliveries`, ada, { date: FRIDAY, itemIds: [label.id] });
-    // Either the booking refuses it (not in custody) or the load check does: it never goes out unscanned.
-    if (booked.status !== 201) expect(booked.status).toBe(400);
-    else {
-      const run = await t.logistics.post('/api/delivery-runs', admin, { date: FRIDAY, deliveryIds: [booked.body.id] });
-      const res = await load(run.body.id, { itemId: label.id });
-      expect([res.status, res.body.message]).toEqual([400, expect.stringMatching(/not in the warehouse's custody: record its arrival/)]);
-    }
+    const refused = await t.logistics.post(`/api/projects/${loft.id}/deliveries`, ada, { date: FRIDAY, itemIds: [label.id] });
+    expect([refused.status, refused.body.message]).toEqual([400, expect.stringMatching(/is not at the warehouse \(marked stored, but it has not arrived\)/)]);
+    // …and on a delivery booked before bookings asked for custody (an older row), nothing can put it on the truck.
+    const { runId: olderRun, deliveryId: older } = await onRun([(await inCustody(`Older ${randomUUID().slice(0, 4)}`, { at: shelf })).id]);
+    await t.logisticsService.db.$executeRaw`INSERT INTO delivery_items (delivery_id, item_id, open) VALUES (${older}::uuid, ${label.id}::uuid, true)`;
+    const res = await load(olderRun, { itemId: label.id });
+    expect([res.status, res.body.message]).toEqual([400, expect.stringMatching(/not in the warehouse's custody: record its arrival/)]);
   }, 120_000);
 
   it('a cancelled delivery’s items come off the truck: back on their shelf, free for another run', async () => {

@@ -5,7 +5,7 @@ import { Verifier } from '@pact-foundation/pact';
 import { IDENTITY_HEADER, signIdentityToken } from '@midway/service-kit';
 import { testKeys } from '@midway/testing';
 import { BILLING_DEFAULT_RATES, SERVICE_TYPES } from '@midway/contracts';
-import { startTestLogistics, type Logistics } from './logistics-harness';
+import { actor, client, startTestLogistics, type Logistics } from './logistics-harness';
 
 /**
  * Verifies the remotes' HTTP contracts with logistics (pacts/<consumer>-logistics.json, written by their
@@ -96,7 +96,9 @@ async function withDelivery(opts: { status?: 'requested' | 'scheduled' | 'out-fo
   await db.$executeRaw`DELETE FROM deliveries WHERE id = ${DELIVERY_ID}::uuid OR project_id = ${PROJECT_ID}::uuid`;
   await db.$executeRaw`DELETE FROM delivery_items WHERE item_id = ${ITEM_ID}::uuid`;
   await lakeviewWithServices();
-  await db.$executeRaw`UPDATE items SET status = 'stored' WHERE id = ${ITEM_ID}::uuid`;
+  // The bookable item is held for real (arrival, put-away); a booked delivery's item is the rows it left.
+  if (opts.status) await db.$executeRaw`UPDATE items SET status = 'stored' WHERE id = ${ITEM_ID}::uuid`;
+  else await arriveAndPutAway();
   await db.$executeRaw`INSERT INTO project_locations (project_id, location, facts_at) VALUES (${PROJECT_ID}::uuid, '12 Harbour St', now())
     ON CONFLICT (project_id) DO UPDATE SET location = EXCLUDED.location`;
   if (opts.status) {
@@ -106,6 +108,21 @@ async function withDelivery(opts: { status?: 'requested' | 'scheduled' | 'out-fo
     await db.$executeRaw`INSERT INTO delivery_items (delivery_id, item_id, open) VALUES (${DELIVERY_ID}::uuid, ${ITEM_ID}::uuid, true)`;
   }
   if (opts.admin) caller = { userId: randomUUID(), role: 'midway_admin' };
+}
+
+/**
+ * The item arrives at the desk and staff put it away at "B-12", through logistics' own routes (as a fresh admin):
+ * stored as the warehouse stores it, in custody, so it can be booked (#40: a status set by hand cannot).
+ */
+async function arriveAndPutAway() {
+  const staff = actor('midway_admin');
+  const http = client(() => logistics.url);
+  await logistics.db.$executeRaw`DELETE FROM arrivals WHERE item_id = ${ITEM_ID}::uuid`;
+  await logistics.db.$executeRaw`DELETE FROM custody_events WHERE item_id = ${ITEM_ID}::uuid`;
+  await freshPlace();
+  const arrived = await http.post('/api/receiving/arrivals', staff, { code: TRACKING, itemId: ITEM_ID });
+  const moved = await http.post('/api/warehouse/moves', staff, { itemId: ITEM_ID, locationCode: 'B-12' });
+  if (arrived.status !== 201 || moved.status !== 200) throw new Error(`arrival and put-away failed: ${arrived.status} ${JSON.stringify(arrived.body)}; ${moved.status} ${JSON.stringify(moved.body)}`);
 }
 
 /** mf-warehouse's custody fixtures (issue 40): the place "B-12" and the run the delivery is on. */

@@ -632,7 +632,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'post', path: '/api/projects/{id}/deliveries', operationId: 'requestDelivery', tag: 'deliveries', security: 'session',
     params: { id: { description: 'The project id.', uuid: true } },
-    summary: 'Book received or stored items of the project for a date at least one business day ahead (owner or member)',
+    summary: 'Book received or stored items the warehouse holds (arrived, in custody) for a date at least one business day ahead (owner or member)',
     description: 'Weekends are not business days (in the provider’s time zone). The address defaults to the project’s location, the window to `any`. An item on another open delivery, not received, delivered or of another project is a 400 naming it; of two bookings of one item at once exactly one succeeds.',
     body: named('CreateDeliveryBody', createDeliveryBodySchema),
     responses: { 201: { description: 'The requested delivery.', schema: named('Delivery', deliverySchema) } },

@@ -11,6 +11,8 @@ export interface BookableItem {
   projectId: string;
   name: string;
   status: ItemStatus;
+  /** Whether the warehouse holds it (custody_state set): a status a designer set by hand does not make it so. */
+  inCustody: boolean;
 }
 
 /** A delivery row locked for a change. */
@@ -92,7 +94,7 @@ export class DeliveryRepository {
   /** The items, locked in id order (two bookings of overlapping items wait for each other instead of deadlocking). */
   lockItems(ids: readonly string[]): Promise<BookableItem[]> {
     return this.db.$queryRaw<BookableItem[]>`
-      SELECT id, project_id AS "projectId", name, status FROM items WHERE id = ANY(${[...ids]}::uuid[]) ORDER BY id FOR UPDATE`;
+      SELECT id, project_id AS "projectId", name, status, custody_state IS NOT NULL AS "inCustody" FROM items WHERE id = ANY(${[...ids]}::uuid[]) ORDER BY id FOR UPDATE`;
   }
 
   /** Which of the items are on an open delivery other than `except`. */

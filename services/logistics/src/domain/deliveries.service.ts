@@ -46,15 +46,17 @@ function refusalOf(item: BookableItem | undefined, id: string, projectId: string
   if (held.has(id)) return `“${item.name}” is already on another open delivery`;
   if (item.status === 'delivered') return `“${item.name}” was delivered already`;
   if (!isAtWarehouse(item.status)) return `“${item.name}” is not at the warehouse yet (${ITEM_STATUS_LABELS[item.status].toLowerCase()}): only received or stored items can be delivered`;
+  // A received or stored status a designer set by hand is a label: the warehouse delivers only what it holds.
+  if (!item.inCustody) return `“${item.name}” is not at the warehouse (marked ${ITEM_STATUS_LABELS[item.status].toLowerCase()}, but it has not arrived): only items the warehouse has received can be delivered`;
   return '';
 }
 const refused = (reasons: string[]) => badRequest(`These items cannot be booked: ${reasons.join('; ')}.`);
 
 /**
- * Deliveries to the job site: a designer (owner or member) books a project's received or stored items for a
- * business day ahead; staff consolidate a day's requests into runs, take them out, and record the proof of
- * delivery, after which catalog marks the items delivered (by event) and billing charges for it. Every change
- * and its event commit together (the outbox); the e-mails go after commit.
+ * Deliveries to the job site: a designer (owner or member) books a project's received or stored items that the
+ * warehouse holds (in custody) for a business day ahead; staff consolidate a day's requests into runs, take them
+ * out, and record the proof of delivery, after which catalog marks the items delivered (by event) and billing
+ * charges for it. Every change and its event commit together (the outbox); the e-mails go after commit.
  */
 export class DeliveriesService {
   constructor(
