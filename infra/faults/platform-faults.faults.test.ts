@@ -32,7 +32,7 @@ import {
 import { billableEvents, expectedFees, feeDifferences, inboxIds, outboxBacklog, settle, type ItemAsStored } from './support/fault-ledger';
 import { startFaultPlatform, type FaultPlatform } from './support/fault-platform';
 import { measured, printReport, type FaultFigure, type FaultReport } from './support/fault-report';
-import { Acknowledged, Churn, csvRows, importJob, invoiceLineJob, itemJob, Pacer, runStream, shuffled, type Clients, type ItemStatus, type Job, type PlannedItem, type ServiceType } from './support/write-stream';
+import { Acknowledged, Churn, csvRows, FAULTS_LOCATION, importJob, invoiceLineJob, itemJob, Pacer, runStream, shuffled, type Clients, type ItemStatus, type Job, type PlannedItem, type ServiceType } from './support/write-stream';
 
 const PROJECTS = 4;
 const ITEMS_PER_PROJECT = 40;
@@ -70,6 +70,7 @@ const csv = (prefix: string, n: number) =>
 
 async function setUp(client: FaultClient, admin: FaultClient) {
   await admin.call('POST', '/api/billing/initialize');
+  await admin.call('POST', '/api/warehouse/locations', { code: FAULTS_LOCATION, name: 'Faults shelf', kind: 'bin' });
   const project = async (name: string) => (await client.call<{ id: string }>('POST', '/api/projects', { name, clientName: 'Faults Client', location: 'Warehouse district' })).body.id;
   projectIds = [];
   for (let p = 0; p < PROJECTS; p++) projectIds.push(await project(`Faults project ${p + 1}`));
@@ -102,7 +103,7 @@ async function servicesOf(client: FaultClient, projectId: string, items: number)
   }
 }
 
-/** Item n's switches and statuses: a mix where every fee rule is met, some switched on and back off. */
+/** Item n's switches and statuses: a mix where receiving and storage are met, some switched on and back off, three in five released. */
 function plan(item: { id: string; name: string; quantity: number }, projectId: string, services: Record<ServiceType, string>, n: number): PlannedItem {
   const toggles: PlannedItem['toggles'] = [{ type: 'receiving', selected: true }];
   if (n % 2 === 0) toggles.push({ type: 'install_assembly', selected: true });

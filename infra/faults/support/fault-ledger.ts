@@ -4,7 +4,7 @@ import { durableConsumers, SERVICE_NAMES } from './fault-injector';
 import type { Acknowledged, PlannedItem, ServiceType } from './write-stream';
 
 /** The fee table billing is initialised with, in cents. */
-const RATE_CENTS = { receiving: 2500n, storage: 200n, delivery: 5000n, install_assembly: 7500n } as const;
+const RATE_CENTS = { receiving: 2500n, storage: 200n } as const;
 
 export interface ItemAsStored {
   id: string;
@@ -30,9 +30,10 @@ const nextDay = (day: string, n = 1) => new Date(Date.parse(`${day}T00:00:00Z`) 
 
 /**
  * The billable events billing must hold for what was acknowledged (the fee rules of billing's README section,
- * billing's time zone UTC): receiving per unit when selected at the receipt, storage per day from the first day
- * in storage up to the day before delivery (or today, recorded at the end), installation per delivered item with
- * it selected, delivery once per project and delivery day with it selected on an item delivered that day.
+ * billing's time zone UTC): receiving per unit when selected at the arrival, storage per day in custody from the
+ * arrival's day up to the day before the item left (released to whoever picked it up; or today, recorded at the
+ * end). A release is no delivery: installation and delivery are charged only on a delivery's proof, which the
+ * stream does not record, so none is expected (billing's and logistics' tests cover them).
  */
 export function expectedFees(planned: PlannedItem[], acked: Acknowledged, stored: Map<string, ItemAsStored>, today: string): Map<string, Fee> {
   const fees = new Map<string, Fee>();
@@ -44,11 +45,6 @@ export function expectedFees(planned: PlannedItem[], acked: Acknowledged, stored
     if (selected('receiving')) fees.set(`receiving:${p.id}`, { type: 'receiving', projectId: p.projectId, cents: RATE_CENTS.receiving * BigInt(p.quantity), day: firstDay });
     const lastDay = item.deliveredAt ? nextDay(dayOf(item.deliveredAt), -1) : today;
     for (let d = firstDay; d <= lastDay; d = nextDay(d)) fees.set(`storage:${p.id}:${d}`, { type: 'storage', projectId: p.projectId, cents: RATE_CENTS.storage, day: d });
-    if (item.deliveredAt) {
-      const day = dayOf(item.deliveredAt);
-      if (selected('install_assembly')) fees.set(`install_assembly:${p.id}`, { type: 'install_assembly', projectId: p.projectId, cents: RATE_CENTS.install_assembly, day });
-      if (selected('delivery')) fees.set(`delivery:${p.projectId}:${day}`, { type: 'delivery', projectId: p.projectId, cents: RATE_CENTS.delivery, day });
-    }
   }
   return fees;
 }

@@ -4,7 +4,7 @@ import type { FaultClient } from './fault-client';
 export type ServiceType = 'receiving' | 'enhanced_inspection' | 'storage' | 'delivery' | 'install_assembly';
 export type ItemStatus = 'ordered' | 'in-transit' | 'received' | 'stored' | 'delivered';
 
-/** An item the stream drives: its services' switches first, then its statuses, in order, by one client. */
+/** An item the stream drives: its services' switches first, then its statuses (the warehouse's facts from arrival on), in order, by one client. */
 export interface PlannedItem {
   id: string;
   projectId: string;
@@ -50,19 +50,34 @@ export interface Clients {
 
 export type Job = (clients: Clients, pacer: Pacer, acked: Acknowledged) => Promise<void>;
 
+/** The place the stream's items are put away at (made by the set-up). */
+export const FAULTS_LOCATION = 'FAULTS-1';
+
+/**
+ * How an item reaches a status: before arrival a designer sets it (a label); from then on only the warehouse's facts
+ * do — received by the desk's arrival, stored by a put-away scan, delivered by a release to whoever picked it up
+ * (each an admin's POST, retried under one Idempotency-Key).
+ */
+async function reach({ designer, admin }: Clients, item: PlannedItem, status: ItemStatus): Promise<void> {
+  if (status === 'received') await admin.call('POST', '/api/receiving/arrivals', { code: `FAULTS${item.id.slice(0, 8).toUpperCase()}`, itemId: item.id });
+  else if (status === 'stored') await admin.call('POST', '/api/warehouse/moves', { itemId: item.id, locationCode: FAULTS_LOCATION });
+  else if (status === 'delivered') await admin.call('POST', `/api/warehouse/items/${item.id}/release`, { reason: 'picked-up', receivedBy: 'Faults Client' });
+  else await designer.call('PUT', `/api/items/${item.id}/status`, { status });
+}
+
 /** The item's switches, then its statuses, each acknowledged before the next is sent. */
 export function itemJob(item: PlannedItem): Job {
-  return async ({ designer: client }, pacer, acked) => {
+  return async (clients, pacer, acked) => {
     try {
       for (const t of item.toggles) {
         await pacer.turn();
-        await client.call('PUT', `/api/services/${item.services[t.type]}`, { selected: t.selected });
+        await clients.designer.call('PUT', `/api/services/${item.services[t.type]}`, { selected: t.selected });
         acked.selected.set(item.services[t.type], t.selected);
         acked.writes++;
       }
       for (const status of item.statuses) {
         await pacer.turn();
-        await client.call('PUT', `/api/items/${item.id}/status`, { status });
+        await reach(clients, item, status);
         acked.status.set(item.id, status);
         acked.writes++;
       }

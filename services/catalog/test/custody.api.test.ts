@@ -159,3 +159,23 @@ describe('expected pieces', () => {
     expect((await t.http.get(`/api/items?projectId=${project.id}`, owner)).body[0].pieces).toBe(4);
   });
 });
+
+describe('custody facts heard out of order (a redelivered event comes after later ones)', () => {
+  it('a put-away heard before its arrival still places the item; the arrival then dates its custody without undoing it', async () => {
+    const { item, view } = await setUp();
+    await publish(facts.putAway(item, '2026-12-03T16:00:00.000Z', 'B-12'));
+    await eventually(view, (i) => i.location === 'B-12');
+    await publish(facts.arrived(item, ARRIVED));
+    const after = await eventually(view, (i) => i.piecesReceived === 1);
+    expect(after).toMatchObject({ status: 'stored', inCustody: true, location: 'B-12', custodySince: ARRIVED });
+  });
+
+  it('a release heard before its arrival ends custody; the arrival heard after it does not open it again', async () => {
+    const { item, view } = await setUp();
+    await publish(facts.released(item, '2026-12-04T10:00:00.000Z', 'picked-up'));
+    await eventually(view, (i) => i.status === 'delivered');
+    await publish(facts.arrived(item, ARRIVED));
+    const after = await eventually(view, (i) => i.piecesReceived === 1);
+    expect(after).toMatchObject({ status: 'delivered', inCustody: false, location: null, custodySince: ARRIVED });
+  });
+});

@@ -17,29 +17,39 @@ export class WarehouseRepository {
    * stampsFor decided. `trackingNumber`, when given, becomes its number if it had none (the parcel's scanned code).
    */
   async arrive(itemId: string, a: { status: ItemStatus; since: Date; pieces: number; receivedAt: Date | undefined; now: Date; trackingNumber: string | null }): Promise<void> {
+    // An arrival heard after the custody it began had already ended (a redelivered event, after the release or
+    // delivery was applied) only dates that custody; it does not open it again.
     await this.db.$executeRaw`
-      UPDATE items SET status = ${a.status}, received_at = coalesce(${a.receivedAt ?? null}::timestamptz, received_at), updated_at = ${a.now},
+      UPDATE items SET status = CASE WHEN ended THEN status ELSE ${a.status} END,
+        received_at = coalesce(${a.receivedAt ?? null}::timestamptz, received_at), updated_at = ${a.now},
         tracking_number = coalesce(NULLIF(tracking_number, ''), ${a.trackingNumber}),
-        pieces_received = CASE WHEN in_custody THEN pieces_received + ${a.pieces} ELSE ${a.pieces} END,
-        custody_since = CASE WHEN in_custody THEN custody_since ELSE ${a.since} END,
-        custody_ended_at = CASE WHEN in_custody THEN custody_ended_at END, custody_end = CASE WHEN in_custody THEN custody_end END,
-        location_code = CASE WHEN in_custody THEN location_code END, in_custody = true
+        pieces_received = CASE WHEN in_custody OR ended THEN pieces_received + ${a.pieces} ELSE ${a.pieces} END,
+        custody_since = CASE WHEN in_custody OR ended THEN least(custody_since, ${a.since}) ELSE ${a.since} END,
+        custody_ended_at = CASE WHEN in_custody OR ended THEN custody_ended_at END, custody_end = CASE WHEN in_custody OR ended THEN custody_end END,
+        location_code = CASE WHEN in_custody THEN location_code END, in_custody = NOT ended
+      FROM (SELECT coalesce(NOT i.in_custody AND i.custody_ended_at >= ${a.since}, false) AS ended FROM items i WHERE i.id = ${itemId}::uuid) f
       WHERE id = ${itemId}::uuid`;
   }
 
   /** The item stands at `locationCode` now (put away or moved), with the status that gives it. */
-  async place(itemId: string, locationCode: string, status: ItemStatus, receivedAt: Date | undefined, now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE items SET location_code = ${locationCode}, status = ${status}, received_at = coalesce(${receivedAt ?? null}::timestamptz, received_at), updated_at = ${now}
-      WHERE id = ${itemId}::uuid AND in_custody`;
+  async place(itemId: string, locationCode: string, status: ItemStatus, receivedAt: Date | undefined, now: Date): Promise<boolean> {
+    // Heard before its arrival (events redelivered out of order): the put-away says the warehouse holds the item, so
+    // custody begins here and the arrival, when heard, dates it. Heard after the custody ended: stale, nothing changes.
+    const n = await this.db.$executeRaw`
+      UPDATE items SET location_code = ${locationCode}, status = ${status}, received_at = coalesce(${receivedAt ?? null}::timestamptz, received_at), updated_at = ${now},
+        custody_since = CASE WHEN in_custody THEN custody_since ELSE ${now} END, in_custody = true
+      WHERE id = ${itemId}::uuid AND (in_custody OR custody_ended_at IS NULL OR custody_ended_at < ${now})`;
+    return n === 1;
   }
 
   /** Custody ended at `at` (released: returned to its vendor or picked up), with the status that gives it. */
-  async release(itemId: string, a: { at: Date; end: ReleaseReason; status: ItemStatus; deliveredAt: Date | undefined }): Promise<void> {
-    await this.db.$executeRaw`
+  async release(itemId: string, a: { at: Date; end: ReleaseReason; status: ItemStatus; deliveredAt: Date | undefined }): Promise<boolean> {
+    // Also when heard before the arrival (redelivered out of order): custody ended then, and the arrival only dates it.
+    const n = await this.db.$executeRaw`
       UPDATE items SET in_custody = false, custody_ended_at = ${a.at}, custody_end = ${a.end}, location_code = NULL, status = ${a.status},
         delivered_at = coalesce(${a.deliveredAt ?? null}::timestamptz, delivered_at), updated_at = ${a.at}
-      WHERE id = ${itemId}::uuid AND in_custody`;
+      WHERE id = ${itemId}::uuid AND (in_custody OR custody_ended_at IS NULL)`;
+    return n === 1;
   }
 
   /** The item's inspection, once: a redelivered fact changes nothing (false when there was one already). */

@@ -9,25 +9,26 @@ import { stampsFor } from './item-timestamps';
  * places it (status stored, by the item lifecycle; "Stored · B-12" on the item), a release ends custody (picked up:
  * delivered; returned to the vendor: ordered again). A status change publishes the events and history line a
  * designer's change would. Each is applied once (the inbox); an item deleted since, or of another project, is
- * left alone, as is a fact about an item the warehouse no longer holds.
+ * left alone, as is a fact older than the end of the custody it belongs to. Facts may be heard out of order (a
+ * redelivered event comes after later ones): a put-away or release heard before the arrival still applies.
  */
 export async function applyItemPlaced(r: Repos, event: EventEnvelope<'logistics.item.put-away.v1' | 'logistics.item.moved.v1'>): Promise<void> {
   const d = event.data;
   const before = await r.items.find(d.itemId, { lock: true });
-  if (!before || before.projectId !== d.projectId || !before.inCustody) return;
+  if (!before || before.projectId !== d.projectId) return;
   const at = new Date(d.at);
   const status = statusAfter({ kind: event.type === 'logistics.item.put-away.v1' ? 'put-away' : 'moved' });
-  await r.warehouse.place(d.itemId, d.locationCode, status, stampsFor(status, before, at).receivedAt, at);
+  if (!(await r.warehouse.place(d.itemId, d.locationCode, status, stampsFor(status, before, at).receivedAt, at))) return;
   await statusFollowed(r, before, d.projectId, { put: d.locationCode });
 }
 
 export async function applyItemReleased(r: Repos, event: EventEnvelope<'logistics.item.released.v1'>): Promise<void> {
   const d = event.data;
   const before = await r.items.find(d.itemId, { lock: true });
-  if (!before || before.projectId !== d.projectId || !before.inCustody) return;
+  if (!before || before.projectId !== d.projectId) return;
   const at = new Date(d.at);
   const status = statusAfter({ kind: 'released', reason: d.reason });
-  await r.warehouse.release(d.itemId, { at, end: d.reason, status, deliveredAt: stampsFor(status, before, at).deliveredAt });
+  if (!(await r.warehouse.release(d.itemId, { at, end: d.reason, status, deliveredAt: stampsFor(status, before, at).deliveredAt }))) return;
   await statusFollowed(r, before, d.projectId, { released: d.reason });
 }
 
