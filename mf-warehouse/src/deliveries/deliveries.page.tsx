@@ -4,13 +4,13 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Label }
 import { PAGE_HEADINGS, PageHeader, PageStack } from '@midway/ui/data';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@midway/ui/dialog';
 import { useCurrentUser } from '@midway/ui/query';
-import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useDeliveriesOn, useDeliveryDays, useFixRun, useMarkOut, useRunProposal } from '../api/delivery-queries';
 import CompletionDialog from './completion-dialog';
 import { RunLoadDialog } from '../runs/run-load-dialog';
 import { DeliveryProof } from '@midway/ui/delivery';
+import { StaffOnly } from '../shared/staff-only';
 
 export const { title: DELIVERIES_TITLE, subtitle: DELIVERIES_SUBTITLE } = PAGE_HEADINGS.deliveries;
 export const DELIVERIES_DENIED = 'Access Denied: Only Midway administrators can plan delivery runs.';
@@ -97,15 +97,6 @@ const Days = styled.ul`
   strong { font-size: ${({ theme }) => theme.fontSizes.sm}; }
 `;
 
-const Denied = styled(CardContent)`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  padding-top: 24px;
-  color: ${({ theme }) => theme.colors.danger};
-  svg { width: 22px; height: 22px; flex-shrink: 0; }
-`;
-
 const ConfirmList = styled.ol`
   margin: 0 0 8px;
   padding-left: 22px;
@@ -152,12 +143,7 @@ export default function DeliveriesPage() {
           <DayDeliveries date={date} />
         </>
       ) : (
-        <Card role="alert">
-          <Denied>
-            <ShieldAlert aria-hidden />
-            <p>{DELIVERIES_DENIED}</p>
-          </Denied>
-        </Card>
+        <StaffOnly message={DELIVERIES_DENIED} />
       )}
     </PageStack>
   );

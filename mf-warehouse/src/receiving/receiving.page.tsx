@@ -1,11 +1,10 @@
-import { Card, CardContent } from '@midway/ui';
 import { PAGE_HEADINGS, PageHeader, PageStack } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
-import { ShieldAlert } from 'lucide-react';
 import styled from 'styled-components';
 import { InspectionQueue } from '../inspections/inspection-queue';
 import { ScanDesk } from '../scan/scan-desk';
 import { UnmatchedArrivals } from '../unmatched/unmatched-arrivals';
+import { StaffOnly } from '../shared/staff-only';
 
 export const { title: RECEIVING_TITLE, subtitle: RECEIVING_SUBTITLE } = PAGE_HEADINGS.receiving;
 export const ACCESS_DENIED = 'Access Denied: Only Midway administrators can access the receiving desk.';
@@ -25,15 +24,6 @@ const Column = styled.div`
   gap: 24px;
   min-width: 0;
   @media (max-width: ${({ theme }) => theme.breakpoints.lg}) { gap: 16px; }
-`;
-
-const Denied = styled(CardContent)`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  padding-top: 24px;
-  color: ${({ theme }) => theme.colors.danger};
-  svg { width: 22px; height: 22px; flex-shrink: 0; }
 `;
 
 /**
@@ -57,12 +47,7 @@ export default function ReceivingPage() {
           </Column>
         </Columns>
       ) : (
-        <Card role="alert">
-          <Denied>
-            <ShieldAlert aria-hidden />
-            <p>{ACCESS_DENIED}</p>
-          </Denied>
-        </Card>
+        <StaffOnly message={ACCESS_DENIED} />
       )}
     </PageStack>
   );

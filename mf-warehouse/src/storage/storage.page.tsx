@@ -1,14 +1,12 @@
-import { Card, CardContent } from '@midway/ui';
 import { PAGE_HEADINGS, PageHeader, PageStack } from '@midway/ui/data';
 import { useCurrentUser } from '@midway/ui/query';
 import { useSearchParams } from '@midway/ui/router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@midway/ui/tabs';
-import { ShieldAlert } from 'lucide-react';
-import styled from 'styled-components';
 import { CountPanel } from '../counts/count-panel';
 import { FindPanel } from '../find/find-panel';
 import { LocationsPanel } from '../locations/locations-panel';
 import { PutAway } from '../put-away/put-away';
+import { StaffOnly } from '../shared/staff-only';
 
 export const { title: STORAGE_TITLE, subtitle: STORAGE_SUBTITLE } = PAGE_HEADINGS.storage;
 export const STORAGE_DENIED = 'Access Denied: Only Midway administrators can use the warehouse floor screens.';
@@ -21,15 +19,6 @@ export const STORAGE_TABS = [
 ] as const;
 type StorageTab = (typeof STORAGE_TABS)[number]['value'];
 const isTab = (v: string | null): v is StorageTab => STORAGE_TABS.some((t) => t.value === v);
-
-const Denied = styled(CardContent)`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  padding-top: 24px;
-  color: ${({ theme }) => theme.colors.danger};
-  svg { width: 22px; height: 22px; flex-shrink: 0; }
-`;
 
 /**
  * The warehouse floor (admins only), one column for a phone or a scanner at the shelf: put away by two scans,
@@ -67,12 +56,7 @@ export default function StoragePage() {
           </TabsContent>
         </Tabs>
       ) : (
-        <Card role="alert">
-          <Denied>
-            <ShieldAlert aria-hidden />
-            <p>{STORAGE_DENIED}</p>
-          </Denied>
-        </Card>
+        <StaffOnly message={STORAGE_DENIED} />
       )}
     </PageStack>
   );
