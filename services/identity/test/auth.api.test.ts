@@ -244,4 +244,12 @@ describe('ensureAdmin (admin:create and the start-up seed)', () => {
     expect(user.emailVerifiedAt).toBeInstanceOf(Date);
     expect(promoted.user.emailVerifiedAt).toBeInstanceOf(Date);
   });
+
+  it('two replicas seeding one admin at once both start: one creates it, the others find it', async () => {
+    const email = uniqueEmail('seeded').toLowerCase();
+    const answers = await Promise.all([1, 2, 3].map(() => identity.auth.ensureAdmin(email, 'admin-password-1')));
+    expect(answers.filter((a) => a.created)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.user.id)).size).toBe(1);
+    expect(answers.every((a) => a.user.systemRole === 'midway_admin')).toBe(true);
+  });
 });

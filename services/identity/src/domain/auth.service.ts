@@ -73,11 +73,17 @@ export class AuthService {
   }
 
   /** Creates an admin, or promotes and re-passwords an existing account with that e-mail. */
-  async ensureAdmin(email: string, password: string): Promise<{ user: UserRecord; created: boolean }> {
+  async ensureAdmin(email: string, password: string, again = true): Promise<{ user: UserRecord; created: boolean }> {
     const existing = await this.uow.read.users.findByEmail(email);
     if (!existing) {
-      const user = await this.createUser({ email, password, firstName: null, lastName: null, systemRole: 'midway_admin', emailVerified: true });
-      return { user, created: true };
+      try {
+        const user = await this.createUser({ email, password, firstName: null, lastName: null, systemRole: 'midway_admin', emailVerified: true });
+        return { user, created: true };
+      } catch (err) {
+        // Two replicas starting together both seed the admin: the one that lost the race finds the account made.
+        if (again && (err as { status?: number }).status === 409) return this.ensureAdmin(email, password, false);
+        throw err;
+      }
     }
     const passwordOk = existing.passwordHash ? await verifyPassword(existing.passwordHash, password) : false;
     // Whoever runs the CLI or sets the seed's address vouches for it: an admin's address counts as verified.
