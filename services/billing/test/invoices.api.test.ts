@@ -21,7 +21,8 @@ async function monthOfWork(month: number) {
   await t.up.arrive(p, owner, a, `2025-${mm}-10T10:00:00.000Z`);
   await t.up.select(p, owner, a, 'delivery', `2025-${mm}-11T10:00:00.000Z`);
   await t.up.complete(p, owner, [{ itemId: a }], `2025-${mm}-15T10:00:00.000Z`);
-  await eventually(() => read.events({ projectId: p }), (e) => e.some((x) => x.eventType === 'delivery'));
+  // Receiving is billed once billing knows the item (catalog's event may come after logistics' facts): storage reads it too.
+  await eventually(() => read.events({ projectId: p }), (e) => e.some((x) => x.eventType === 'delivery') && e.some((x) => x.eventType === 'receiving'));
   await t.billing.auto.recordStorage(`2025-${mm}-28`);
   return { owner, projectId: p, itemId: a };
 }
