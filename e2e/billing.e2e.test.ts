@@ -76,10 +76,14 @@ describe('billing journey', () => {
       if (res.request().resourceType() === 'script' && res.url().includes('/remotes/mf-billing/')) scripts.add(new URL(res.url()).pathname);
     };
     page.on('response', onResponse);
+    // Routing the remote's files turns the browser's cache off for them: a script the shell fetched ahead (on the
+    // dashboard) would otherwise come from the memory cache, which reports no response, and the visit would count none.
+    await page.route('**/remotes/mf-billing/**', (route) => route.continue());
     await page.goto(`${platform.baseUrl}/billing`);
     await page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
+    await page.unroute('**/remotes/mf-billing/**');
     const gz = [...scripts].reduce((sum, p) => sum + zlib.gzipSync(fs.readFileSync(path.join(REPO_ROOT, 'mf-billing', 'dist', p.replace('/remotes/mf-billing/', '')))).length, 0);
     console.log(`mf-billing entry + first route chunk on /billing: ${(gz / 1024).toFixed(1)} KB gz in ${scripts.size} scripts (${[...scripts].map((p) => path.basename(p)).join(', ')})`);
     expect([...scripts].some((p) => p.endsWith('/remoteEntry.js'))).toBe(true);
