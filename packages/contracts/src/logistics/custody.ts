@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NO_NUL } from '../text';
-import { DELIVERY_SIGNATURE_MAX_BYTES, ITEM_STATUSES } from '../vocab';
+import { ITEM_STATUSES } from '../vocab';
+import { signatureSchema } from './deliveries';
 import {
   COUNT_OUTCOMES,
   COUNT_STATUSES,
@@ -168,17 +169,11 @@ export const custodyEventSchema = z.object({
 });
 export type CustodyEvent = z.infer<typeof custodyEventSchema>;
 
-const SIGNATURE_MESSAGE = 'signature must be a PNG data URL (data:image/png;base64,…) drawn on the signature pad';
-
 /** POST /api/warehouse/items/{id}/release: custody ends now (storage stops); a second release is a 409. */
 export const releaseBodySchema = z.object({
   reason: z.enum(RELEASE_REASONS, { error: `reason must be one of ${RELEASE_REASONS.join(', ')}` }),
   receivedBy: text('receivedBy', 200).min(1, { error: 'receivedBy is required: who took the item (the vendor’s driver, the client)' }),
-  signature: z
-    .string({ error: SIGNATURE_MESSAGE })
-    .max(Math.ceil((DELIVERY_SIGNATURE_MAX_BYTES * 4) / 3) + 30, { error: `signature is too large (${DELIVERY_SIGNATURE_MAX_BYTES / 1000} kB at most)` })
-    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: SIGNATURE_MESSAGE })
-    .optional(),
+  signature: signatureSchema.optional(),
 });
 export type ReleaseBody = z.infer<typeof releaseBodySchema>;
 

@@ -174,6 +174,11 @@ export type DeliveryRun = z.infer<typeof deliveryRunSchema>;
 
 const PHOTO_URL_MESSAGE = 'each photoUrl must be an uploadURL you uploaded a photo to (POST /api/objects/upload, then PUT the file), or its /api/photos/{id} path';
 const SIGNATURE_MESSAGE = 'signature must be a PNG data URL (data:image/png;base64,…) drawn on the signature pad';
+/** A signature drawn on the pad, as a PNG data URL of at most DELIVERY_SIGNATURE_MAX_BYTES: a delivery's proof and a release's. */
+export const signatureSchema = z
+  .string({ error: SIGNATURE_MESSAGE })
+  .max(Math.ceil((DELIVERY_SIGNATURE_MAX_BYTES * 4) / 3) + 30, { error: `signature is too large (${DELIVERY_SIGNATURE_MAX_BYTES / 1000} kB at most)` })
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: SIGNATURE_MESSAGE });
 
 /** POST /api/deliveries/{id}/complete. */
 export const completeDeliveryBodySchema = z.object({
@@ -182,11 +187,7 @@ export const completeDeliveryBodySchema = z.object({
     .array(z.string({ error: PHOTO_URL_MESSAGE }).trim().min(1, { error: PHOTO_URL_MESSAGE }).max(2048).regex(NO_NUL, { error: PHOTO_URL_MESSAGE }), { error: 'photoUrls must be a list' })
     .max(DELIVERY_PHOTOS_MAX, { error: `at most ${DELIVERY_PHOTOS_MAX} photos per delivery` })
     .default([]),
-  signature: z
-    .string({ error: SIGNATURE_MESSAGE })
-    .max(Math.ceil((DELIVERY_SIGNATURE_MAX_BYTES * 4) / 3) + 30, { error: `signature is too large (${DELIVERY_SIGNATURE_MAX_BYTES / 1000} kB at most)` })
-    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: SIGNATURE_MESSAGE })
-    .optional(),
+  signature: signatureSchema.optional(),
   exceptions: z
     .array(
       z.object({
